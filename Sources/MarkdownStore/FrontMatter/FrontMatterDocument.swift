@@ -1,0 +1,207 @@
+import Yams
+
+/// A Markdown file with optional YAML front matter: the unit the store reads and writes.
+///
+/// The front matter is kept as the text the file had, so keys the program does not know (and
+/// comments) survive a rewrite; only the keys set through ``setting(_:to:)`` change. The body is
+/// kept byte for byte.
+public struct FrontMatterDocument: Sendable, Hashable {
+    /// The YAML between the fences (LF line endings), or nil when the file has no front matter.
+    public private(set) var frontMatter: String?
+    /// Top-level keys whose values are scalars, as the scalar's text. Keys with list or mapping
+    /// values stay in ``frontMatter`` but are not listed here.
+    public private(set) var fields: [String: String]
+    /// Everything after the closing fence, exactly as in the file.
+    public var body: String
+
+    /// A document with no front matter.
+    public init(body: String) {
+        self.frontMatter = nil
+        self.fields = [:]
+        self.body = body
+    }
+
+    /// A new document whose front matter holds `fields` in the given order.
+    public init(fields: KeyValuePairs<String, String>, body: String) {
+        self.init(body: body)
+        for (key, value) in fields { self = setting(key, to: value) }
+    }
+
+    /// Parses a whole file.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's bytes.
+    ///   - path: the file's path, used only in error messages.
+    /// - Throws: `MarkdownStoreError` for text that is not UTF-8, an unterminated front matter,
+    ///   YAML errors (with the line and column in the file) and front matter that is not a mapping.
+    public static func parse(_ bytes: [UInt8], path: String) throws -> FrontMatterDocument {
+        try bytes.withUnsafeBufferPointer { buffer in
+            guard String(validating: buffer, as: UTF8.self) != nil else { throw MarkdownStoreError.notText(path: path) }
+            let split = FrontMatterSplit(buffer)
+            switch split.shape {
+            case .noFrontMatter:
+                return FrontMatterDocument(body: String(decoding: UnsafeBufferPointer(rebasing: buffer[split.contentStart...]), as: UTF8.self))
+            case .unterminated:
+                throw MarkdownStoreError.unterminatedFrontMatter(path: path)
+            case let .complete(yaml, bodyStart):
+                var document = FrontMatterDocument(body: String(decoding: UnsafeBufferPointer(rebasing: buffer[bodyStart...]), as: UTF8.self))
+                let yamlText = String(decoding: UnsafeBufferPointer(rebasing: buffer[yaml]), as: UTF8.self)
+                document.frontMatter = yamlText.replacingCRLF()
+                document.fields = try FrontMatterFields.read(buffer, yaml, path: path)
+                return document
+            }
+        }
+    }
+
+    /// The value of a top-level scalar key, if present.
+    public subscript(key: String) -> String? { fields[key] }
+
+    /// A copy with `key` set to `value`.
+    ///
+    /// An existing top-level `key:` line (and any indented lines that continue its value) is
+    /// replaced in place; a new key is appended. Other lines, including unknown keys and
+    /// comments, are untouched.
+    public func setting(_ key: String, to value: String) -> FrontMatterDocument {
+        var copy = self
+        let line = key + ": " + YAMLScalar.render(value)
+        var lines = (frontMatter ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        if let start = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) {
+            var end = start + 1
+            while end < lines.count, lines[end].first == " " || lines[end].first == "\t" { end += 1 }
+            lines.replaceSubrange(start ..< end, with: [line])
+        } else {
+            lines.append(line)
+        }
+        copy.frontMatter = lines.joined(separator: "\n") + "\n"
+        copy.fields[key] = value
+        return copy
+    }
+
+    /// The file's text: the front matter between `---` fences (when there is any), then the body.
+    public func rendered() -> String {
+        guard let frontMatter else { return body }
+        return "---\n" + frontMatter + "---\n" + body
+    }
+}
+
+/// Reads the top-level scalar fields of a front matter block: the fast reader when it can,
+/// Yams otherwise.
+enum FrontMatterFields {
+    /// The deepest nesting accepted before handing YAML to the parser, whose composer recurses.
+    static let maximumNesting = 64
+
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ yaml: Range<Int>, path: String) throws -> [String: String] {
+        if let fields = FastFields.parse(bytes, yaml) { return fields }
+        return try withYams(bytes, yaml, path: path)
+    }
+
+    static func withYams(_ bytes: UnsafeBufferPointer<UInt8>, _ yaml: Range<Int>, path: String) throws -> [String: String] {
+        let firstLine = lineNumber(of: yaml.lowerBound, in: bytes)
+        if let deepLine = tooDeep(bytes, yaml) {
+            throw MarkdownStoreError.invalidFrontMatter(
+                path: path, line: firstLine + deepLine - 1, column: 1,
+                reason: "nested more than \(maximumNesting) levels deep")
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[yaml]), as: UTF8.self)
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            let (line, column, problem) = describe(error)
+            throw MarkdownStoreError.invalidFrontMatter(path: path, line: firstLine + max(line, 1) - 1, column: max(column, 1), reason: problem)
+        }
+        guard let node else { return [:] }
+        guard case let .mapping(mapping) = node else { throw MarkdownStoreError.frontMatterNotAMapping(path: path) }
+        var fields: [String: String] = [:]
+        for (key, value) in mapping {
+            guard case let .scalar(keyScalar) = key, case let .scalar(valueScalar) = value else { continue }
+            fields[keyScalar.string] = valueScalar.string
+        }
+        return fields
+    }
+
+    private static func describe(_ error: YamlError) -> (Int, Int, String) {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return (mark.line, mark.column, problem)
+        case let .reader(problem, _, _, _):
+            return (1, 1, problem)
+        default:
+            return (1, 1, "unreadable YAML")
+        }
+    }
+
+    /// 1-based line number in the file of the byte at `offset`.
+    static func lineNumber(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var line = 1
+        for index in 0 ..< min(offset, bytes.count) where bytes[index] == 0x0A { line += 1 }
+        return line
+    }
+
+    /// The 1-based line within `yaml` where indentation or brackets nest too deep, if any.
+    private static func tooDeep(_ bytes: UnsafeBufferPointer<UInt8>, _ yaml: Range<Int>) -> Int? {
+        var depth = 0
+        var line = 1
+        var atLineStart = true
+        var indent = 0
+        for index in yaml {
+            let byte = bytes[index]
+            switch byte {
+            case 0x0A:
+                line += 1
+                atLineStart = true
+                indent = 0
+            case 0x20 where atLineStart, UInt8(ascii: "-") where atLineStart:
+                indent += 1
+                if indent > maximumNesting * 4 { return line }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                atLineStart = false
+                depth += 1
+                if depth > maximumNesting { return line }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                atLineStart = false
+                depth = max(0, depth - 1)
+            default:
+                atLineStart = false
+            }
+        }
+        return nil
+    }
+}
+
+/// How a value is written into front matter: plain when the fast reader would read it back
+/// unchanged, double-quoted with escapes otherwise.
+enum YAMLScalar {
+    static func render(_ value: String) -> String {
+        guard !value.isEmpty else { return "\"\"" }
+        let line = Array(("k: " + value).utf8)
+        let readBack = line.withUnsafeBufferPointer { FastFields.parse($0, 0 ..< $0.count) }
+        return readBack?["k"] == value ? value : quoted(value)
+    }
+
+    static func quoted(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension String {
+    func replacingCRLF() -> String {
+        guard contains("\r\n") else { return self }
+        return split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import MarkdownStore
+
+/// How an entry is written as a front-matter document, and read back from one.
+///
+/// The format, documented in the README:
+/// ```
+/// ---
+/// id: 7f3c9a2e-5d7a-4c1e-9f3a-2b8d6e4f1a7c
+/// date: 2026-11-22T03:42:00Z
+/// feeling: lighter
+/// safety: false
+/// ---
+/// The text, exactly as written.
+/// ```
+/// Reading is forgiving: a missing or invalid value never hides the entry.
+enum EntryFile {
+    static let folder = "entries"
+
+    static func path(for id: UUID, date: Date) -> String {
+        ShardedPath.make(folder: folder, date: date, tag: id.shortID)
+    }
+
+    /// A new document for an entry, or `existing` updated so its unknown keys survive.
+    static func document(for entry: Entry, updating existing: FrontMatterDocument? = nil) -> FrontMatterDocument {
+        var document = existing ?? FrontMatterDocument(body: "")
+        document = document
+            .setting("id", to: entry.id.uuidString.lowercased())
+            .setting("date", to: UTCTime(entry.date).iso8601)
+            .setting("feeling", to: entry.feeling?.rawValue ?? "unknown")
+            .setting("safety", to: entry.safety ? "true" : "false")
+        // One line ending is added for editors; reading removes exactly one, so text round-trips.
+        document.body = entry.text + "\n"
+        return document
+    }
+
+    static func entry(from document: FrontMatterDocument, path: String, modified: Date) -> Entry {
+        var text = document.body
+        if text.hasSuffix("\r\n") { text.removeLast() } else if text.hasSuffix("\n") { text.removeLast() }
+        return Entry(
+            id: id(document.fields, path: path),
+            text: text,
+            date: date(document.fields, path: path, modified: modified),
+            feeling: document.fields["feeling"].flatMap(Feeling.init(text:)),
+            safety: safety(document.fields),
+            path: path)
+    }
+
+    static func summary(from document: DocumentSummary) -> EntrySummary {
+        EntrySummary(
+            id: id(document.fields, path: document.relativePath),
+            date: date(document.fields, path: document.relativePath, modified: document.modified),
+            feeling: document.fields["feeling"].flatMap(Feeling.init(text:)),
+            safety: safety(document.fields),
+            preview: document.firstLine,
+            path: document.relativePath)
+    }
+
+    private static func id(_ fields: [String: String], path: String) -> UUID {
+        fields["id"].flatMap(UUID.init(uuidString:)) ?? UUID.derived(fromPath: path)
+    }
+
+    /// The `date` field, else the date in the file name, else the file's modification time.
+    private static func date(_ fields: [String: String], path: String, modified: Date) -> Date {
+        if let text = fields["date"], let date = UTCTime.parseISO8601(text) { return date }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return ShardedPath.parse(fileName: name)?.date ?? modified
+    }
+
+    private static func safety(_ fields: [String: String]) -> Bool {
+        switch fields["safety"]?.lowercased() {
+        case "true", "yes", "on": return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import MarkdownStore
+
+/// What `Journal.list()` found: the entries, newest first, and the files it could not read.
+public struct Listing: Sendable {
+    public var entries: [EntrySummary]
+    public var problems: [ScanProblem]
+}
+
+/// The journal: the one place every entry is created, read, and let go.
+///
+/// Screens and commands describe what the person wants (`keep`, `letGo`); only this type
+/// touches the store. Not thread-safe: use one journal from one thread.
+public final class Journal {
+    public let folders: UserFolders
+    let store: DocumentStore
+    let clock: () -> Date
+    let makeID: () -> UUID
+    let detector: SafetyDetector
+
+    /// - Parameters:
+    ///   - folders: where the journal lives.
+    ///   - clock: the time to date new entries with (tests pass a fixed one).
+    ///   - makeID: the source of new ids (tests pass a seeded one).
+    public init(folders: UserFolders, clock: @escaping () -> Date = Date.init, makeID: @escaping () -> UUID = UUID.init) throws {
+        self.folders = folders
+        self.store = DocumentStore(root: folders.journal)
+        self.clock = clock
+        self.makeID = makeID
+        self.detector = SafetyDetector()
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folders.journal, isDirectory: &isFolder), !isFolder.boolValue {
+            throw JournalError.unusableJournal(path: folders.journal, reason: "it is a file, not a folder")
+        }
+    }
+
+    /// Whether the text shows words of suicidal ideation or self-harm, as the support screen and
+    /// the stored `safety` flag use it. On-device phrase matching only.
+    public func needsSupport(_ text: String) -> Bool {
+        detector.isConcerning(text)
+    }
+
+    /// Keeps a new entry.
+    ///
+    /// - Parameters:
+    ///   - text: what was written; refused when blank.
+    ///   - feeling: the answer to "How do you feel now?", if given.
+    /// - Returns: the kept entry.
+    /// - Throws: `JournalError.emptyText`, or `.storage` when the file cannot be written.
+    @discardableResult
+    public func keep(text: String, feeling: Feeling?) throws -> Entry {
+        guard !text.allSatisfy(\.isWhitespace) else { throw JournalError.emptyText }
+        let date = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
+        var id = makeID()
+        while store.exists(EntryFile.path(for: id, date: date)) { id = makeID() }
+        let entry = Entry(id: id, text: text, date: date, feeling: feeling, safety: needsSupport(text),
+                          path: EntryFile.path(for: id, date: date))
+        try storage { try store.write(EntryFile.document(for: entry), to: entry.path) }
+        return entry
+    }
+
+    /// Every entry, newest first, plus the files that could not be read.
+    ///
+    /// Reads only the front matter and first line of each file, so it stays fast and small
+    /// however large the journal grows.
+    public func list() -> Listing {
+        var entries: [EntrySummary] = []
+        let problems = store.scan(EntryFile.folder) { entries.append(EntryFile.summary(from: $0)) }
+        entries.sort { $0.date != $1.date ? $0.date > $1.date : $0.path > $1.path }
+        return Listing(entries: entries, problems: problems)
+    }
+
+    /// Finds one entry by a reference a person typed: its number in the history (1 is the
+    /// newest), its id, or a unique prefix of its id.
+    ///
+    /// - Throws: `JournalError.noSuchEntry` or `.ambiguousReference`, or `.storage` when its
+    ///   file cannot be read.
+    public func entry(_ reference: String) throws -> Entry {
+        try load(summary(for: reference, in: list().entries))
+    }
+
+    /// Reads the full entry behind a summary.
+    public func load(_ summary: EntrySummary) throws -> Entry {
+        let document = try storage { try store.read(summary.path) }
+        return EntryFile.entry(from: document, path: summary.path, modified: summary.date)
+    }
+
+    /// Lets an entry go: its file is removed for good.
+    ///
+    /// - Throws: `.storage` when the file cannot be removed.
+    public func letGo(_ entry: EntrySummary) throws {
+        try storage { try store.remove(entry.path) }
+    }
+
+    /// Resolves a reference against a listing, without reading any file.
+    ///
+    /// A reference made only of digits is a history number when one exists (1 is the newest);
+    /// `#3` is always a number. Anything else, or a number beyond the history, is an id prefix of
+    /// at least 4 characters.
+    public func summary(for reference: String, in entries: [EntrySummary]) throws -> EntrySummary {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces).lowercased()
+        let explicitNumber = trimmed.hasPrefix("#")
+        let digits = explicitNumber ? String(trimmed.dropFirst()) : trimmed
+        if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            if let number = Int(digits), number >= 1, number <= entries.count { return entries[number - 1] }
+            if explicitNumber { throw JournalError.noSuchEntry(reference: reference) }
+        }
+        guard trimmed.count >= 4 else { throw JournalError.noSuchEntry(reference: reference) }
+        let matches = entries.filter { $0.id.uuidString.lowercased().hasPrefix(trimmed) }
+        switch matches.count {
+        case 0: throw JournalError.noSuchEntry(reference: reference)
+        case 1: return matches[0]
+        default: throw JournalError.ambiguousReference(reference: reference, candidates: matches.prefix(5).map(\.path))
+        }
+    }
+
+    @discardableResult
+    private func storage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as MarkdownStoreError {
+            throw JournalError.storage(error)
+        }
+    }
+}

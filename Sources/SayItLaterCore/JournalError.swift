@@ -1,0 +1,35 @@
+import Foundation
+import MarkdownStore
+
+/// What went wrong, in the person's words. The CLI adds what they were doing.
+public enum JournalError: Error, Equatable, Sendable, LocalizedError {
+    /// The text was empty or only spaces and line breaks.
+    case emptyText
+    /// No entry matches the id, prefix or number.
+    case noSuchEntry(reference: String)
+    /// More than one entry starts with that prefix.
+    case ambiguousReference(reference: String, candidates: [String])
+    /// The journal folder exists but is not a folder, or cannot be used.
+    case unusableJournal(path: String, reason: String)
+    /// The entry's file could not be read or written.
+    case storage(MarkdownStoreError)
+    /// No home folder to put the journal in.
+    case noHomeFolder
+
+    public var errorDescription: String? {
+        switch self {
+        case .emptyText:
+            return "there is nothing to keep: the text is empty"
+        case let .noSuchEntry(reference):
+            return "no entry matches \(reference.debugDescription); `say history` lists them with their numbers and ids"
+        case let .ambiguousReference(reference, candidates):
+            return "\(reference.debugDescription) matches more than one entry (\(candidates.joined(separator: ", "))); type more of the id"
+        case let .unusableJournal(path, reason):
+            return "the journal folder \(path) cannot be used: \(reason)"
+        case let .storage(error):
+            return error.errorDescription
+        case .noHomeFolder:
+            return "HOME is not set, so there is no default journal folder; use --journal DIR or set SAY_JOURNAL"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import SayItLaterCore
+
+extension Say {
+    /// `say history`: the kept entries, newest first.
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List kept entries, newest first.",
+            discussion: """
+                Each card shows the first line, the date and how you felt. The number before \
+                each card works with `say show` and `say let-go`. Files that could not be read \
+                are listed on stderr after the cards, with the reason; the rest still list.
+
+                --json prints an array of {"id", "date", "feeling", "safety", "preview", "path"}: \
+                date is ISO 8601 in UTC, feeling is "lighter", "same", "heavier" or null, path is \
+                relative to the journal folder.
+                """)
+
+        @OptionGroup var journalOptions: JournalOptions
+        @Flag(help: "Print JSON instead of cards.") var json = false
+
+        func run() throws {
+            let journal = try journalOptions.open()
+            let listing = journal.list()
+            if json {
+                Output.line(EntryJSON.array(listing.entries))
+            } else if listing.entries.isEmpty && listing.problems.isEmpty {
+                Copy.historyEmpty.forEach { Output.line($0) }
+            } else {
+                Output.line(HistoryText.render(listing.entries))
+            }
+            if !listing.problems.isEmpty {
+                Output.error(Copy.unreadableFiles(listing.problems.count))
+                for problem in listing.problems {
+                    Output.error("  \(problem.relativePath): \(problem.reason)")
+                }
+                if listing.entries.isEmpty { throw ExitCode.failure }
+            }
+        }
+    }
+}
+
+/// The plain-text cards of `say history`.
+enum HistoryText {
+    static func render(_ entries: [EntrySummary]) -> String {
+        let width = String(entries.count).count
+        var lines: [String] = []
+        lines.reserveCapacity(entries.count * 3)
+        for (index, entry) in entries.enumerated() {
+            let number = String(index + 1)
+            let pad = String(repeating: " ", count: width - number.count)
+            lines.append("\(pad)\(number)  \(entry.preview.isEmpty ? "(no text)" : entry.preview)")
+            var meta = "\(String(repeating: " ", count: width))  \(DateText.card(entry.date))"
+            if let feeling = entry.feeling { meta += " · felt \(feeling.displayName)" }
+            if entry.safety { meta += " · \(Copy.getSupport): say support" }
+            lines.append(meta)
+            lines.append("")
+        }
+        if !lines.isEmpty { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Dates as people read them, in their own time zone.
+enum DateText {
+    private static let formatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
+        return formatter
+    }()
+
+    /// "Sun 22 Nov 2026, 03:42".
+    static func card(_ date: Date) -> String { formatter.string(from: date) }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import SayItLaterCore
+
+extension Say {
+    /// `say write`: the whole writing flow without a screen.
+    struct Write: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write an entry from standard input or --text, then keep it, let it go, or close it.",
+            discussion: """
+                Examples:
+                  say write --feeling lighter --keep < note.md
+                  printf 'what I need to say' | say write --feeling heavier --let-go
+
+                Exactly one of --keep, --let-go and --close says what happens to the writing. \
+                --let-go and --close save nothing. When the words suggest you may be thinking of \
+                ending your life or hurting yourself, say prints where support is (on stderr) and \
+                keeps the entry as asked.
+                """)
+
+        @OptionGroup var journalOptions: JournalOptions
+
+        @Option(help: ArgumentHelp(
+            "The text to write. Prefer standard input: text given here lands in your shell history.",
+            valueName: "text"))
+        var text: String?
+
+        @Option(help: ArgumentHelp("How you feel now.", valueName: "lighter|same|heavier"))
+        var feeling: Feeling?
+
+        @Flag(help: "Keep the entry for later.") var keep = false
+        @Flag(name: .customLong("let-go"), help: "Let it go: nothing is saved.") var letGo = false
+        @Flag(help: "Close without saving anything.") var close = false
+
+        @Flag(help: "Print the kept entry as JSON.") var json = false
+
+        func validate() throws {
+            let choices = [keep, letGo, close].filter { $0 }.count
+            guard choices == 1 else {
+                throw ValidationError("choose exactly one of --keep, --let-go or --close")
+            }
+        }
+
+        func run() throws {
+            let body = try text ?? readStandardInput()
+            let journal = try journalOptions.open()
+            guard !body.allSatisfy(\.isWhitespace) else {
+                throw SayFailure("write", JournalError.emptyText)
+            }
+            if journal.needsSupport(body) { SupportText.printShort() }
+            if letGo {
+                Output.error(Copy.letGoSummary)
+                return
+            }
+            if close {
+                Output.error(Copy.closedSummary)
+                return
+            }
+            let entry: Entry
+            do {
+                entry = try journal.keep(text: body, feeling: feeling)
+            } catch {
+                throw SayFailure("keep your entry", error)
+            }
+            if json {
+                Output.line(EntryJSON.object(entry.summary, text: entry.text))
+            } else {
+                Output.line(Copy.keptSummary(shortID: entry.shortID))
+            }
+        }
+
+        private func readStandardInput() throws -> String {
+            if Output.inputIsTerminal {
+                Output.error("Write, then press Ctrl-D on an empty line to finish.")
+            }
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard var text = String(data: data, encoding: .utf8) else {
+                throw SayFailure(message: "could not write: standard input is not UTF-8 text")
+            }
+            // The line ending that ends the input (echo, heredocs) is not part of the writing.
+            if text.hasSuffix("\n") { text.removeLast() }
+            return text
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import SayItLaterCore
+
+/// `--journal`, shared by every command that reads or writes entries.
+struct JournalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The journal folder.",
+        discussion: "Default: $SAY_JOURNAL, else $XDG_DATA_HOME/say-it-later, else ~/.local/share/say-it-later.",
+        valueName: "dir"))
+    var journal: String?
+
+    /// The person's folders, from the option and the environment.
+    func folders() throws -> UserFolders {
+        do {
+            return try UserFolders.resolve(
+                journalOption: journal,
+                environment: ProcessInfo.processInfo.environment,
+                workingDirectory: FileManager.default.currentDirectoryPath)
+        } catch {
+            throw SayFailure("open the journal", error)
+        }
+    }
+
+    /// The journal, ready to use.
+    func open() throws -> Journal {
+        do {
+            return try Journal(folders: folders())
+        } catch let failure as SayFailure {
+            throw failure
+        } catch {
+            throw SayFailure("open the journal", error)
+        }
+    }
+}
+
+/// Writes to standard output and standard error. Commands write results to stdout and
+/// everything else to stderr.
+enum Output {
+    static func line(_ text: String = "") {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func error(_ text: String, terminator: Bool = true) {
+        FileHandle.standardError.write(Data((text + (terminator ? "\n" : "")).utf8))
+    }
+
+    /// Whether standard input is a terminal a person is typing at.
+    static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+}
+
+extension Feeling: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(text: argument)
+    }
+
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import SayItLaterCore
+
+/// The `say` program: a private place to say what you can't yet.
+@main
+struct Say: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "say",
+        abstract: "A private place to say what you can't yet.",
+        discussion: """
+            Run `say` on its own to write. Everything else can be scripted:
+
+              echo "what I need to say" | say write --feeling lighter --keep
+              say history
+              say show 1
+              say let-go 1 --yes
+
+            Entries are Markdown files in your journal folder (--journal DIR, else $SAY_JOURNAL, \
+            else $XDG_DATA_HOME/say-it-later, else ~/.local/share/say-it-later). Nothing you \
+            write leaves this computer.
+
+            EXIT STATUS
+              0  done
+              1  could not do what was asked (an unknown entry, empty text, a file that could not be written)
+              2  the command line was not understood
+              3  another say is busy with this journal
+              4  the passcode was wrong
+              130 interrupted
+            """,
+        version: "0.1.0",
+        subcommands: [Write.self, History.self, Show.self, LetGo.self, Support.self, Debug.self]
+    )
+
+    /// Runs the command, mapping errors to the exit statuses documented above. Usage errors use
+    /// 2 rather than the argument parser's 64, as most Unix tools do.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch let error as SayFailure {
+            FileHandle.standardError.write(Data(("say: " + error.message + "\n").utf8))
+            Foundation.exit(error.status.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(ExitStatus.usage.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// The documented exit statuses.
+enum ExitStatus: Int32 {
+    case failure = 1
+    case usage = 2
+    case busy = 3
+    case wrongPasscode = 4
+    case interrupted = 130
+}
+
+/// An error already worded for the person: printed once as `say: <message>`, then exit.
+struct SayFailure: Error {
+    let message: String
+    let status: ExitStatus
+
+    /// "could not keep your entry: <reason>".
+    init(_ doing: String? = nil, _ error: Error, status: ExitStatus = .failure) {
+        let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+        self.message = doing.map { "could not \($0): \(reason)" } ?? reason
+        self.status = status
+    }
+
+    init(message: String, status: ExitStatus = .failure) {
+        self.message = message
+        self.status = status
+    }
+}
