@@ -127,6 +127,9 @@ enum FrontMatterFields {
             return (mark.line, mark.column, problem)
         case let .reader(problem, _, _, _):
             return (1, 1, problem)
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.sorted().joined(separator: ", ")
+            return (context.mark.line, context.mark.column, "a key appears more than once (\(keys))")
         default:
             return (1, 1, "unreadable YAML")
         }

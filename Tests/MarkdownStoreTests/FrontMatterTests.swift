@@ -1,0 +1,157 @@
+import Foundation
+@testable import MarkdownStore
+import Testing
+import Yams
+
+@Suite("Front matter documents")
+struct FrontMatterTests {
+    private func parse(_ text: String, path: String = "entries/a.md") throws -> FrontMatterDocument {
+        try FrontMatterDocument.parse(Array(text.utf8), path: path)
+    }
+
+    @Test func readsFieldsAndBody() throws {
+        let document = try parse("---\nid: abc\ndate: 2026-11-22T03:42:00Z\nfeeling: lighter\nsafety: false\n---\nHello\nthere\n")
+        #expect(document.fields == ["id": "abc", "date": "2026-11-22T03:42:00Z", "feeling": "lighter", "safety": "false"])
+        #expect(document.body == "Hello\nthere\n")
+        #expect(document.frontMatter == "id: abc\ndate: 2026-11-22T03:42:00Z\nfeeling: lighter\nsafety: false\n")
+    }
+
+    @Test func keepsTheBodyByteForByte() throws {
+        let body = "  leading spaces\r\n\ttabs\n---\nnot front matter\n\n\n🌧 done"
+        let document = try parse("---\na: 1\n---\n" + body)
+        #expect(document.body == body)
+        #expect(document.rendered() == "---\na: 1\n---\n" + body)
+    }
+
+    @Test func readsCRLFAndAByteOrderMark() throws {
+        let document = try parse("\u{FEFF}---\r\nid: x\r\nfeeling: same\r\n---\r\nBody\r\n")
+        #expect(document.fields == ["id": "x", "feeling": "same"])
+        #expect(document.body == "Body\r\n")
+    }
+
+    @Test func acceptsTrailingSpacesAfterTheFences() throws {
+        let document = try parse("---   \nid: x\n--- \t\nBody")
+        #expect(document["id"] == "x")
+        #expect(document.body == "Body")
+    }
+
+    @Test func readsAFileWithoutFrontMatter() throws {
+        let document = try parse("Just some words\nwritten by hand\n")
+        #expect(document.frontMatter == nil)
+        #expect(document.fields.isEmpty)
+        #expect(document.body == "Just some words\nwritten by hand\n")
+    }
+
+    @Test func closingFenceMayBeDotsOrEndTheFile() throws {
+        #expect(try parse("---\na: b\n...\nbody").body == "body")
+        #expect(try parse("---\na: b\n---").body == "")
+    }
+
+    @Test func settingAKeyKeepsUnknownKeysAndComments() throws {
+        let original = "---\n# written on the train\nid: x\nmood_colour: blue\nfeeling: heavier\ntags:\n  - one\n  - two\n---\nBody\n"
+        let updated = try parse(original).setting("feeling", to: "lighter").setting("tags", to: "none")
+        #expect(updated.rendered() == "---\n# written on the train\nid: x\nmood_colour: blue\nfeeling: lighter\ntags: none\n---\nBody\n")
+        let appended = try parse(original).setting("extra", to: "1")
+        #expect(appended.rendered().contains("two\nextra: 1\n---\nBody\n"))
+    }
+
+    @Test func valuesThatNeedQuotingAreQuotedAndReadBackByYAML() throws {
+        let values = ["needs: quoting", "# not a comment", "- not a list", "quote \" and \\ backslash", "line\nbreak", "", "  spaces", "yes", "tab\there", "emoji 🌧"]
+        for value in values {
+            let rendered = FrontMatterDocument(fields: ["k": value], body: "").rendered()
+            let reread = try parse(rendered)
+            #expect(reread["k"] == value, "value \(value.debugDescription) rendered as \(rendered.debugDescription)")
+        }
+    }
+
+    @Test func yamlErrorsCarryThePathAndTheLineInTheFile() throws {
+        #expect(throws: MarkdownStoreError.invalidFrontMatter(
+            path: "entries/broken.md", line: 4, column: 9,
+            reason: "mapping values are not allowed in this context")) {
+            try parse("---\nid: x\nfeeling: same\nfoo: bar: baz\n---\nbody", path: "entries/broken.md")
+        }
+    }
+
+    @Test func unterminatedFrontMatterIsAnError() {
+        #expect(throws: MarkdownStoreError.unterminatedFrontMatter(path: "entries/a.md")) {
+            try parse("---\nid: x\nno closing fence\n")
+        }
+    }
+
+    @Test func frontMatterThatIsAListIsAnError() {
+        #expect(throws: MarkdownStoreError.frontMatterNotAMapping(path: "entries/a.md")) {
+            try parse("---\n- one\n- two\n---\nbody")
+        }
+    }
+
+    @Test func deepNestingIsRefusedBeforeParsing() throws {
+        let bomb = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(throws: MarkdownStoreError.invalidFrontMatter(path: "entries/a.md", line: 2, column: 1, reason: "nested more than 64 levels deep")) {
+            try parse("---\nk: " + bomb + "\n---\nbody")
+        }
+    }
+
+    @Test func textThatIsNotUTF8IsAnError() {
+        #expect(throws: MarkdownStoreError.notText(path: "entries/a.md")) {
+            try FrontMatterDocument.parse([0x2D, 0x2D, 0x2D, 0x0A, 0xFF, 0xFE, 0x0A], path: "entries/a.md")
+        }
+    }
+
+    /// Whenever the fast reader accepts a front matter, Yams must read it too and give exactly the
+    /// same fields. Inputs are generated from a fixed seed so failures repeat.
+    @Test func fastReaderAgreesWithYAML() throws {
+        var generator = SeededGenerator(seed: 0x5EED)
+        let keyParts = ["id", "date", "feeling", "safety", "a", "my-key", "x_y", "K1", "2k", "k k", "k\t"]
+        let valueParts = ["lighter", "2026-11-22T03:42:00Z", "true", "null", "~", "1.5", "a b", "a: b", "a:b", "#c", "x #c",
+                          "'q'", "\"q\"", "-x", "- x", "[1]", "{a: 1}", "&a x", "*a", "|", ">", "a:", "http://x/y", "ü", "", " ", "a  ", "\t"]
+        var accepted = 0
+        var declined = 0
+        for _ in 0 ..< 8000 {
+            var lines: [String] = []
+            for _ in 0 ..< Int.random(in: 1 ... 5, using: &generator) {
+                let key = keyParts.randomElement(using: &generator)!
+                let value = valueParts.randomElement(using: &generator)! + (Bool.random(using: &generator) ? "" : valueParts.randomElement(using: &generator)!)
+                lines.append(Bool.random(using: &generator) ? "\(key): \(value)" : "\(key):\(value)")
+            }
+            if Int.random(in: 0 ..< 10, using: &generator) == 0 { lines.insert("# comment", at: 0) }
+            if Int.random(in: 0 ..< 10, using: &generator) == 0 { lines.append("") }
+            let yaml = lines.joined(separator: "\n") + "\n"
+            let bytes = Array(yaml.utf8)
+            guard let fast = bytes.withUnsafeBufferPointer({ FastFields.parse($0, 0 ..< $0.count) }) else {
+                declined += 1
+                continue
+            }
+            accepted += 1
+            let node = try Yams.compose(yaml: yaml)
+            var fromYams: [String: String] = [:]
+            if case let .mapping(mapping)? = node {
+                for (key, value) in mapping {
+                    guard case let .scalar(k) = key, case let .scalar(v) = value else {
+                        Issue.record("fast reader accepted a non-scalar value: \(yaml.debugDescription)")
+                        continue
+                    }
+                    fromYams[k.string] = v.string
+                }
+            } else {
+                #expect(fast.isEmpty, "Yams saw no mapping in \(yaml.debugDescription)")
+            }
+            #expect(fast == fromYams, "\(yaml.debugDescription)")
+        }
+        // Both branches must be exercised for the comparison to mean something.
+        #expect(accepted > 150)
+        #expect(declined > 300)
+    }
+}
+
+/// A small deterministic random source (SplitMix64) so generated cases repeat exactly.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

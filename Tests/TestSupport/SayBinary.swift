@@ -1,0 +1,96 @@
+import Foundation
+
+/// What a run of the `say` program did.
+public struct SayRun: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+}
+
+/// Runs the built `say` executable, the way a person or a script would.
+public enum SayBinary {
+    /// The `say` executable built beside the test bundle.
+    public static var path: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // On macOS the runner sits inside the .xctest bundle; climb out of it.
+        while folder.path.contains(".xctest") { folder = folder.deletingLastPathComponent() }
+        return folder.appendingPathComponent("say").path
+    }
+
+    /// The environment for a run: HOME and the XDG folders inside `home`, so a test never touches
+    /// the real user's files, plus `extra`.
+    public static func environment(home: String, extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
+            "HOME": home,
+            "XDG_DATA_HOME": home + "/data",
+            "XDG_CONFIG_HOME": home + "/config",
+            "XDG_STATE_HOME": home + "/state",
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+            "TERM": "dumb",
+        ]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    /// Runs `say` with `arguments`, feeding `input` on stdin, and waits at most `timeout` seconds.
+    public static func run(_ arguments: [String], input: String? = nil, home: String,
+                           environment extra: [String: String] = [:], workingDirectory: String? = nil,
+                           timeout: TimeInterval = 60) throws -> SayRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment(home: home, extra: extra)
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let collected = OutputCollector(stdout: stdout, stderr: stderr)
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try? stdin.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(2000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw TimedOut(arguments: arguments)
+        }
+        process.waitUntilExit()
+        let (out, err) = collected.finish()
+        return SayRun(status: process.terminationStatus, stdout: out, stderr: err)
+    }
+
+    public struct TimedOut: Error, CustomStringConvertible {
+        public let arguments: [String]
+        public var description: String { "say \(arguments.joined(separator: " ")) did not finish in time" }
+    }
+}
+
+/// Reads both pipes on background threads so a chatty child never blocks on a full pipe.
+private final class OutputCollector: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private var out = Data()
+    private var err = Data()
+
+    init(stdout: Pipe, stderr: Pipe) {
+        group.enter()
+        DispatchQueue.global().async {
+            self.out = stdout.fileHandleForReading.readDataToEndOfFile()
+            self.group.leave()
+        }
+        group.enter()
+        DispatchQueue.global().async {
+            self.err = stderr.fileHandleForReading.readDataToEndOfFile()
+            self.group.leave()
+        }
+    }
+
+    func finish() -> (String, String) {
+        group.wait()
+        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
