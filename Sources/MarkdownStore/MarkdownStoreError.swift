@@ -28,6 +28,8 @@ public enum MarkdownStoreError: Error, Equatable, Sendable, LocalizedError {
     case symbolicLink(path: String)
     /// The path is not a regular file (a folder, a device, a socket).
     case notAFile(path: String)
+    /// Another process holds the folder's lock and did not release it in time.
+    case busy(path: String)
 
     public var errorDescription: String? {
         switch self {
@@ -47,6 +49,8 @@ public enum MarkdownStoreError: Error, Equatable, Sendable, LocalizedError {
             return "\(path): a symbolic link; say never follows links"
         case let .notAFile(path):
             return "\(path): not a regular file"
+        case .busy:
+            return "another say is busy with this journal; try again in a moment"
         }
     }
 }

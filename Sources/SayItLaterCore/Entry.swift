@@ -17,6 +17,10 @@ public enum Feeling: String, CaseIterable, Sendable, Hashable, Codable {
 
     /// Reads a stored or typed value: the raw value, or the display name ("the same").
     public init?(text: String) {
+        if let feeling = Feeling(rawValue: text) {
+            self = feeling
+            return
+        }
         let folded = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let feeling = Feeling(rawValue: folded) {
             self = feeling
@@ -92,7 +96,64 @@ public struct EntrySummary: Sendable, Hashable {
 
 extension UUID {
     /// The first 8 hex digits, lower case.
-    public var shortID: String { String(uuidString.lowercased().prefix(8)) }
+    public var shortID: String { String(lowercasedString.prefix(8)) }
+
+    /// The canonical lower-case form, `7f3c9a2e-5d7a-4c1e-9f3a-2b8d6e4f1a7c`.
+    ///
+    /// Formatted by hand: `uuidString` goes through `snprintf`, which showed in listing profiles.
+    public var lowercasedString: String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        return withUnsafeBytes(of: uuid) { raw in
+            String(unsafeUninitializedCapacity: 36) { out in
+                var index = 0
+                for (position, byte) in raw.enumerated() {
+                    if position == 4 || position == 6 || position == 8 || position == 10 {
+                        out[index] = UInt8(ascii: "-")
+                        index += 1
+                    }
+                    out[index] = digits[Int(byte >> 4)]
+                    out[index + 1] = digits[Int(byte & 0x0F)]
+                    index += 2
+                }
+                return index
+            }
+        }
+    }
+
+    /// Parses the canonical 36-character form in either case; nil for anything else.
+    ///
+    /// Parsed by hand: `UUID(uuidString:)` goes through `sscanf` on Linux.
+    public init?(canonical text: String) {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var count = 0
+        var high: UInt8?
+        var position = 0
+        for character in text.utf8 {
+            defer { position += 1 }
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                guard character == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let value: UInt8
+            switch character {
+            case UInt8(ascii: "0") ... UInt8(ascii: "9"): value = character - UInt8(ascii: "0")
+            case UInt8(ascii: "a") ... UInt8(ascii: "f"): value = character - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A") ... UInt8(ascii: "F"): value = character - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            guard count < 16 else { return nil }
+            if let first = high {
+                bytes[count] = first << 4 | value
+                count += 1
+                high = nil
+            } else {
+                high = value
+            }
+        }
+        guard position == 36, count == 16 else { return nil }
+        self.init(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
 
     /// A stable id for a file that has none: a hash of its path, shaped as a UUID (version 8).
     static func derived(fromPath path: String) -> UUID {

@@ -25,7 +25,7 @@ enum EntryFile {
     static func document(for entry: Entry, updating existing: FrontMatterDocument? = nil) -> FrontMatterDocument {
         var document = existing ?? FrontMatterDocument(body: "")
         document = document
-            .setting("id", to: entry.id.uuidString.lowercased())
+            .setting("id", to: entry.id.lowercasedString)
             .setting("date", to: UTCTime(entry.date).iso8601)
             .setting("feeling", to: entry.feeling?.rawValue ?? "unknown")
             .setting("safety", to: entry.safety ? "true" : "false")
@@ -57,7 +57,7 @@ enum EntryFile {
     }
 
     private static func id(_ fields: [String: String], path: String) -> UUID {
-        fields["id"].flatMap(UUID.init(uuidString:)) ?? UUID.derived(fromPath: path)
+        fields["id"].flatMap(UUID.init(canonical:)) ?? UUID.derived(fromPath: path)
     }
 
     /// The `date` field, else the date in the file name, else the file's modification time.

@@ -17,13 +17,17 @@ public final class Journal {
     let clock: () -> Date
     let makeID: () -> UUID
     let detector: SafetyDetector
+    let lockTimeout: TimeInterval
 
     /// - Parameters:
     ///   - folders: where the journal lives.
+    ///   - lockTimeout: how long a change waits for another `say` to finish with the journal.
     ///   - clock: the time to date new entries with (tests pass a fixed one).
     ///   - makeID: the source of new ids (tests pass a seeded one).
-    public init(folders: UserFolders, clock: @escaping () -> Date = Date.init, makeID: @escaping () -> UUID = UUID.init) throws {
+    public init(folders: UserFolders, lockTimeout: TimeInterval = 10,
+                clock: @escaping () -> Date = Date.init, makeID: @escaping () -> UUID = UUID.init) throws {
         self.folders = folders
+        self.lockTimeout = lockTimeout
         self.store = DocumentStore(root: folders.journal)
         self.clock = clock
         self.makeID = makeID
@@ -50,6 +54,8 @@ public final class Journal {
     @discardableResult
     public func keep(text: String, feeling: Feeling?) throws -> Entry {
         guard !text.allSatisfy(\.isWhitespace) else { throw JournalError.emptyText }
+        let lock = try exclusive()
+        defer { withExtendedLifetime(lock) {} }
         let date = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
         var id = makeID()
         while store.exists(EntryFile.path(for: id, date: date)) { id = makeID() }
@@ -89,6 +95,8 @@ public final class Journal {
     ///
     /// - Throws: `.storage` when the file cannot be removed.
     public func letGo(_ entry: EntrySummary) throws {
+        let lock = try exclusive()
+        defer { withExtendedLifetime(lock) {} }
         try storage { try store.remove(entry.path) }
     }
 
@@ -106,7 +114,7 @@ public final class Journal {
             if explicitNumber { throw JournalError.noSuchEntry(reference: reference) }
         }
         guard trimmed.count >= 4 else { throw JournalError.noSuchEntry(reference: reference) }
-        let matches = entries.filter { $0.id.uuidString.lowercased().hasPrefix(trimmed) }
+        let matches = entries.filter { $0.id.lowercasedString.hasPrefix(trimmed) }
         switch matches.count {
         case 0: throw JournalError.noSuchEntry(reference: reference)
         case 1: return matches[0]
@@ -114,10 +122,18 @@ public final class Journal {
         }
     }
 
+    /// Takes the journal's lock for one change. Every change holds it, so two `say` processes
+    /// never interleave their writes (or, with git, their commits).
+    private func exclusive() throws -> FolderLock {
+        try storage { try FolderLock(folder: folders.journal, timeout: lockTimeout) }
+    }
+
     @discardableResult
     private func storage<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
+        } catch MarkdownStoreError.busy {
+            throw JournalError.busy
         } catch let error as MarkdownStoreError {
             throw JournalError.storage(error)
         }

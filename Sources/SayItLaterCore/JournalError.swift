@@ -15,6 +15,8 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
     case storage(MarkdownStoreError)
     /// No home folder to put the journal in.
     case noHomeFolder
+    /// Another say process is changing the journal and did not finish in time.
+    case busy
 
     public var errorDescription: String? {
         switch self {
@@ -28,6 +30,8 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
             return "the journal folder \(path) cannot be used: \(reason)"
         case let .storage(error):
             return error.errorDescription
+        case .busy:
+            return "another say is busy with this journal; try again in a moment"
         case .noHomeFolder:
             return "HOME is not set, so there is no default journal folder; use --journal DIR or set SAY_JOURNAL"
         }

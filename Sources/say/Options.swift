@@ -25,7 +25,10 @@ struct JournalOptions: ParsableArguments {
     /// The journal, ready to use.
     func open() throws -> Journal {
         do {
-            return try Journal(folders: folders())
+            // SAY_LOCK_TIMEOUT (seconds) lets tests and scripts choose how long to wait for
+            // another say; people get the default.
+            let timeout = ProcessInfo.processInfo.environment["SAY_LOCK_TIMEOUT"].flatMap(TimeInterval.init) ?? 10
+            return try Journal(folders: folders(), lockTimeout: timeout)
         } catch let failure as SayFailure {
             throw failure
         } catch {

@@ -144,6 +144,19 @@ struct JournalTests {
         #expect(fixture.folder.files(under: "journal").count == 1)
     }
 
+    @Test func changesWaitForAnotherProcessAndThenGiveUp() throws {
+        let fixture = JournalFixture()
+        let kept = try fixture.journal.keep(text: "already here", feeling: nil)
+        let folders = fixture.journal.folders
+        let held = try FolderLock(folder: folders.journal, timeout: 1)
+        let impatient = try Journal(folders: folders, lockTimeout: 0.2)
+        #expect(throws: JournalError.busy) { try impatient.keep(text: "waits", feeling: nil) }
+        #expect(throws: JournalError.busy) { try impatient.letGo(kept.summary) }
+        // Reading never needs the lock.
+        #expect(impatient.list().entries.count == 1)
+        withExtendedLifetime(held) {}
+    }
+
     @Test func aJournalPathThatIsAFileIsRefused() throws {
         let folder = TemporaryFolder()
         try folder.write("x", to: "file")

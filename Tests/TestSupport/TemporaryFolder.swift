@@ -37,12 +37,14 @@ public final class TemporaryFolder: @unchecked Sendable {
         Array(try Data(contentsOf: URL(fileURLWithPath: url(relative))))
     }
 
-    /// Every regular file under `relative`, as paths relative to this folder, sorted.
-    public func files(under relative: String = ".") -> [String] {
+    /// Every regular file under `relative`, as paths relative to this folder, sorted. Hidden
+    /// files (such as say's `.say-lock`) are left out unless `includeHidden` is true.
+    public func files(under relative: String = ".", includeHidden: Bool = false) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: url(relative)) else { return [] }
         var found: [String] = []
         while let item = walker.nextObject() as? String {
             var isFolder: ObjCBool = false
+            if !includeHidden, item.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             if FileManager.default.fileExists(atPath: url(relative) + "/" + item, isDirectory: &isFolder), !isFolder.boolValue {
                 found.append(relative == "." ? item : relative + "/" + item)
             }

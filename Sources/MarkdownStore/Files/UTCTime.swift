@@ -43,13 +43,30 @@ public struct UTCTime: Equatable, Sendable {
         return Date(timeIntervalSince1970: Double(days * 86400 + hour * 3600 + minute * 60 + second))
     }
 
-    /// `2026-11-22T03:42:00Z`.
+    /// `2026-11-22T03:42:00Z` (years outside 0...9999 are clamped to four digits).
     public var iso8601: String {
-        func pad(_ value: Int, _ width: Int = 2) -> String {
-            let text = String(value)
-            return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        String(unsafeUninitializedCapacity: 20) { out in
+            func put(_ value: Int, _ width: Int, at start: Int) {
+                var rest = Swift.max(0, value)
+                for offset in stride(from: width - 1, through: 0, by: -1) {
+                    out[start + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(Swift.min(year, 9999), 4, at: 0)
+            out[4] = UInt8(ascii: "-")
+            put(month, 2, at: 5)
+            out[7] = UInt8(ascii: "-")
+            put(day, 2, at: 8)
+            out[10] = UInt8(ascii: "T")
+            put(hour, 2, at: 11)
+            out[13] = UInt8(ascii: ":")
+            put(minute, 2, at: 14)
+            out[16] = UInt8(ascii: ":")
+            put(second, 2, at: 17)
+            out[19] = UInt8(ascii: "Z")
+            return 20
         }
-        return "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute)):\(pad(second))Z"
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z`, `+HH:MM` or `-HH:MM` (optionally with

@@ -24,10 +24,12 @@ extension Say {
             let journal = try journalOptions.open()
             let listing = journal.list()
             if json {
-                Output.line(EntryJSON.array(listing.entries))
+                var bytes = EntryJSON.arrayBytes(listing.entries)
+                bytes.append(0x0A)
+                FileHandle.standardOutput.write(Data(bytes))
             } else if listing.entries.isEmpty && listing.problems.isEmpty {
                 Copy.historyEmpty.forEach { Output.line($0) }
-            } else {
+            } else if !listing.entries.isEmpty {
                 Output.line(HistoryText.render(listing.entries))
             }
             if !listing.problems.isEmpty {

@@ -74,7 +74,7 @@ struct ScriptedCommandTests {
         #expect(history.stdout.hasPrefix("1  Still here\n"))
         #expect(history.stderr == """
             1 file in the journal could not be read:
-              entries/2026/11/bad.md: line 4, column 1: the front matter is not valid YAML: did not find expected ',' or ']'
+              entries/2026/11/bad.md: line 3, column 1: the front matter is not valid YAML: did not find expected ',' or ']'
 
             """)
         #expect(!history.stderr.contains("secret"))
@@ -174,6 +174,7 @@ struct ScriptedCommandTests {
 
     @Test func writeHelpWarnsAboutShellHistory() throws {
         let run = try say("write", "--help")
-        #expect(run.stdout.contains("text given here lands in your shell history"))
+        let words = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("Prefer standard input: text given here lands in your shell history."))
     }
 }
