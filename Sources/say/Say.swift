@@ -71,7 +71,7 @@ struct SayFailure: Error {
     init(_ doing: String? = nil, _ error: Error, status: ExitStatus = .failure) {
         let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
         self.message = doing.map { "could not \($0): \(reason)" } ?? reason
-        self.status = status
+        self.status = (error as? JournalError) == .busy ? .busy : status
     }
 
     init(message: String, status: ExitStatus = .failure) {
