@@ -55,6 +55,29 @@ struct FrontMatterTests {
         #expect(appended.rendered().contains("two\nextra: 1\n---\nBody\n"))
     }
 
+    @Test func loneCarriageReturnsAreLineBreaksToo() throws {
+        let document = try parse("---\nid: x\rfeeling: same\n---\nBody\n")
+        #expect(document.fields == ["id": "x", "feeling": "same"])
+        let updated = document.setting("feeling", to: "lighter")
+        #expect(updated.rendered() == "---\nid: x\nfeeling: lighter\n---\nBody\n")
+    }
+
+    @Test func awkwardYAMLIsWrittenOutAgainRatherThanBroken() throws {
+        // A quoted value continuing on a line that starts like a key: editing that line in place
+        // would break the YAML, so the front matter is re-emitted with every value kept.
+        let document = try parse("---\nnote: \"first\nfeeling: inside the quote\"\nfeeling: heavier\n---\nBody\n")
+        #expect(document["note"] == "first feeling: inside the quote")
+        let updated = document.setting("feeling", to: "lighter")
+        let reread = try parse(updated.rendered())
+        #expect(reread.fields == ["note": "first feeling: inside the quote", "feeling": "lighter"])
+        #expect(reread.body == "Body\n")
+    }
+
+    @Test func aListAtTheKeysOwnIndentIsReplacedWhole() throws {
+        let document = try parse("---\ntags:\n- one\n- two\nfeeling: same\n---\n")
+        #expect(document.setting("tags", to: "none").rendered() == "---\ntags: none\nfeeling: same\n---\n")
+    }
+
     @Test func valuesThatNeedQuotingAreQuotedAndReadBackByYAML() throws {
         let values = ["needs: quoting", "# not a comment", "- not a list", "quote \" and \\ backslash", "line\nbreak", "", "  spaces", "yes", "tab\there", "emoji 🌧"]
         for value in values {

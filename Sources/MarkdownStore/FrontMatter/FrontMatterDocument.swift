@@ -58,9 +58,12 @@ public struct FrontMatterDocument: Sendable, Hashable {
 
     /// A copy with `key` set to `value`.
     ///
-    /// An existing top-level `key:` line (and any indented lines that continue its value) is
-    /// replaced in place; a new key is appended. Other lines, including unknown keys and
-    /// comments, are untouched.
+    /// An existing top-level `key:` line (and the lines that continue its value: indented lines,
+    /// and `-` items of a list at the same level) is replaced in place; a new key is appended.
+    /// Other lines, including unknown keys and comments, are untouched. If the YAML is shaped so
+    /// that an edit in place would not read back (a quoted value spanning lines, say), the front
+    /// matter is written out again from its parsed form: every key and value is kept, comments
+    /// and layout are not.
     public func setting(_ key: String, to value: String) -> FrontMatterDocument {
         var copy = self
         let line = key + ": " + YAMLScalar.render(value)
@@ -68,13 +71,33 @@ public struct FrontMatterDocument: Sendable, Hashable {
         if lines.last == "" { lines.removeLast() }
         if let start = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) {
             var end = start + 1
-            while end < lines.count, lines[end].first == " " || lines[end].first == "\t" { end += 1 }
+            while end < lines.count, lines[end].first == " " || lines[end].first == "\t" || lines[end].first == "-" { end += 1 }
             lines.replaceSubrange(start ..< end, with: [line])
         } else {
             lines.append(line)
         }
         copy.frontMatter = lines.joined(separator: "\n") + "\n"
         copy.fields[key] = value
+        if let reread = copy.reparsedFields(), reread == copy.fields { return copy }
+        return reserialised(setting: key, to: value) ?? copy
+    }
+
+    /// The fields the current front matter text reads as, or nil when it does not read.
+    private func reparsedFields() -> [String: String]? {
+        guard let frontMatter else { return [:] }
+        let bytes = Array(frontMatter.utf8)
+        return try? bytes.withUnsafeBufferPointer { try FrontMatterFields.read($0, 0 ..< $0.count, path: "") }
+    }
+
+    /// The front matter written out again by Yams with `key` set: the fallback of ``setting(_:to:)``.
+    private func reserialised(setting key: String, to value: String) -> FrontMatterDocument? {
+        guard case var .mapping(mapping)? = try? Yams.compose(yaml: frontMatter ?? "") else { return nil }
+        mapping[Node(key)] = Node(value, Tag(.str), .doubleQuoted)
+        guard let text = try? Yams.serialize(node: .mapping(mapping)) else { return nil }
+        var copy = self
+        copy.frontMatter = text.hasSuffix("\n") ? text : text + "\n"
+        guard let reread = copy.reparsedFields() else { return nil }
+        copy.fields = reread
         return copy
     }
 
@@ -203,8 +226,13 @@ enum YAMLScalar {
 }
 
 extension String {
+    /// The text with CRLF and lone CR line breaks (both line breaks in YAML) turned into LF.
     func replacingCRLF() -> String {
-        guard contains("\r\n") else { return self }
-        return split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
+        guard utf8.contains(0x0D) else { return self }
+        return String(decoding: Array(utf8).split(separator: 0x0D, omittingEmptySubsequences: false)
+            .enumerated().reduce(into: [UInt8]()) { out, part in
+                if part.offset > 0, part.element.first != 0x0A { out.append(0x0A) }
+                out.append(contentsOf: part.element)
+            }, as: UTF8.self)
     }
 }

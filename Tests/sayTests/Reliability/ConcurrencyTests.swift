@@ -56,9 +56,9 @@ struct ConcurrencyTests {
         // Hold the journal lock from another process (flock from util-linux) while say tries to keep.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [journal + "/.say-lock", "sleep", "30"]
+        holder.arguments = [journal + "/.say-lock", "sleep", "4"]
         try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
+        defer { holder.waitUntilExit() }
         var run: SayRun?
         for _ in 0 ..< 50 {  // wait (bounded) until the holder has the lock
             run = try SayBinary.run(["write", "--journal", journal, "--keep", "--text", "waiting"], home: home.path,

@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+// A libFuzzer target over the front-matter parser and the scanner's per-file reader.
+// Built only by Fuzz/run.sh (it needs -sanitize=fuzzer), never by the main package.
+import Foundation
+import PackageDescription
+
+/// A path dependency is named after its folder, whatever the clone is called.
+let parent = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+    name: "SayItLaterFuzz",
+    dependencies: [.package(path: "..")],
+    targets: [
+        .executableTarget(
+            name: "FrontMatterFuzzer",
+            dependencies: [.product(name: "MarkdownStore", package: parent)]
+        ),
+    ]
+)

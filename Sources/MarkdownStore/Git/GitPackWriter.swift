@@ -1,0 +1,398 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+internal import CZlib
+
+/// Writes one pack (version 2) and its index (version 2) holding exactly a given set of objects,
+/// the way `git gc` would keep them, but without recomputing deltas: the already-compressed bytes
+/// of every kept object are copied from the existing packs (see git's
+/// Documentation/gitformat-pack.txt). Only three things are re-encoded:
+/// - an `OFS_DELTA` whose base is kept gets its base distance recomputed for the new layout;
+/// - an object whose delta base is not kept is read whole through libgit2 and deflated;
+/// - new objects (from the rewrite) and loose objects are deflated whole.
+/// Objects keep their relative order within each source pack, so a delta's base always comes
+/// first, as `OFS_DELTA` requires. A `REF_DELTA` is copied as it is when its base is kept.
+final class GitPackWriter {
+    private let database: GitObjectDatabase
+    private let newObjects: [ObjectID: GitNewObject]
+    private let keep: Set<ObjectID>
+    private var output = GitByteBuffer()
+    private var entries: [(id: ObjectID, crc: UInt32, offset: UInt64)] = []
+    private var written: [ObjectID: UInt64] = [:]
+    /// How many objects were copied as they were, re-pointed, or written whole (for profiling).
+    private(set) var copied = 0, rebased = 0, whole = 0
+
+    init(database: GitObjectDatabase, newObjects: [ObjectID: GitNewObject], keep: Set<ObjectID>) {
+        self.database = database
+        self.newObjects = newObjects
+        self.keep = keep
+        entries.reserveCapacity(keep.count)
+        written.reserveCapacity(keep.count)
+        output.append(contentsOf: Array("PACK".utf8))
+        output.appendBigEndian(UInt32(2))
+        output.appendBigEndian(UInt32(0))  // the object count, patched in `finish`
+    }
+
+    /// Copies every kept object of one existing pack.
+    func copy(from pack: GitExistingPack) throws {
+        let index = pack.index
+        let count = index.count
+        var offsets = [UInt64](repeating: 0, count: count)
+        for position in 0 ..< count { offsets[position] = index.offset(at: position) }
+        var order = (0 ..< count).map { Int32($0) }
+        order.sort { offsets[Int($0)] < offsets[Int($1)] }
+        let sortedOffsets = order.map { offsets[Int($0)] }
+        let packEnd = pack.data.count - 20
+        let bytes = pack.data.bytes
+        for rank in 0 ..< count {
+            let position = Int(order[rank])
+            let id = index.id(at: position)
+            guard keep.contains(id), written[id] == nil else { continue }
+            let start = Int(sortedOffsets[rank])
+            let end = rank + 1 < count ? Int(sortedOffsets[rank + 1]) : packEnd
+            guard start >= 12, start < end, end <= packEnd else { throw Self.corrupt(pack.name) }
+            var cursor = start
+            var byte = bytes[cursor]
+            let type = (byte >> 4) & 7
+            while byte & 0x80 != 0 {
+                cursor += 1
+                guard cursor < end else { throw Self.corrupt(pack.name) }
+                byte = bytes[cursor]
+            }
+            cursor += 1
+            let headerEnd = cursor
+            let newOffset = UInt64(output.count)
+            switch type {
+            case 1 ... 4:
+                output.append(UnsafeRawBufferPointer(start: bytes + start, count: end - start))
+                entries.append((id, index.crc(at: position), newOffset))
+                copied += 1
+            case 6:  // OFS_DELTA: base at a negative distance, base-128 with git's +1 twist
+                byte = bytes[cursor]
+                var distance = UInt64(byte & 0x7F)
+                while byte & 0x80 != 0 {
+                    cursor += 1
+                    guard cursor < end else { throw Self.corrupt(pack.name) }
+                    byte = bytes[cursor]
+                    distance = ((distance + 1) << 7) | UInt64(byte & 0x7F)
+                }
+                cursor += 1
+                guard distance > 0, distance <= UInt64(start) else { throw Self.corrupt(pack.name) }
+                let baseOffset = UInt64(start) - distance
+                guard let baseRank = Self.search(sortedOffsets, baseOffset) else { throw Self.corrupt(pack.name) }
+                let baseID = index.id(at: Int(order[baseRank]))
+                if let newBase = written[baseID] {
+                    output.append(UnsafeRawBufferPointer(start: bytes + start, count: headerEnd - start))
+                    output.appendOffsetDistance(newOffset - newBase)
+                    output.append(UnsafeRawBufferPointer(start: bytes + cursor, count: end - cursor))
+                    entries.append((id, output.crc32(from: Int(newOffset)), newOffset))
+                    rebased += 1
+                } else {
+                    try writeWhole(id)
+                }
+            case 7:  // REF_DELTA: base named by id
+                guard headerEnd + 20 <= end else { throw Self.corrupt(pack.name) }
+                let baseID = ObjectID(bytes: bytes + headerEnd)
+                if keep.contains(baseID) {
+                    output.append(UnsafeRawBufferPointer(start: bytes + start, count: end - start))
+                    entries.append((id, index.crc(at: position), newOffset))
+                    copied += 1
+                } else {
+                    try writeWhole(id)
+                }
+            default:
+                throw Self.corrupt(pack.name)
+            }
+            written[id] = newOffset
+        }
+    }
+
+    /// Writes every kept object not copied yet: new objects, loose objects, objects of packs
+    /// that could not be read directly. Sorted by id so the same input gives the same pack.
+    func writeRemaining() throws {
+        for id in keep.filter({ written[$0] == nil }).sorted() {
+            try writeWhole(id)
+            written[id] = entries[entries.count - 1].offset
+        }
+    }
+
+    private func writeWhole(_ id: ObjectID) throws {
+        let offset = output.count
+        if let object = newObjects[id] {
+            try object.bytes.withUnsafeBytes { try output.appendDeflatedObject(kind: object.kind, $0) }
+        } else {
+            try database.read(id) { kind, data in try output.appendDeflatedObject(kind: kind, data) }
+        }
+        entries.append((id, output.crc32(from: offset), UInt64(offset)))
+        whole += 1
+    }
+
+    /// Finishes the pack and its index, and moves both into `packFolder` (pack first, as git
+    /// does, so an index never names a pack that is not there yet).
+    ///
+    /// - Returns: the pack's base name (`pack-<checksum>`), or nil when no object is kept.
+    func finish(packFolder: String) throws -> String? {
+        guard !entries.isEmpty else { return nil }
+        output.patchBigEndian(UInt32(entries.count), at: 8)
+        let packChecksum = output.withBytes { GitSHA1.hash($0) }
+        output.append(contentsOf: packChecksum)
+        let name = "pack-" + packChecksum.map { String(format: "%02x", $0) }.joined()
+
+        entries.sort { $0.id < $1.id }
+        var index = GitByteBuffer()
+        index.append(contentsOf: [0xFF, 0x74, 0x4F, 0x63])
+        index.appendBigEndian(UInt32(2))
+        var fanout = [UInt32](repeating: 0, count: 256)
+        for entry in entries { fanout[Int(entry.id.firstByte)] += 1 }
+        var running: UInt32 = 0
+        for bucket in 0 ..< 256 {
+            running += fanout[bucket]
+            index.appendBigEndian(running)
+        }
+        var idBytes: [UInt8] = []
+        idBytes.reserveCapacity(entries.count * 20)
+        for entry in entries { entry.id.append(to: &idBytes) }
+        index.append(contentsOf: idBytes)
+        for entry in entries { index.appendBigEndian(entry.crc) }
+        var large: [UInt64] = []
+        for entry in entries {
+            if entry.offset < 0x8000_0000 {
+                index.appendBigEndian(UInt32(entry.offset))
+            } else {
+                index.appendBigEndian(0x8000_0000 | UInt32(large.count))
+                large.append(entry.offset)
+            }
+        }
+        for offset in large { index.appendBigEndian(offset) }
+        index.append(contentsOf: packChecksum)
+        let indexChecksum = index.withBytes { GitSHA1.hash($0) }
+        index.append(contentsOf: indexChecksum)
+
+        try Self.install(output, as: packFolder + name + ".pack", in: packFolder)
+        try Self.install(index, as: packFolder + name + ".idx", in: packFolder)
+        try AtomicFile.syncFolder(packFolder)
+        return name
+    }
+
+    /// Writes a temporary file, flushes it, makes it read-only like git's packs, renames it.
+    private static func install(_ buffer: GitByteBuffer, as path: String, in folder: String) throws {
+        let temporary = folder + "tmp_say_\(getpid())_\(UInt32.random(in: 0 ... .max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o444)
+        guard fd >= 0 else { throw MarkdownStoreError.io(path: temporary, operation: "create the new pack", errno: errno) }
+        var done = false
+        defer { if !done { unlink(temporary) } }
+        do {
+            defer { close(fd) }
+            var written = 0
+            while written < buffer.count {
+                let result = buffer.withBytes { systemWrite(fd, $0.baseAddress! + written, $0.count - written) }
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw MarkdownStoreError.io(path: temporary, operation: "write the new pack", errno: errno)
+                }
+                written += result
+            }
+            guard Platform.syncToDisk(fd) == 0 else { throw MarkdownStoreError.io(path: temporary, operation: "flush the new pack", errno: errno) }
+        }
+        guard rename(temporary, path) == 0 else { throw MarkdownStoreError.io(path: path, operation: "install the new pack", errno: errno) }
+        done = true
+    }
+
+    private static func search(_ sorted: [UInt64], _ value: UInt64) -> Int? {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == value ? low : nil
+    }
+
+    static func corrupt(_ name: String) -> GitError {
+        GitError.wrapper("the pack \(name) is damaged", function: "pack reader")
+    }
+}
+
+/// An existing `pack-*.pack` with its version 2 index, both mapped read-only.
+final class GitExistingPack {
+    let name: String
+    let data: GitMappedFile
+    let index: GitPackIndex
+
+    /// Opens `<folder><name>.pack` and `.idx`; nil when either is missing or the index is not
+    /// version 2 (its objects are then read through libgit2 instead).
+    init?(folder: String, name: String) throws {
+        guard let data = try GitMappedFile(path: folder + name + ".pack"),
+              let indexFile = try GitMappedFile(path: folder + name + ".idx"),
+              let index = GitPackIndex(indexFile), data.count >= 32 else { return nil }
+        // The index must describe this pack: its copy of the pack checksum must match.
+        guard memcmp(data.bytes + data.count - 20, indexFile.bytes + indexFile.count - 40, 20) == 0 else { return nil }
+        self.name = name
+        self.data = data
+        self.index = index
+    }
+}
+
+/// A version 2 pack index (`.idx`), read in place.
+struct GitPackIndex {
+    let file: GitMappedFile
+    let count: Int
+    private let idsStart: Int
+    private let crcStart: Int
+    private let offsetStart: Int
+    private let largeStart: Int
+
+    init?(_ file: GitMappedFile) {
+        let bytes = file.bytes
+        guard file.count >= 8 + 1024 + 40, bytes[0] == 0xFF, bytes[1] == 0x74, bytes[2] == 0x4F, bytes[3] == 0x63,
+              Self.be32(bytes + 4) == 2 else { return nil }
+        count = Int(Self.be32(bytes + 8 + 255 * 4))
+        idsStart = 8 + 1024
+        crcStart = idsStart + 20 * count
+        offsetStart = crcStart + 4 * count
+        largeStart = offsetStart + 4 * count
+        guard largeStart + 40 <= file.count else { return nil }
+        self.file = file
+    }
+
+    func id(at position: Int) -> ObjectID { ObjectID(bytes: file.bytes + idsStart + 20 * position) }
+    func crc(at position: Int) -> UInt32 { Self.be32(file.bytes + crcStart + 4 * position) }
+
+    func offset(at position: Int) -> UInt64 {
+        let small = Self.be32(file.bytes + offsetStart + 4 * position)
+        if small & 0x8000_0000 == 0 { return UInt64(small) }
+        let slot = largeStart + 8 * Int(small & 0x7FFF_FFFF)
+        guard slot + 8 + 40 <= file.count else { return UInt64.max }
+        return UInt64(bigEndian: UnsafeRawPointer(file.bytes + slot).loadUnaligned(as: UInt64.self))
+    }
+
+    static func be32(_ pointer: UnsafePointer<UInt8>) -> UInt32 {
+        UInt32(bigEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self))
+    }
+}
+
+/// A read-only memory map of a whole file, unmapped in `deinit`.
+final class GitMappedFile {
+    let bytes: UnsafePointer<UInt8>
+    let count: Int
+    private let mapping: UnsafeMutableRawPointer
+
+    /// - Returns: nil when the file does not exist or is empty.
+    init?(path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw MarkdownStoreError.io(path: path, operation: "open", errno: errno)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw MarkdownStoreError.io(path: path, operation: "read the size of", errno: errno) }
+        guard info.st_size > 0 else { return nil }
+        let size = Int(info.st_size)
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+            throw MarkdownStoreError.io(path: path, operation: "map", errno: errno)
+        }
+        mapping = mapped
+        bytes = UnsafePointer(mapped.assumingMemoryBound(to: UInt8.self))
+        count = size
+    }
+
+    deinit { munmap(mapping, count) }
+}
+
+/// A growable byte buffer with the few encoders the pack format needs.
+struct GitByteBuffer {
+    private var storage: [UInt8] = []
+
+    var count: Int { storage.count }
+
+    init() { storage.reserveCapacity(1 << 20) }
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) { storage.append(contentsOf: bytes) }
+    mutating func append(contentsOf bytes: [UInt8]) { storage.append(contentsOf: bytes) }
+
+    mutating func appendBigEndian(_ value: UInt32) {
+        storage.append(UInt8(truncatingIfNeeded: value >> 24))
+        storage.append(UInt8(truncatingIfNeeded: value >> 16))
+        storage.append(UInt8(truncatingIfNeeded: value >> 8))
+        storage.append(UInt8(truncatingIfNeeded: value))
+    }
+
+    mutating func appendBigEndian(_ value: UInt64) {
+        appendBigEndian(UInt32(truncatingIfNeeded: value >> 32))
+        appendBigEndian(UInt32(truncatingIfNeeded: value))
+    }
+
+    mutating func patchBigEndian(_ value: UInt32, at offset: Int) {
+        storage[offset] = UInt8(truncatingIfNeeded: value >> 24)
+        storage[offset + 1] = UInt8(truncatingIfNeeded: value >> 16)
+        storage[offset + 2] = UInt8(truncatingIfNeeded: value >> 8)
+        storage[offset + 3] = UInt8(truncatingIfNeeded: value)
+    }
+
+    /// A pack entry header: type in bits 4-6 of the first byte, size in base-128 after it.
+    mutating func appendEntryHeader(type: UInt8, size: Int) {
+        var size = size
+        var byte = (type << 4) | UInt8(size & 0x0F)
+        size >>= 4
+        while size > 0 {
+            storage.append(byte | 0x80)
+            byte = UInt8(size & 0x7F)
+            size >>= 7
+        }
+        storage.append(byte)
+    }
+
+    /// An `OFS_DELTA` base distance in git's encoding (each continuation adds one).
+    mutating func appendOffsetDistance(_ distance: UInt64) {
+        var value = distance
+        var encoded = [UInt8](repeating: 0, count: 10)
+        var position = 9
+        encoded[position] = UInt8(value & 0x7F)
+        value >>= 7
+        while value != 0 {
+            value -= 1
+            position -= 1
+            encoded[position] = 0x80 | UInt8(value & 0x7F)
+            value >>= 7
+        }
+        storage.append(contentsOf: encoded[position...])
+    }
+
+    /// A whole (non-delta) object: header, then the contents as one zlib stream.
+    mutating func appendDeflatedObject(kind: GitObjectKind, _ data: UnsafeRawBufferPointer) throws {
+        appendEntryHeader(type: kind.rawValue, size: data.count)
+        let bound = Int(compressBound(uLong(data.count)))
+        let start = storage.count
+        storage.append(contentsOf: repeatElement(0, count: bound))
+        var length = uLongf(bound)
+        let result = storage.withUnsafeMutableBytes { out in
+            compress2(out.baseAddress!.assumingMemoryBound(to: Bytef.self) + start, &length,
+                      data.baseAddress?.assumingMemoryBound(to: Bytef.self) ?? UnsafePointer(out.baseAddress!.assumingMemoryBound(to: Bytef.self)),
+                      uLong(data.count), Z_DEFAULT_COMPRESSION)
+        }
+        guard result == Z_OK else { throw GitError.wrapper("zlib could not compress an object (\(result))", function: "compress2") }
+        storage.removeLast(bound - Int(length))
+    }
+
+    func crc32(from offset: Int) -> UInt32 {
+        storage.withUnsafeBytes { raw in
+            UInt32(CZlib.crc32(0, raw.baseAddress!.assumingMemoryBound(to: Bytef.self) + offset, uInt(raw.count - offset)))
+        }
+    }
+
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBytes(body)
+    }
+}
+
+/// `write(2)`, named apart from the methods called `write`.
+@inline(__always)
+private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, pointer, count)
+}

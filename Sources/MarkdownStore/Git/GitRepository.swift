@@ -1,0 +1,428 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+internal import CGit2
+
+/// One change between the last commit and the working tree.
+public struct WorkingTreeChange: Hashable, Sendable {
+    /// How the file differs from the last commit.
+    public enum Kind: Hashable, Sendable {
+        /// The file is new (untracked, or staged but never committed).
+        case added
+        /// The file's contents or type differ from the last commit.
+        case modified
+        /// The file was committed and is gone from the working tree.
+        case deleted
+    }
+
+    /// The path relative to the working tree root, with `/` separators.
+    public let path: String
+    /// What happened to it.
+    public let kind: Kind
+
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+}
+
+/// A summary of the repository's state, copied out of libgit2.
+public struct GitStatus: Hashable, Sendable {
+    /// The current branch's short name (`main`), also on an unborn branch; nil when detached.
+    public let branch: String?
+    /// The commit HEAD points at; nil on an unborn branch.
+    public let head: ObjectID?
+    /// How many commits HEAD reaches (0 on an unborn branch).
+    public let commitCount: Int
+    /// Files that differ between HEAD, the index and the working tree, untracked files included,
+    /// ignored files not (what `git status --porcelain` lists).
+    public let uncommittedChanges: Int
+    /// HEAD points at a commit rather than a branch.
+    public let isDetached: Bool
+    /// A merge, rebase, cherry-pick, revert or bisect started with the git CLI is in progress.
+    public let isMerging: Bool
+
+    public init(branch: String?, head: ObjectID?, commitCount: Int, uncommittedChanges: Int, isDetached: Bool, isMerging: Bool) {
+        self.branch = branch
+        self.head = head
+        self.commitCount = commitCount
+        self.uncommittedChanges = uncommittedChanges
+        self.isDetached = isDetached
+        self.isMerging = isMerging
+    }
+}
+
+/// A git repository with a working tree, opened through libgit2.
+///
+/// The one owner of a `git_repository *`: it is freed in `deinit`. Not `Sendable`: libgit2
+/// handles must not be used by two threads at once, so keep an instance on one thread or actor.
+public final class GitRepository {
+    /// The libgit2 handle. Replaced (old one freed) after a purge, because libgit2 keeps the
+    /// deleted pack files open and would keep serving objects from them.
+    private(set) var handle: OpaquePointer
+    /// The working tree root, with a trailing `/`.
+    public let workdir: String
+    /// The git directory (`<workdir>/.git/`), with a trailing `/`.
+    public let gitdir: String
+
+    /// Called at each durable step of a purge; tests throw from it to simulate a crash there.
+    var purgeCheckpoint: ((PurgeCheckpoint) throws -> Void)?
+
+    private init(handle: OpaquePointer) throws {
+        self.handle = handle
+        guard let workdir = gitString(from: git_repository_workdir(handle)) else {
+            git_repository_free(handle)
+            throw GitError.wrapper("the repository has no working tree", function: "git_repository_workdir")
+        }
+        self.workdir = workdir.hasSuffix("/") ? workdir : workdir + "/"
+        let gitdir = gitString(from: git_repository_path(handle)) ?? self.workdir + ".git/"
+        self.gitdir = gitdir.hasSuffix("/") ? gitdir : gitdir + "/"
+    }
+
+    deinit {
+        git_repository_free(handle)
+    }
+
+    // MARK: Opening
+
+    /// Makes `workdir` a new git repository whose first branch is `main` (folders are created as
+    /// needed). Re-initialising an existing repository is harmless and keeps its history.
+    ///
+    /// - Parameter workdir: the working tree root.
+    /// - Returns: the opened repository.
+    /// - Throws: `GitError`. Calls `git_repository_init_ext`.
+    public static func create(at workdir: String) throws -> GitRepository {
+        try LibGit2.ensureInitialized()
+        var options = git_repository_init_options()
+        try gitCheck(git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)), "git_repository_init_options_init")
+        options.flags = GIT_REPOSITORY_INIT_MKPATH.rawValue
+        var raw: OpaquePointer?
+        try "main".withCString { head in
+            options.initial_head = head
+            try gitCheck(git_repository_init_ext(&raw, workdir, &options), "git_repository_init_ext")
+        }
+        guard let raw else { throw GitError.wrapper("no repository returned", function: "git_repository_init_ext") }
+        return try GitRepository(handle: raw)
+    }
+
+    /// Opens the repository whose working tree root is exactly `workdir` (no search upwards).
+    ///
+    /// - Parameter workdir: the folder to open.
+    /// - Returns: nil when `workdir` is not the root of a git working tree.
+    /// - Throws: `GitError` when a repository is there but cannot be opened.
+    ///   Calls `git_repository_open_ext`.
+    public static func open(at workdir: String) throws -> GitRepository? {
+        try LibGit2.ensureInitialized()
+        var raw: OpaquePointer?
+        let result = git_repository_open_ext(&raw, workdir, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+        if result == GIT_ENOTFOUND.rawValue { return nil }
+        try gitCheck(result, "git_repository_open_ext")
+        guard let raw else { return nil }
+        guard git_repository_is_bare(raw) == 0 else {
+            git_repository_free(raw)
+            return nil
+        }
+        let repository = try GitRepository(handle: raw)
+        // `workdir` may have been the .git folder itself: only the working tree root counts.
+        guard gitCanonicalPath(repository.workdir) == gitCanonicalPath(workdir) else { return nil }
+        return repository
+    }
+
+    /// Frees the handle and opens the repository again (fresh object database and caches).
+    func reopen() throws {
+        var raw: OpaquePointer?
+        try gitCheck(git_repository_open_ext(&raw, workdir, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil), "git_repository_open_ext")
+        guard let raw else { throw GitError.wrapper("no repository returned", function: "git_repository_open_ext") }
+        git_repository_free(handle)
+        handle = raw
+    }
+
+    // MARK: Reading
+
+    /// The commit HEAD points at.
+    ///
+    /// - Returns: nil on an unborn branch (a new repository).
+    /// - Throws: `GitError`. Calls `git_reference_name_to_id`.
+    public func headCommit() throws -> ObjectID? {
+        var oid = git_oid()
+        let result = git_reference_name_to_id(&oid, handle, "HEAD")
+        if result == GIT_ENOTFOUND.rawValue || result == GIT_EUNBORNBRANCH.rawValue { return nil }
+        try gitCheck(result, "git_reference_name_to_id")
+        return ObjectID(oid)
+    }
+
+    /// Changes between HEAD and the working tree for files under `folder`: added (untracked or
+    /// newly staged), modified and deleted, sorted by path. Hidden files and folders (a path
+    /// component starting with `.`) and editor leftovers (`*.swp`, `*~`, `.#*`) are ignored, as
+    /// are files the repository's `.gitignore` ignores.
+    ///
+    /// - Parameter folder: a folder relative to the working tree root (`entries`), or "" for all.
+    /// - Returns: the changes, sorted by path.
+    /// - Throws: `GitError`. Calls `git_diff_tree_to_workdir_with_index`.
+    public func workingTreeChanges(under folder: String) throws -> [WorkingTreeChange] {
+        let prefix = folder.isEmpty ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+        let headTree = try lookupHeadTree()
+        defer { if let headTree { git_tree_free(headTree) } }
+        var options = git_diff_options()
+        try gitCheck(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
+        options.flags = GIT_DIFF_INCLUDE_UNTRACKED.rawValue | GIT_DIFF_RECURSE_UNTRACKED_DIRS.rawValue
+            | GIT_DIFF_INCLUDE_TYPECHANGE.rawValue | GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
+        var diff: OpaquePointer?
+        let pathspec = prefix.isEmpty ? nil : strdup(String(prefix.dropLast()))
+        defer { free(pathspec) }
+        var strings: [UnsafeMutablePointer<CChar>?] = [pathspec]
+        try strings.withUnsafeMutableBufferPointer { buffer in
+            if pathspec != nil {
+                options.pathspec = git_strarray(strings: buffer.baseAddress, count: 1)
+            }
+            try gitCheck(git_diff_tree_to_workdir_with_index(&diff, handle, headTree, &options), "git_diff_tree_to_workdir_with_index")
+        }
+        guard let diff else { return [] }
+        defer { git_diff_free(diff) }
+        var changes: [WorkingTreeChange] = []
+        for index in 0 ..< git_diff_num_deltas(diff) {
+            guard let delta = git_diff_get_delta(diff, index) else { continue }
+            let kind: WorkingTreeChange.Kind
+            let file: git_diff_file
+            switch delta.pointee.status {
+            case GIT_DELTA_ADDED, GIT_DELTA_UNTRACKED: kind = .added; file = delta.pointee.new_file
+            case GIT_DELTA_MODIFIED, GIT_DELTA_TYPECHANGE, GIT_DELTA_CONFLICTED: kind = .modified; file = delta.pointee.new_file
+            case GIT_DELTA_DELETED: kind = .deleted; file = delta.pointee.old_file
+            default: continue
+            }
+            guard let path = gitString(from: file.path), path.hasPrefix(prefix), !Self.isIgnoredName(path) else { continue }
+            changes.append(WorkingTreeChange(path: path, kind: kind))
+        }
+        return changes.sorted { $0.path < $1.path }
+    }
+
+    /// Hidden files, and the leftovers of vim and emacs.
+    static func isIgnoredName(_ path: String) -> Bool {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        if components.contains(where: { $0.hasPrefix(".") }) { return true }
+        guard let last = components.last else { return true }
+        return last.hasSuffix(".swp") || last.hasSuffix("~") || last.hasPrefix(".#")
+    }
+
+    /// The repository's state in one value.
+    ///
+    /// - Returns: branch, HEAD, commit count, uncommitted change count and in-progress flags.
+    /// - Throws: `GitError`. Calls `git_repository_head`, `git_revwalk_next`, `git_status_list_new`.
+    public func status() throws -> GitStatus {
+        let detached = try gitCheck(git_repository_head_detached(handle), "git_repository_head_detached") == 1
+        var branch: String? = nil
+        if !detached {
+            var head: OpaquePointer?
+            try gitCheck(git_reference_lookup(&head, handle, "HEAD"), "git_reference_lookup")
+            defer { git_reference_free(head) }
+            if let target = gitString(from: git_reference_symbolic_target(head)) {
+                branch = target.hasPrefix("refs/heads/") ? String(target.dropFirst("refs/heads/".count)) : target
+            }
+        }
+        let head = try headCommit()
+        var count = 0
+        if head != nil {
+            let walk = try GitRevisionWalk(repository: handle)
+            try gitCheck(git_revwalk_push_head(walk.handle), "git_revwalk_push_head")
+            while try walk.next() != nil { count += 1 }
+        }
+        var options = git_status_options()
+        try gitCheck(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
+        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
+        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+        var list: OpaquePointer?
+        try gitCheck(git_status_list_new(&list, handle, &options), "git_status_list_new")
+        defer { git_status_list_free(list) }
+        let changes = git_status_list_entrycount(list)
+        let state = try gitCheck(git_repository_state(handle), "git_repository_state")
+        return GitStatus(branch: branch, head: head, commitCount: count, uncommittedChanges: changes,
+                         isDetached: detached, isMerging: state != GIT_REPOSITORY_STATE_NONE.rawValue)
+    }
+
+    // MARK: Committing
+
+    /// Commits the working-tree state of exactly `paths` on top of HEAD (a missing file is a
+    /// deletion), and stages the same state in the index so `git status` stays clean. Other
+    /// staged changes the user made with the git CLI stay staged and are not committed.
+    ///
+    /// The author and committer are the user's git identity when one is configured, else
+    /// "Say It Later <say@localhost>".
+    ///
+    /// - Parameters:
+    ///   - paths: paths relative to the working tree root, with `/` separators.
+    ///   - message: the commit message; callers keep entry words out of it.
+    /// - Returns: the new commit, or nil when these paths already match HEAD.
+    /// - Throws: `GitError`; `MarkdownStoreError` for a path that is a folder.
+    ///   Calls `git_index_add_bypath`, `git_tree_create_updated`, `git_commit_create`, `git_index_write`.
+    @discardableResult
+    public func commit(paths: [String], message: String) throws -> ObjectID? {
+        let index = try GitIndex(repository: handle)
+        let parent = try headCommit()
+        var baseTree: OpaquePointer? = nil
+        if let parent {
+            var commit: OpaquePointer?
+            try parent.withOID { try gitCheck(git_commit_lookup(&commit, handle, $0), "git_commit_lookup") }
+            defer { git_commit_free(commit) }
+            try gitCheck(git_commit_tree(&baseTree, commit), "git_commit_tree")
+        }
+        defer { if let baseTree { git_tree_free(baseTree) } }
+
+        var updates: [git_tree_update] = []
+        var pathCopies: [UnsafeMutablePointer<CChar>] = []
+        defer { pathCopies.forEach { free($0) } }
+        for path in Set(paths).sorted() {
+            try Self.validateRelativePath(path)
+            var info = stat()
+            if lstat(workdir + path, &info) == 0 {
+                if Platform.fileType(info.st_mode) == S_IFDIR {
+                    throw MarkdownStoreError.notAFile(path: path)
+                }
+                try gitCheck(git_index_add_bypath(index.handle, path), "git_index_add_bypath")
+                guard let entry = git_index_get_bypath(index.handle, path, 0) else {
+                    throw GitError.wrapper("the index lost a path it just added", function: "git_index_get_bypath")
+                }
+                guard let copy = strdup(path) else { throw MarkdownStoreError.io(path: path, operation: "copy the path", errno: ENOMEM) }
+                pathCopies.append(copy)
+                updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: entry.pointee.id,
+                                               filemode: git_filemode_t(entry.pointee.mode), path: copy))
+            } else if errno == ENOENT || errno == ENOTDIR {
+                let removal = git_index_remove_bypath(index.handle, path)
+                try gitCheck(removal, "git_index_remove_bypath")
+                if let baseTree, try Self.treeContains(baseTree, path: path) {
+                    guard let copy = strdup(path) else { throw MarkdownStoreError.io(path: path, operation: "copy the path", errno: ENOMEM) }
+                    pathCopies.append(copy)
+                    updates.append(git_tree_update(action: GIT_TREE_UPDATE_REMOVE, id: git_oid(), filemode: GIT_FILEMODE_BLOB, path: copy))
+                }
+            } else {
+                throw MarkdownStoreError.io(path: path, operation: "read the file's status", errno: errno)
+            }
+        }
+        var treeID = git_oid()
+        try gitCheck(git_tree_create_updated(&treeID, handle, baseTree, updates.count, updates), "git_tree_create_updated")
+        if let baseTree, git_oid_equal(&treeID, git_tree_id(baseTree)) != 0 {
+            try index.write()
+            return nil
+        }
+        var tree: OpaquePointer?
+        try gitCheck(git_tree_lookup(&tree, handle, &treeID), "git_tree_lookup")
+        defer { git_tree_free(tree) }
+        let signature = try GitSignature(repository: handle)
+        var commitID = git_oid()
+        var parentCommit: OpaquePointer? = nil
+        if let parent {
+            try parent.withOID { try gitCheck(git_commit_lookup(&parentCommit, handle, $0), "git_commit_lookup") }
+        }
+        defer { if let parentCommit { git_commit_free(parentCommit) } }
+        var parents: [OpaquePointer?] = parentCommit.map { [$0] } ?? []
+        _ = try parents.withUnsafeMutableBufferPointer { buffer in
+            try gitCheck(git_commit_create(&commitID, handle, "HEAD", signature.handle, signature.handle, nil, message, tree,
+                                        buffer.count, buffer.baseAddress), "git_commit_create")
+        }
+        try index.write()
+        return ObjectID(commitID)
+    }
+
+    /// Rejects absolute paths, `..`, empty components and anything inside `.git`.
+    static func validateRelativePath(_ path: String) throws {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        if path.isEmpty || path.hasPrefix("/") || components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+            || components.first == ".git" {
+            throw GitError.wrapper("not a path inside the working tree: \(path)", function: "commit")
+        }
+    }
+
+    static func treeContains(_ tree: OpaquePointer, path: String) throws -> Bool {
+        var entry: OpaquePointer?
+        let result = git_tree_entry_bypath(&entry, tree, path)
+        if result == GIT_ENOTFOUND.rawValue { return false }
+        try gitCheck(result, "git_tree_entry_bypath")
+        git_tree_entry_free(entry)
+        return true
+    }
+
+    /// HEAD's tree (the caller frees it), or nil on an unborn branch.
+    func lookupHeadTree() throws -> OpaquePointer? {
+        guard let head = try headCommit() else { return nil }
+        var commit: OpaquePointer?
+        try head.withOID { try gitCheck(git_commit_lookup(&commit, handle, $0), "git_commit_lookup") }
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        try gitCheck(git_commit_tree(&tree, commit), "git_commit_tree")
+        return tree
+    }
+}
+
+/// The repository's index, re-read from disk on creation so changes made with the git CLI are
+/// seen. Owns one reference to the `git_index`.
+final class GitIndex {
+    let handle: OpaquePointer
+
+    init(repository: OpaquePointer) throws {
+        var raw: OpaquePointer?
+        try gitCheck(git_repository_index(&raw, repository), "git_repository_index")
+        guard let raw else { throw GitError.wrapper("no index returned", function: "git_repository_index") }
+        handle = raw
+        // force: drop in-memory changes left by an earlier failed call; the file is the truth.
+        try gitCheck(git_index_read(raw, 1), "git_index_read")
+    }
+
+    deinit { git_index_free(handle) }
+
+    func write() throws {
+        try gitCheck(git_index_write(handle), "git_index_write")
+    }
+}
+
+/// A commit signature: the user's configured identity, else a neutral local one.
+final class GitSignature {
+    let handle: UnsafeMutablePointer<git_signature>
+
+    init(repository: OpaquePointer) throws {
+        var raw: UnsafeMutablePointer<git_signature>?
+        let result = git_signature_default(&raw, repository)
+        if result < 0 || raw == nil {
+            // Not configured (GIT_ENOTFOUND) or unusable: fall back rather than fail a save.
+            try gitCheck(git_signature_now(&raw, "Say It Later", "say@localhost"), "git_signature_now")
+        }
+        guard let raw else { throw GitError.wrapper("no signature returned", function: "git_signature_now") }
+        handle = raw
+    }
+
+    deinit { git_signature_free(handle) }
+}
+
+/// A revision walker. `next()` returns nil at `GIT_ITEROVER`.
+final class GitRevisionWalk {
+    let handle: OpaquePointer
+
+    init(repository: OpaquePointer) throws {
+        var raw: OpaquePointer?
+        try gitCheck(git_revwalk_new(&raw, repository), "git_revwalk_new")
+        guard let raw else { throw GitError.wrapper("no walker returned", function: "git_revwalk_new") }
+        handle = raw
+    }
+
+    deinit { git_revwalk_free(handle) }
+
+    func next() throws -> ObjectID? {
+        var oid = git_oid()
+        let result = git_revwalk_next(&oid, handle)
+        if result == GIT_ITEROVER.rawValue { return nil }
+        try gitCheck(result, "git_revwalk_next")
+        return ObjectID(oid)
+    }
+}
+
+/// The real path of a folder, without a trailing `/`, for comparing two spellings of one place.
+func gitCanonicalPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else {
+        return path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}

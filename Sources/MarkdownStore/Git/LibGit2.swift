@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+internal import CGit2
+
+/// The one place that initialises libgit2.
+///
+/// `git_libgit2_init` is reference-counted and process-wide; it runs once, lazily, the first time
+/// any repository is created or opened. It is never shut down: the count is global and the
+/// program exits anyway.
+enum LibGit2 {
+    /// The result of the single `git_libgit2_init` call (a Swift `static let` is initialised
+    /// exactly once, thread-safely).
+    private static let initialization: Result<Void, GitError> = {
+        let result = git_libgit2_init()
+        if result < 0 { return .failure(GitError.last(code: result, function: "git_libgit2_init")) }
+        return .success(())
+    }()
+
+    /// Makes sure libgit2 is initialised; every entry point that creates a handle calls this first.
+    /// - Throws: `GitError` when initialisation failed.
+    static func ensureInitialized() throws {
+        try initialization.get()
+    }
+}
+
+/// Turns a libgit2 return code into a thrown `GitError`. Call it right after the C call, on the
+/// same thread, with nothing in between (the last-error message is per thread).
+///
+/// - Parameters:
+///   - result: the C function's return value; negative values are errors.
+///   - function: the C function's name, kept in the error.
+/// - Returns: the non-negative result, for calls that return counts.
+@discardableResult
+func gitCheck(_ result: Int32, _ function: String) throws -> Int32 {
+    if result < 0 { throw GitError.last(code: result, function: function) }
+    return result
+}
+
+/// A failure reported by libgit2, or by this wrapper around it.
+///
+/// `message` is libgit2's own text (it may name a path in the repository, never file contents).
+/// The short `errorDescription` names the C function; the raw message is in `failureReason`, for a
+/// verbose mode.
+public struct GitError: Error, Equatable, Sendable, LocalizedError {
+    /// libgit2's return code (`GIT_ENOTFOUND` is -3, `GIT_ELOCKED` -14, …); -1 for wrapper checks.
+    public let code: Int
+    /// libgit2's error class (`GIT_ERROR_OS` is 2, `GIT_ERROR_ODB` 9, …); 0 when none was set.
+    public let errorClass: Int
+    /// libgit2's message, or "unknown libgit2 error" when it set none.
+    public let message: String
+    /// The C function (or wrapper step) that failed.
+    public let function: String
+
+    /// Creates an error from its parts (tests compare against values made this way).
+    public init(code: Int, errorClass: Int, message: String, function: String) {
+        self.code = code
+        self.errorClass = errorClass
+        self.message = message
+        self.function = function
+    }
+
+    /// Reads `git_error_last()` now: it may be NULL in libgit2 1.5.
+    static func last(code: Int32, function: String) -> GitError {
+        guard let last = git_error_last() else {
+            return GitError(code: Int(code), errorClass: 0, message: "unknown libgit2 error", function: function)
+        }
+        let message = last.pointee.message.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
+        return GitError(code: Int(code), errorClass: Int(last.pointee.klass), message: message ?? "unknown libgit2 error", function: function)
+    }
+
+    /// An error detected by the wrapper itself (a malformed object, a repository in a state the
+    /// operation refuses).
+    static func wrapper(_ message: String, function: String) -> GitError {
+        GitError(code: -1, errorClass: 0, message: message, function: function)
+    }
+
+    /// True when libgit2 reported `GIT_ENOTFOUND`.
+    public var isNotFound: Bool { code == Int(GIT_ENOTFOUND.rawValue) }
+
+    public var errorDescription: String? { "git failed in \(function) (error \(code))" }
+    public var failureReason: String? { message }
+}
+
+/// Decodes a C string that may be NULL, repairing invalid UTF-8.
+func gitString(from pointer: UnsafePointer<CChar>?) -> String? {
+    guard let pointer else { return nil }
+    return String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+}
+
+/// `git_index_reuc_clear`, declared in <git2/sys/index.h>, which the shared CGit2 shim does not
+/// include. Looked up once by name with the C calling convention; nil if libgit2 lacks it.
+let gitIndexReucClear: (@convention(c) (OpaquePointer) -> Int32)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "git_index_reuc_clear") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (OpaquePointer) -> Int32).self)
+}()
