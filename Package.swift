@@ -6,12 +6,14 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "say", targets: ["say"]),
+        .executable(name: "say-licence-signer", targets: ["say-licence-signer"]),
         .library(name: "SayItLaterCore", targets: ["SayItLaterCore"]),
         .library(name: "MarkdownStore", targets: ["MarkdownStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -19,16 +21,32 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(
             name: "MarkdownStore",
-            dependencies: ["CGit2", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CGit2", "CZlib", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "SayItLaterCore",
-            dependencies: ["MarkdownStore"]
+            dependencies: [
+                "MarkdownStore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
         ),
         .executableTarget(
             name: "say",
+            dependencies: [
+                "SayItLaterCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "say-licence-signer",
             dependencies: [
                 "SayItLaterCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -77,3 +77,177 @@ public struct SupportResource: Sendable, Hashable {
         SupportResource(name: "Emergency services", contact: "999", detail: "if you are in danger now"),
     ]
 }
+
+// MARK: - The interactive app (`say` on a terminal)
+
+extension Copy {
+    /// The history key, shown subtly on the writing screen once something is kept.
+    public static let keptKeyHint = "Ctrl-K kept for later"
+    /// Shown for a moment when Done is pressed with nothing written.
+    public static let nothingWritten = "Nothing written yet."
+    /// The heading of the screen with Keep for later, Let go and Close.
+    public static let actionsQuestion = "What would you like to do with it?"
+    /// Leaves the support resources screen.
+    public static let continueLabel = "Continue"
+    /// The subtle support action on a flagged history card.
+    public static let getSupportKeyHint = "Get support (s)"
+    /// The keys of the history screen.
+    public static let historyKeys = "↑↓ choose · Enter read · Esc write"
+    /// The keys of the empty history screen.
+    public static let historyEmptyKeys = "Esc to write"
+    /// Shown under a long entry in its detail screen.
+    public static let detailScrollHint = "↑↓ to scroll"
+    /// The first-line preview of an entry with no words in it.
+    public static let emptyPreview = "(no words)"
+    /// Keeping failed; the words are still in the writing area and the draft.
+    public static func couldNotKeep(_ reason: String) -> String { "Could not keep it: \(reason). Your words are still here." }
+    /// Letting go or deleting failed.
+    public static func couldNotLetGo(_ reason: String) -> String { "Could not let it go: \(reason)." }
+    /// An entry could not be opened from the history.
+    public static func couldNotOpen(_ reason: String) -> String { "Could not open it: \(reason)." }
+    /// The draft could not be saved; shown quietly on the writing screen.
+    public static func draftNotSaved(_ reason: String) -> String { "Your draft could not be saved: \(reason)." }
+    /// Printed after leaving the app with words not yet kept.
+    public static let draftKeptOnExit = "What you were writing is saved as a draft. It will be here next time."
+
+    // MARK: Plain mode (screen readers and simple terminals)
+
+    /// How to finish writing in plain mode.
+    public static let plainFinishHint = "Write as many lines as you like. Finish with a line holding only a full stop, or Ctrl-D."
+    /// The welcome's one action in plain mode.
+    public static let plainStart = "Press Enter to start writing."
+    /// The prompt for a numbered choice.
+    public static func plainChoose(_ count: Int) -> String { "Type a number from 1 to \(count), then Enter: " }
+    /// After a numbered choice that was not understood.
+    public static func plainNotUnderstood(_ count: Int) -> String { "Please type a number from 1 to \(count)." }
+    /// The history's prompt in plain mode.
+    public static let plainHistoryPrompt = "Type a card's number to read it, or press Enter to write: "
+    /// Above the draft when it is read back in plain mode.
+    public static let plainDraftFollows = "Here is what you had written:"
+    /// Before more lines are added to a continued draft in plain mode.
+    public static let plainContinue = "Carry on from here."
+    /// The editor could not be started.
+    public static func editorFailed(_ reason: String) -> String { "Could not open your editor: \(reason)." }
+}
+
+// MARK: - Paid features: the licence, the lock, export and reflection
+
+extension Copy {
+    /// The price, said the same way everywhere.
+    public static let unlockPrice = "one-time £5 unlock"
+
+    /// The calm message shown when a paid feature is used without a licence: what it is, that
+    /// it is a one-time £5 unlock, and how to unlock. Shown only when the feature is used.
+    public static func lockedFeature(_ feature: PaidFeature) -> [String] {
+        let name: String, what: String
+        switch feature {
+        case .lock:
+            name = "The lock"
+            what = "It asks for a passcode before say shows anything you've kept."
+        case .export:
+            name = "Export"
+            what = "It saves everything you've kept as Markdown files, JSON, CSV or one printable page."
+        case .reflection:
+            name = "Reflection"
+            what = "It shows how writing has felt over time, counted by feeling."
+        }
+        return [
+            "\(name) is part of Say It Later's \(unlockPrice) (the lock, export and reflection).",
+            what,
+            "If you have a licence key, unlock with: say unlock KEY",
+            "Writing, keeping, letting go, deleting, history and support are always free.",
+        ]
+    }
+
+    // MARK: Licence
+
+    /// `say unlock` succeeded.
+    public static let unlocked = "Unlocked. Thank you for supporting Say It Later."
+    /// What the licence unlocks, after `say unlock` and in `say licence`.
+    public static let unlockedFeatures = "The lock, export and reflection are yours: say lock on, say export, say reflect."
+    /// `say licence` with no key stored.
+    public static let noLicence = [
+        "No licence key yet.",
+        "The lock, export and reflection are a \(unlockPrice). With a key, run: say unlock KEY",
+        "Everything else is free, always.",
+    ]
+    /// `say licence` when the stored key no longer verifies.
+    public static func storedLicenceInvalid(_ reason: String) -> [String] {
+        ["The stored licence key could not be checked: \(reason).", "Run say unlock KEY again with your key."]
+    }
+    /// The details of a licence, one per line.
+    public static func licenceDetails(id: String, issued: String, name: String?) -> [String] {
+        ["  Licence: \(id)", "  Issued: \(issued)"] + (name.map { ["  For: \($0)"] } ?? [])
+    }
+    /// `say unlock` on a terminal with no key given.
+    public static let pasteKey = "Paste your licence key, then press Enter:"
+
+    // MARK: Lock
+
+    public static let passcodePrompt = "Passcode: "
+    public static let choosePasscode = "Choose a passcode: "
+    public static let repeatPasscode = "Type it again: "
+    public static let passcodeWrong = "That passcode is not right."
+    public static func passcodeWait(_ seconds: Int) -> String {
+        seconds == 1 ? "Please wait 1 second before trying again." : "Please wait \(seconds) seconds before trying again."
+    }
+    public static let passcodesDiffer = "The two passcodes were not the same. The lock is still off."
+    public static func passcodeTooShort(_ minimum: Int) -> String {
+        "A passcode needs at least \(minimum) characters. The lock is still off."
+    }
+    public static let lockTurnedOn = "The lock is on. say will ask for this passcode before it shows anything you've kept."
+    public static let lockForgotten = "If you forget it, your entries are safe: the README's \"Reset the lock\" says how to remove it."
+    public static let lockAlreadyOn = "The lock is already on. To choose a new passcode, turn it off and on again."
+    public static let lockTurnedOff = "The lock is off."
+    public static let lockAlreadyOff = "The lock is already off."
+    public static func lockKeptIn(_ storage: String) -> String { "Its passcode check is kept in \(storage)." }
+    public static func lockStatusOn(_ storage: String) -> String { "The lock is on. " + lockKeptIn(storage) }
+    public static let lockStatusOff = "The lock is off."
+    public static let lockProtects = "It keeps say's screens private; it does not encrypt the files on your disk."
+
+    // MARK: Export
+
+    public static func exported(_ count: Int, path: String) -> String {
+        count == 1 ? "Exported 1 entry to \(path)." : "Exported \(count) entries to \(path)."
+    }
+    public static func exportSkipped(_ count: Int) -> String {
+        count == 1 ? "1 file in the journal could not be read, so it is not in the export:"
+            : "\(count) files in the journal could not be read, so they are not in the export:"
+    }
+    public static func exportProgress(_ done: Int, of total: Int) -> String { "Exporting \(done) of \(total)…" }
+    /// The line under the heading of the exported page.
+    public static func exportPageNote(count: Int, exported: String) -> String {
+        let entries = count == 1 ? "1 entry" : "\(count) entries"
+        return "\(appName) · \(entries) · exported \(exported). This page is private: keep it somewhere only you can reach."
+    }
+    /// The support line on a flagged entry's card in the exported page.
+    public static var exportSupportLine: String {
+        "\(getSupport): " + SupportResource.all.map { $0.name.contains($0.contact) ? $0.name : "\($0.name) \($0.contact)" }
+            .joined(separator: " · ")
+    }
+
+    // MARK: Reflection
+
+    public static let reflectionEmpty = [
+        "There isn't much to look back on yet.",
+        "Once you've kept three entries, this shows how writing has felt over time.",
+    ]
+    public static let reflectionAllTime = "All time"
+    public static let reflectionLast30Days = "Last 30 days"
+    public static let reflectionByMonth = "Month by month"
+    public static let reflectionNothingRecent = "Nothing kept in these 30 days."
+    public static let reflectionNoFeelings = "No feelings were recorded with these entries."
+    public static let reflectionUnrecorded = "not recorded"
+    public static func reflectionMost(_ feeling: Feeling, _ count: Int, of total: Int) -> String {
+        "Most entries felt \(feeling.displayName) after writing — \(count) of \(total)."
+    }
+    public static func reflectionMoreOften(_ feeling: Feeling, _ count: Int, of total: Int) -> String {
+        "Entries felt \(feeling.displayName) after writing more often than any other way — \(count) of \(total)."
+    }
+    public static func reflectionNoneStandsOut(_ total: Int) -> String {
+        "No one feeling stands out across these \(total) entries."
+    }
+    public static func reflectionLegend(includingUnrecorded: Bool) -> String {
+        "█ lighter  ▒ the same  ░ heavier" + (includingUnrecorded ? "  · not recorded" : "")
+    }
+}

@@ -17,6 +17,17 @@ import MarkdownStore
 enum EntryFile {
     static let folder = "entries"
 
+    /// The 8 hex digits that name a file in commit messages: from a sharded file name, else a
+    /// hash of the path (never a word of the name, which a person may have typed).
+    static func tag(forPath path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if let parsed = ShardedPath.parse(fileName: name), parsed.tag.count == 8,
+           parsed.tag.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
+            return parsed.tag
+        }
+        return UUID.derived(fromPath: path).shortID
+    }
+
     static func path(for id: UUID, date: Date) -> String {
         ShardedPath.make(folder: folder, date: date, tag: id.shortID)
     }

@@ -18,6 +18,8 @@ public final class Journal {
     let makeID: () -> UUID
     let detector: SafetyDetector
     let lockTimeout: TimeInterval
+    /// The journal's git repository, when versioning is on.
+    var repository: GitRepository?
 
     /// - Parameters:
     ///   - folders: where the journal lives.
@@ -36,7 +38,18 @@ public final class Journal {
         if FileManager.default.fileExists(atPath: folders.journal, isDirectory: &isFolder), !isFolder.boolValue {
             throw JournalError.unusableJournal(path: folders.journal, reason: "it is a file, not a folder")
         }
+        if FileManager.default.fileExists(atPath: folders.journal + "/.git") {
+            repository = try versioning { try GitRepository.open(at: folders.journal) }
+        }
     }
+
+    /// Creates the journal folder (0700) if it does not exist yet.
+    public func create() throws {
+        try storage { try AtomicFile.makeFolders(folders.journal + "/" + EntryFile.folder) }
+    }
+
+    /// Whether the journal is versioned with git.
+    public var isVersioned: Bool { repository != nil }
 
     /// Whether the text shows words of suicidal ideation or self-harm, as the support screen and
     /// the stored `safety` flag use it. On-device phrase matching only.
@@ -62,6 +75,9 @@ public final class Journal {
         let entry = Entry(id: id, text: text, date: date, feeling: feeling, safety: needsSupport(text),
                           path: EntryFile.path(for: id, date: date))
         try storage { try store.write(EntryFile.document(for: entry), to: entry.path) }
+        if let repository {
+            try versioning { _ = try repository.commit(paths: [entry.path], message: "Keep " + entry.shortID) }
+        }
         return entry
     }
 
@@ -71,7 +87,9 @@ public final class Journal {
     /// however large the journal grows.
     public func list() -> Listing {
         var entries: [EntrySummary] = []
-        let problems = store.scan(EntryFile.folder) { entries.append(EntryFile.summary(from: $0)) }
+        var leftovers: [String] = []
+        let problems = store.scan(EntryFile.folder, leftovers: &leftovers) { entries.append(EntryFile.summary(from: $0)) }
+        if !leftovers.isEmpty { removeLeftovers(leftovers) }
         entries.sort { $0.date != $1.date ? $0.date > $1.date : $0.path > $1.path }
         return Listing(entries: entries, problems: problems)
     }
@@ -93,11 +111,21 @@ public final class Journal {
 
     /// Lets an entry go: its file is removed for good.
     ///
-    /// - Throws: `.storage` when the file cannot be removed.
+    /// When the journal is versioned, every version of the file is also removed from the
+    /// branch's history and from the object store (see `GitRepository.purge`); the purge is
+    /// recorded first, so an interrupted one is finished by ``settle(waiting:)``.
+    ///
+    /// - Throws: `.storage` when the file cannot be removed, `.versioning` when git fails.
     public func letGo(_ entry: EntrySummary) throws {
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
-        try storage { try store.remove(entry.path) }
+        if let repository {
+            let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
+            try versioning { try repository.purge(fileNames: [name]) }
+            try storage { try store.remove(entry.path) }
+        } else {
+            try storage { try store.remove(entry.path) }
+        }
     }
 
     /// Resolves a reference against a listing, without reading any file.
@@ -122,9 +150,18 @@ public final class Journal {
         }
     }
 
+    /// Removes temporary files a killed `say` left behind. Only while holding the lock (so no
+    /// writer is using them), and only if the lock is free right now: a listing never waits.
+    private func removeLeftovers(_ paths: [String]) {
+        guard let lock = try? FolderLock(folder: folders.journal, timeout: 0) else { return }
+        withExtendedLifetime(lock) {
+            for path in paths { try? AtomicFile.remove(store.absolutePath(path)) }
+        }
+    }
+
     /// Takes the journal's lock for one change. Every change holds it, so two `say` processes
     /// never interleave their writes (or, with git, their commits).
-    private func exclusive() throws -> FolderLock {
+    func exclusive() throws -> FolderLock {
         try storage { try FolderLock(folder: folders.journal, timeout: lockTimeout) }
     }
 

@@ -17,6 +17,8 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
     case noHomeFolder
     /// Another say process is changing the journal and did not finish in time.
     case busy
+    /// git (through libgit2) failed while versioning the journal.
+    case versioning(GitError)
 
     public var errorDescription: String? {
         switch self {
@@ -30,6 +32,8 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
             return "the journal folder \(path) cannot be used: \(reason)"
         case let .storage(error):
             return error.errorDescription
+        case let .versioning(error):
+            return "git could not update the journal's history: \(error.errorDescription ?? "unknown error")"
         case .busy:
             return "another say is busy with this journal; try again in a moment"
         case .noHomeFolder:

@@ -28,7 +28,10 @@ struct JournalOptions: ParsableArguments {
             // SAY_LOCK_TIMEOUT (seconds) lets tests and scripts choose how long to wait for
             // another say; people get the default.
             let timeout = ProcessInfo.processInfo.environment["SAY_LOCK_TIMEOUT"].flatMap(TimeInterval.init) ?? 10
-            return try Journal(folders: folders(), lockTimeout: timeout)
+            let journal = try Journal(folders: folders(), lockTimeout: timeout)
+            // Finish an interrupted let-go and commit edits made in an editor before anything else.
+            try journal.settle()
+            return journal
         } catch let failure as SayFailure {
             throw failure
         } catch {

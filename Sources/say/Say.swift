@@ -29,7 +29,8 @@ struct Say: ParsableCommand {
               130 interrupted
             """,
         version: "0.1.0",
-        subcommands: [Write.self, History.self, Show.self, LetGo.self, Support.self, Debug.self]
+        subcommands: [App.self, Write.self, History.self, Show.self, LetGo.self, Support.self, Init.self, Git.self, Unlock.self, LicenceStatus.self, Lock.self, Export.self, Reflect.self, Debug.self],
+        defaultSubcommand: App.self
     )
 
     /// Runs the command, mapping errors to the exit statuses documented above. Usage errors use

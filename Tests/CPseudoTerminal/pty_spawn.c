@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "pty_spawn.h"
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -20,6 +21,14 @@ pid_t say_pty_spawn(const char *path, char *const argv[], char *const envp[],
     pid_t pid = forkpty(&master, NULL, NULL, &size);
     if (pid < 0) return -1;
     if (pid == 0) {
+        // Start the program as a shell would: nothing blocked, nothing ignored. The test
+        // runner's threads block signals, and a forked child inherits the mask.
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        for (int number = 1; number < NSIG; number++) {
+            if (number != SIGKILL && number != SIGSTOP) signal(number, SIG_DFL);
+        }
         execve(path, argv, envp);
         _exit(127);
     }

@@ -14,6 +14,14 @@ public enum AtomicFile {
     public static let fileMode: mode_t = 0o600
     /// Permissions of every folder the store creates: owner only.
     public static let folderMode: mode_t = 0o700
+    /// What the hidden temporary files' names contain, so leftovers of a killed writer can be
+    /// recognised and removed: `.<name>.tmp-<pid>-<random>`.
+    public static let temporaryMarker = ".tmp-"
+
+    /// Whether a file name is one of this type's temporary files.
+    public static func isTemporary(name: String) -> Bool {
+        name.hasPrefix(".") && name.contains(temporaryMarker)
+    }
 
     /// Writes `bytes` to `path` atomically.
     ///
@@ -30,7 +38,7 @@ public enum AtomicFile {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         try makeFolders(folder)
-        let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let temporary = folder + "/." + name + temporaryMarker + "\(getpid())-\(UInt32.random(in: 0 ... .max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         guard fd >= 0 else { throw MarkdownStoreError.io(path: path, operation: "create a temporary file", errno: errno) }
         var committed = false

@@ -62,9 +62,16 @@ public struct DirectoryScanner: Sendable {
     /// - Returns: the files that could not be read, sorted by path. A missing folder is not a
     ///   problem: it simply holds no documents.
     public func scan(_ folder: String, visit: (DocumentSummary) -> Void) -> [ScanProblem] {
+        var leftovers: [String] = []
+        return scan(folder, leftovers: &leftovers, visit: visit)
+    }
+
+    /// ``scan(_:visit:)``, also collecting the relative paths of temporary files that a killed
+    /// writer left behind (see ``AtomicFile/isTemporary(name:)``).
+    public func scan(_ folder: String, leftovers: inout [String], visit: (DocumentSummary) -> Void) -> [ScanProblem] {
         var problems: [ScanProblem] = []
         var folders: [FolderOfDocuments] = []
-        list(folder, into: &folders, problems: &problems)
+        list(folder, into: &folders, problems: &problems, leftovers: &leftovers)
         let outcomes = Self.readAll(folders, root: root)
         for outcome in outcomes {
             for result in outcome {
@@ -94,7 +101,8 @@ public struct DirectoryScanner: Sendable {
     }
 
     /// Lists documents folder by folder, recording links and unreadable folders as problems.
-    private func list(_ relative: String, into folders: inout [FolderOfDocuments], problems: inout [ScanProblem]) {
+    private func list(_ relative: String, into folders: inout [FolderOfDocuments], problems: inout [ScanProblem],
+                      leftovers: inout [String]) {
         let path = root + "/" + relative
         guard let directory = opendir(path) else {
             if errno != ENOENT {
@@ -107,7 +115,11 @@ public struct DirectoryScanner: Sendable {
             let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            if name == "." || name == ".." || Self.isIgnored(name: name) { continue }
+            if name == "." || name == ".." { continue }
+            if Self.isIgnored(name: name) {
+                if AtomicFile.isTemporary(name: name) { leftovers.append(relative + "/" + name) }
+                continue
+            }
             entries.append((name, item.pointee.d_type))
         }
         closedir(directory)
@@ -138,7 +150,7 @@ public struct DirectoryScanner: Sendable {
             }
         }
         if !documents.isEmpty { folders.append(FolderOfDocuments(relative: relative, names: documents)) }
-        for name in subfolders { list(relative + "/" + name, into: &folders, problems: &problems) }
+        for name in subfolders { list(relative + "/" + name, into: &folders, problems: &problems, leftovers: &leftovers) }
     }
 
     /// Reads every listed file, splitting the folders between threads by file count.

@@ -100,8 +100,8 @@ public struct DocumentStore: Sendable {
     }
 
     /// Scans a folder of the store; see ``DirectoryScanner``.
-    public func scan(_ folder: String, visit: (DocumentSummary) -> Void) -> [ScanProblem] {
-        DirectoryScanner(root: root).scan(folder, visit: visit)
+    public func scan(_ folder: String, leftovers: inout [String], visit: (DocumentSummary) -> Void) -> [ScanProblem] {
+        DirectoryScanner(root: root).scan(folder, leftovers: &leftovers, visit: visit)
     }
 
     private func checkRelative(_ relativePath: String) throws {

@@ -1,12 +1,625 @@
-/// On-device phrase matching for suicidal ideation and self-harm. (First version: a short
-/// list of direct phrases; the full phrase families replace it.)
-public struct SafetyDetector: Sendable {
-    public init() {}
+// The safety matcher: phrase matching for suicidal ideation and self-harm.
+//
+// No scores, no severity, no machine learning: the text is normalised into words (see
+// SafetyNormalizer.swift) and checked against the readable phrase table in SafetyPhrases.swift.
+// The answer is one Bool. Nothing about the text or the match is stored, printed or logged.
 
-    /// True when the text shows suicidal ideation or self-harm intent or acts.
+/// On-device phrase matching for suicidal ideation and self-harm intent or acts.
+///
+/// The phrase lists live in `SafetyPhrases` (SafetyPhrases.swift), a commented table that can be
+/// reviewed and amended without touching this code. Creating a detector is cheap: the table is
+/// compiled once per process and shared.
+public struct SafetyDetector: Sendable {
+    let engine: SafetyEngine
+
+    /// Creates a detector backed by the shared, compiled phrase table.
+    public init() {
+        engine = SafetyEngine.shared
+    }
+
+    /// True when the text shows suicidal ideation or self-harm intent/acts.
+    ///
+    /// - Parameter text: an entry, exactly as written (any length, any layout).
+    /// - Returns: `true` when a concerning phrase matches and no narrow everyday-language
+    ///   exclusion covers it; `false` otherwise. The result carries nothing else.
     public func isConcerning(_ text: String) -> Bool {
-        let folded = " " + text.lowercased().replacingOccurrences(of: "’", with: "'")
-            .split(whereSeparator: { !$0.isLetter && $0 != "'" }).joined(separator: " ") + " "
-        return ["kill myself", "want to die", "end my life", "suicidal", "hurt myself"].contains { folded.contains(" " + $0 + " ") }
+        engine.isConcerning(text)
+    }
+}
+
+// MARK: - Compiled table
+
+/// The compiled phrase table: a lexicon, a small backtracking program per phrase, and an index
+/// from each word to the phrases that can start with it.
+final class SafetyEngine: Sendable {
+    static let shared = SafetyEngine(
+        macros: SafetyPhrases.buildingBlocks,
+        concerning: SafetyPhrases.concerning,
+        exclusions: SafetyPhrases.everydayLanguage,
+        aliases: SafetyPhrases.aliases,
+        typoTolerant: SafetyPhrases.typoTolerantWords,
+        censorable: SafetyPhrases.censorableWords,
+        knownWords: SafetyPhrases.knownWords,
+        vetoLists: SafetyPhrases.notInTheseContexts)
+
+    let lexicon: SafetyLexicon
+    let code: [SafetyInstruction]
+    let setBits: [UInt64]
+    let setWords: Int
+    let concerning: SafetyPatternIndex
+    let exclusions: SafetyPatternIndex
+    /// Phrases that failed to compile (always empty for a correct table; checked by tests).
+    let problems: [String]
+
+    init(macros: [(String, String)], concerning: [SafetyPhraseGroup], exclusions: [SafetyPhraseGroup],
+         aliases: [(String, String)], typoTolerant: [String], censorable: [String],
+         knownWords: [String], vetoLists: [(String, [String])]) {
+        var compiler = SafetyCompiler(macros: macros)
+        for (written, canonical) in aliases { compiler.addAlias(written, canonical) }
+        for word in knownWords { _ = compiler.lexicon.intern(SafetyLexicon.normaliseWord(word)) }
+        for word in typoTolerant { compiler.lexicon.addFuzzy(SafetyLexicon.normaliseWord(word)) }
+        for word in censorable { compiler.lexicon.addCensorKey(SafetyLexicon.normaliseWord(word)) }
+        var vetoSetByName: [String: Int32] = [:]
+        for (name, words) in vetoLists {
+            var ids = Set<Int32>()
+            for w in words { ids.formUnion(compiler.resolve(SafetyLexicon.normaliseWord(w))) }
+            vetoSetByName[name] = compiler.setIndex(Array(ids))
+        }
+        let c = compiler.compileGroups(concerning, vetoSetByName)
+        let x = compiler.compileGroups(exclusions, vetoSetByName)
+        compiler.lexicon.freeze()
+        lexicon = compiler.lexicon
+        code = compiler.code
+        (setBits, setWords) = compiler.bitmaps()
+        self.concerning = SafetyPatternIndex(c, wordCount: lexicon.wordCount)
+        self.exclusions = SafetyPatternIndex(x, wordCount: lexicon.wordCount)
+        problems = compiler.problems
+    }
+
+    func isConcerning(_ text: String) -> Bool {
+        let tokens = lexicon.tokenize(text)
+        return firstMatch(tokens) != nil
+    }
+
+    /// The concerning pattern that decides the text, if any (for tests and tuning only).
+    func firstMatch(_ tokens: SafetyTokens) -> SafetyCompiledPattern? {
+        let n = tokens.count
+        if n == 0 { return nil }
+        return tokens.ids.withUnsafeBufferPointer { ids in
+            tokens.flags.withUnsafeBufferPointer { flags in
+                code.withUnsafeBufferPointer { code in
+                    setBits.withUnsafeBufferPointer { bits in
+                        let runner = SafetyRunner(code: code, bits: bits, setWords: setWords, ids: ids, flags: flags)
+                        return scan(runner)
+                    }
+                }
+            }
+        }
+    }
+
+    private func scan(_ runner: SafetyRunner) -> SafetyCompiledPattern? {
+        let n = runner.ids.count
+        let index = concerning
+        return index.offsets.withUnsafeBufferPointer { offsets in
+            index.list.withUnsafeBufferPointer { list in
+                index.starts.withUnsafeBufferPointer { starts in
+                    for pos in 0..<n {
+                        let id = Int(runner.ids[pos])
+                        if id != 0 {
+                            var k = Int(offsets[id])
+                            let end = Int(offsets[id + 1])
+                            while k < end {
+                                let pi = Int(list[k])
+                                if check(pi, Int(starts[pi]), pos, runner) { return index.patterns[pi] }
+                                k += 1
+                            }
+                        }
+                        if runner.flags[pos] & SafetyTokenFlag.number != 0 {
+                            for pi in index.numberFirst where check(Int(pi), Int(starts[Int(pi)]), pos, runner) {
+                                return index.patterns[Int(pi)]
+                            }
+                        }
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func check(_ pi: Int, _ start: Int, _ pos: Int, _ runner: SafetyRunner) -> Bool {
+        let end = runner.run(start, pos)
+        if end < 0 { return false }
+        if excluded(pos, end, runner) { return false }
+        let veto = concerning.vetoes[pi]
+        if veto >= 0 && mentions(veto, runner) { return false }
+        return true
+    }
+
+    /// True when an everyday-language exclusion overlaps the concerning match [from, to).
+    private func excluded(_ from: Int, _ to: Int, _ runner: SafetyRunner) -> Bool {
+        let index = exclusions
+        var st = max(0, from - 10)
+        while st < to {
+            let id = Int(runner.ids[st])
+            if id != 0 {
+                let a = Int(index.offsets[id]), b = Int(index.offsets[id + 1])
+                for k in a..<b {
+                    let pi = Int(index.list[k])
+                    let e = runner.run(Int(index.starts[pi]), st)
+                    if e > from && (index.vetoes[pi] < 0 || !mentions(index.vetoes[pi], runner)) { return true }
+                }
+            }
+            if runner.flags[st] & SafetyTokenFlag.number != 0 {
+                for pi in index.numberFirst where runner.run(Int(index.starts[Int(pi)]), st) > from {
+                    return true
+                }
+            }
+            st += 1
+        }
+        return false
+    }
+
+    private func mentions(_ set: Int32, _ runner: SafetyRunner) -> Bool {
+        for id in runner.ids where runner.member(set, id) { return true }
+        return false
+    }
+}
+
+/// One group of phrases in the table.
+struct SafetyPhraseGroup: Sendable {
+    /// Short name of the phrase family.
+    let name: String
+    /// What the family covers and why (for reviewers).
+    let note: String
+    /// The phrases, in the pattern language described at the top of SafetyPhrases.swift.
+    let phrases: [String]
+    /// Name of a word list in `SafetyPhrases.notInTheseContexts`: when the entry mentions any of
+    /// those words anywhere, this group does not apply.
+    var unlessEntryMentions: String? = nil
+}
+
+struct SafetyCompiledPattern: Sendable {
+    let start: Int32
+    let veto: Int32
+    let group: String
+    let source: String
+}
+
+/// Phrases indexed by the words they can start with.
+struct SafetyPatternIndex: Sendable {
+    let patterns: [SafetyCompiledPattern]
+    let starts: [Int32]
+    let vetoes: [Int32]
+    let offsets: [Int32]
+    let list: [Int32]
+    let numberFirst: [Int32]
+
+    init(_ compiled: [(SafetyCompiledPattern, firsts: [Int32], number: Bool)], wordCount: Int) {
+        patterns = compiled.map(\.0)
+        starts = patterns.map(\.start)
+        vetoes = patterns.map(\.veto)
+        var buckets = Array(repeating: [Int32](), count: wordCount)
+        var numbers: [Int32] = []
+        for (i, c) in compiled.enumerated() {
+            for id in c.firsts { buckets[Int(id)].append(Int32(i)) }
+            if c.number { numbers.append(Int32(i)) }
+        }
+        var offsets: [Int32] = [0]
+        var list: [Int32] = []
+        for b in buckets { list.append(contentsOf: b); offsets.append(Int32(list.count)) }
+        offsets.append(Int32(list.count))
+        self.offsets = offsets
+        self.list = list
+        numberFirst = numbers
+    }
+}
+
+// MARK: - Instructions and runner
+
+enum SafetyOp: UInt8, Sendable {
+    case word, set, number, any, split, jump, clauseEnd, clauseStart, sameSentence, notAhead, accept
+}
+
+struct SafetyInstruction: Sendable {
+    var op: SafetyOp
+    var a: Int32 = 0
+    var b: Int32 = 0
+}
+
+/// A backtracking matcher over one text's tokens.
+struct SafetyRunner {
+    let code: UnsafeBufferPointer<SafetyInstruction>
+    let bits: UnsafeBufferPointer<UInt64>
+    let setWords: Int
+    let ids: UnsafeBufferPointer<Int32>
+    let flags: UnsafeBufferPointer<UInt8>
+
+    @inline(__always) func member(_ set: Int32, _ id: Int32) -> Bool {
+        let w = bits[Int(set) * setWords + Int(id >> 6)]
+        return (w >> UInt64(id & 63)) & 1 != 0
+    }
+
+    /// Runs the program at `pc` from token `pos`; returns the end position, or -1.
+    func run(_ startPC: Int, _ startPos: Int) -> Int {
+        var pc = startPC, pos = startPos
+        let n = ids.count
+        while true {
+            let ins = code[pc]
+            switch ins.op {
+            case .word:
+                guard pos < n && ids[pos] == ins.a else { return -1 }
+                pos += 1; pc += 1
+            case .set:
+                guard pos < n && member(ins.a, ids[pos]) else { return -1 }
+                pos += 1; pc += 1
+            case .number:
+                guard pos < n && flags[pos] & SafetyTokenFlag.number != 0 else { return -1 }
+                pos += 1; pc += 1
+            case .any:
+                guard pos < n && flags[pos] & SafetyTokenFlag.hard == 0 else { return -1 }
+                pos += 1; pc += 1
+            case .split:
+                let r = run(Int(ins.a), pos)
+                if r >= 0 { return r }
+                pc = Int(ins.b)
+            case .jump:
+                pc = Int(ins.a)
+            case .clauseEnd:
+                guard pos >= n || flags[pos] & (SafetyTokenFlag.hard | SafetyTokenFlag.soft) != 0 else { return -1 }
+                pc += 1
+            case .clauseStart:
+                guard pos == 0 || pos >= n || flags[pos] & (SafetyTokenFlag.hard | SafetyTokenFlag.soft) != 0 else { return -1 }
+                pc += 1
+            case .sameSentence:
+                guard pos >= n || flags[pos] & SafetyTokenFlag.hard == 0 else { return -1 }
+                pc += 1
+            case .notAhead:
+                if run(pc + 1, pos) >= 0 { return -1 }
+                pc = Int(ins.a)
+            case .accept:
+                return pos
+            }
+        }
+    }
+}
+
+// MARK: - Compiler
+
+/// Pattern syntax tree.
+indirect enum SafetyNode {
+    case word(String)
+    case wordID(Int32)
+    case seq([SafetyNode])
+    case alt([SafetyNode])
+    case opt(SafetyNode)
+    case gap(Int)
+    case clauseEnd, clauseStart, number
+    case not(SafetyNode)
+}
+
+struct SafetyCompiler {
+    var lexicon = SafetyLexicon()
+    var code: [SafetyInstruction] = []
+    var sets: [[Int32]] = []
+    var setByKey: [[Int32]: Int32] = [:]
+    var aliasMap: [String: [String]] = [:]
+    var problems: [String] = []
+    let macros: [String: String]
+
+    init(macros: [(String, String)]) {
+        var m: [String: String] = [:]
+        for (k, v) in macros { m[k] = v }
+        self.macros = m
+    }
+
+    mutating func addAlias(_ written: String, _ canonical: String) {
+        let key = SafetyLexicon.normaliseWord(written)
+        let words = canonical.split(separator: " ").map { SafetyLexicon.normaliseWord(String($0)) }
+        aliasMap[key] = words
+        let ids = words.map { lexicon.intern($0) }
+        lexicon.setKey(key, outputs: ids)
+    }
+
+    /// The canonical ids a written word stands for.
+    mutating func resolve(_ word: String) -> [Int32] {
+        if let words = aliasMap[word] { return words.map { lexicon.intern($0) } }
+        return [lexicon.intern(word)]
+    }
+
+    mutating func setIndex(_ ids: [Int32]) -> Int32 {
+        let key = Array(Set(ids)).sorted()
+        if let i = setByKey[key] { return i }
+        let i = Int32(sets.count)
+        sets.append(key)
+        setByKey[key] = i
+        return i
+    }
+
+    func bitmaps() -> ([UInt64], Int) {
+        let words = (lexicon.wordCount + 64) / 64
+        var bits = [UInt64](repeating: 0, count: max(1, sets.count * words))
+        for (i, s) in sets.enumerated() {
+            for id in s where id != 0 { bits[i * words + Int(id >> 6)] |= 1 << UInt64(id & 63) }
+        }
+        return (bits, words)
+    }
+
+    mutating func compileGroups(_ groups: [SafetyPhraseGroup], _ vetoes: [String: Int32])
+        -> [(SafetyCompiledPattern, firsts: [Int32], number: Bool)] {
+        var out: [(SafetyCompiledPattern, firsts: [Int32], number: Bool)] = []
+        for group in groups {
+            var veto: Int32 = -1
+            if let name = group.unlessEntryMentions {
+                if let v = vetoes[name] { veto = v } else { problems.append("\(group.name): no word list \(name)") }
+            }
+            for phrase in group.phrases {
+                do {
+                    let expanded = try expand(phrase)
+                    var parser = SafetyPatternParser(expanded)
+                    let node = try parser.parse()
+                    let start = Int32(code.count)
+                    try emit(node)
+                    code.append(SafetyInstruction(op: .accept))
+                    let (firsts, number) = try firstWords(Int(start))
+                    out.append((SafetyCompiledPattern(start: start, veto: veto, group: group.name, source: phrase),
+                                firsts, number))
+                } catch {
+                    problems.append("\(group.name): \(phrase): \(error)")
+                }
+            }
+        }
+        return out
+    }
+
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Replaces <NAME> with the building block of that name, recursively.
+    func expand(_ phrase: String) throws -> String {
+        var s = phrase
+        var rounds = 0
+        while let open = s.firstIndex(of: "<") {
+            guard let close = s[open...].firstIndex(of: ">") else { throw Problem(description: "unclosed <") }
+            let name = String(s[s.index(after: open)..<close])
+            guard let body = macros[name] else { throw Problem(description: "unknown block <\(name)>") }
+            s.replaceSubrange(open...close, with: "(" + body + ")")
+            rounds += 1
+            if rounds > 400 { throw Problem(description: "building blocks nest too deeply") }
+        }
+        return s
+    }
+
+    /// If every alternative is one canonical word, the ids; else nil.
+    mutating func singleWords(_ alternatives: [SafetyNode]) -> [Int32]? {
+        var ids: [Int32] = []
+        for a in alternatives {
+            switch a {
+            case .word(let w):
+                let r = resolve(w)
+                if r.count != 1 { return nil }
+                ids.append(r[0])
+            case .wordID(let id):
+                ids.append(id)
+            case .alt(let inner):
+                guard let more = singleWords(inner) else { return nil }
+                ids.append(contentsOf: more)
+            case .seq(let items) where items.count == 1:
+                guard let more = singleWords(items) else { return nil }
+                ids.append(contentsOf: more)
+            default:
+                return nil
+            }
+        }
+        return ids
+    }
+
+    mutating func emit(_ node: SafetyNode) throws {
+        switch node {
+        case .word(let w):
+            for id in resolve(w) { code.append(SafetyInstruction(op: .word, a: id)) }
+        case .wordID(let id):
+            code.append(SafetyInstruction(op: .word, a: id))
+        case .seq(let items):
+            for item in items { try emit(item) }
+        case .alt(let alternatives):
+            if alternatives.isEmpty { throw Problem(description: "empty group") }
+            if let ids = singleWords(alternatives) {
+                if ids.count == 1 { code.append(SafetyInstruction(op: .word, a: ids[0])) } else {
+                    code.append(SafetyInstruction(op: .set, a: setIndex(ids)))
+                }
+                return
+            }
+            // Merge the one-word alternatives into a single set lookup; keep the others as
+            // branches (order between them does not change what can match).
+            var single: [Int32] = []
+            var multi: [SafetyNode] = []
+            for alternative in alternatives {
+                if let ids = singleWords([alternative]) { single.append(contentsOf: ids) } else { multi.append(alternative) }
+            }
+            var alternatives = multi
+            if single.count == 1 {
+                alternatives.insert(.wordID(single[0]), at: 0)
+            } else if single.count > 1 {
+                alternatives.insert(.alt(single.map { .wordID($0) }), at: 0)
+            }
+            if alternatives.count == 1 { try emit(alternatives[0]); return }
+            var jumps: [Int] = []
+            for (i, alternative) in alternatives.enumerated() {
+                if i < alternatives.count - 1 {
+                    let split = code.count
+                    code.append(SafetyInstruction(op: .split, a: Int32(split + 1), b: 0))
+                    try emit(alternative)
+                    jumps.append(code.count)
+                    code.append(SafetyInstruction(op: .jump))
+                    code[split].b = Int32(code.count)
+                } else {
+                    try emit(alternative)
+                }
+            }
+            for j in jumps { code[j].a = Int32(code.count) }
+        case .opt(let inner):
+            let split = code.count
+            code.append(SafetyInstruction(op: .split, a: Int32(split + 1), b: 0))
+            try emit(inner)
+            code[split].b = Int32(code.count)
+        case .gap(let max):
+            // Lazy: prefer fewer words. The skipped words and the next word stay in one sentence.
+            if max <= 0 { return }
+            let first = code.count
+            code.append(SafetyInstruction(op: .split, a: 0, b: Int32(first + 1)))
+            var splits: [Int] = []
+            for k in 0..<max {
+                code.append(SafetyInstruction(op: .any))
+                if k < max - 1 {
+                    splits.append(code.count)
+                    code.append(SafetyInstruction(op: .split, a: 0, b: Int32(code.count + 1)))
+                }
+            }
+            let check = code.count
+            code.append(SafetyInstruction(op: .sameSentence))
+            let after = code.count
+            code[first].a = Int32(after)
+            for s in splits { code[s].a = Int32(check) }
+        case .clauseEnd:
+            code.append(SafetyInstruction(op: .clauseEnd))
+        case .clauseStart:
+            code.append(SafetyInstruction(op: .clauseStart))
+        case .number:
+            code.append(SafetyInstruction(op: .number))
+        case .not(let inner):
+            let at = code.count
+            code.append(SafetyInstruction(op: .notAhead))
+            try emit(inner)
+            code.append(SafetyInstruction(op: .accept))
+            code[at].a = Int32(code.count)
+        }
+    }
+
+    /// The words a compiled pattern can start with.
+    func firstWords(_ start: Int) throws -> ([Int32], Bool) {
+        var firsts = Set<Int32>()
+        var number = false
+        var seen = Set<Int>()
+        var work = [start]
+        while let pc = work.popLast() {
+            if !seen.insert(pc).inserted { continue }
+            let ins = code[pc]
+            switch ins.op {
+            case .word: firsts.insert(ins.a)
+            case .set: firsts.formUnion(sets[Int(ins.a)])
+            case .number: number = true
+            case .any: throw Problem(description: "a phrase cannot start with a gap")
+            case .split: work.append(Int(ins.a)); work.append(Int(ins.b))
+            case .jump: work.append(Int(ins.a))
+            case .clauseEnd, .clauseStart, .sameSentence: work.append(pc + 1)
+            case .notAhead: work.append(Int(ins.a))
+            case .accept: throw Problem(description: "a phrase must contain at least one word")
+            }
+        }
+        firsts.remove(0)
+        return (Array(firsts).sorted(), number)
+    }
+}
+
+/// Parses the pattern language (see SafetyPhrases.swift).
+struct SafetyPatternParser {
+    enum Token: Equatable { case word(String), open, close, optOpen, optClose, bar, end, start, not, gap(Int), number, question }
+    var tokens: [Token] = []
+    var i = 0
+
+    init(_ text: String) {
+        var word = ""
+        func flush() { if !word.isEmpty { tokens.append(.word(SafetyLexicon.normaliseWord(word))); word = "" } }
+        var chars = Array(text)
+        chars.append(" ")
+        var k = 0
+        while k < chars.count {
+            let c = chars[k]
+            switch c {
+            case "(": flush(); tokens.append(.open)
+            case ")": flush(); tokens.append(.close)
+            case "[": flush(); tokens.append(.optOpen)
+            case "]": flush(); tokens.append(.optClose)
+            case "|": flush(); tokens.append(.bar)
+            case "$": flush(); tokens.append(.end)
+            case "^": flush(); tokens.append(.start)
+            case "!": flush(); tokens.append(.not)
+            case "?": flush(); tokens.append(.question)
+            case "~":
+                flush()
+                var digits = ""
+                while k + 1 < chars.count, chars[k + 1].isNumber { digits.append(chars[k + 1]); k += 1 }
+                tokens.append(.gap(Int(digits) ?? 0))
+            case "#":
+                flush()
+                var name = ""
+                while k + 1 < chars.count, chars[k + 1].isLetter { name.append(chars[k + 1]); k += 1 }
+                tokens.append(name == "num" ? .number : .word("#" + name))
+            case " ", "\n", "\t": flush()
+            default: word.append(c)
+            }
+            k += 1
+        }
+    }
+
+    mutating func parse() throws -> SafetyNode {
+        let node = try alternatives()
+        if i != tokens.count { throw SafetyCompiler.Problem(description: "unexpected \(tokens[i])") }
+        return node
+    }
+
+    mutating func alternatives() throws -> SafetyNode {
+        var options = [try sequence()]
+        while i < tokens.count && tokens[i] == .bar { i += 1; options.append(try sequence()) }
+        return options.count == 1 ? options[0] : .alt(options)
+    }
+
+    mutating func sequence() throws -> SafetyNode {
+        var items: [SafetyNode] = []
+        while i < tokens.count {
+            switch tokens[i] {
+            case .bar, .close, .optClose: return items.count == 1 ? items[0] : .seq(items)
+            default: items.append(try item())
+            }
+        }
+        return items.count == 1 ? items[0] : .seq(items)
+    }
+
+    mutating func item() throws -> SafetyNode {
+        let node = try atom()
+        if i < tokens.count && tokens[i] == .question {
+            i += 1
+            return .opt(node)
+        }
+        return node
+    }
+
+    mutating func atom() throws -> SafetyNode {
+        let t = tokens[i]
+        i += 1
+        switch t {
+        case .word(let w): return .word(w)
+        case .open:
+            let inner = try alternatives()
+            guard i < tokens.count, tokens[i] == .close else { throw SafetyCompiler.Problem(description: "missing )") }
+            i += 1
+            return inner
+        case .optOpen:
+            let inner = try alternatives()
+            guard i < tokens.count, tokens[i] == .optClose else { throw SafetyCompiler.Problem(description: "missing ]") }
+            i += 1
+            return .opt(inner)
+        case .end: return .clauseEnd
+        case .start: return .clauseStart
+        case .number: return .number
+        case .gap(let n): return .gap(n)
+        case .not:
+            guard i < tokens.count else { throw SafetyCompiler.Problem(description: "! at the end") }
+            return .not(try atom())
+        default:
+            throw SafetyCompiler.Problem(description: "unexpected \(t)")
+        }
     }
 }

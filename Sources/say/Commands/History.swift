@@ -21,6 +21,7 @@ extension Say {
         @Flag(help: "Print JSON instead of cards.") var json = false
 
         func run() throws {
+            try LockGate.unlock(journalOptions.folders())
             let journal = try journalOptions.open()
             let listing = journal.list()
             if json {

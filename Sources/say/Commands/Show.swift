@@ -15,6 +15,7 @@ extension Say {
         @Flag(help: "Print JSON: the history fields plus \"text\".") var json = false
 
         func run() throws {
+            try LockGate.unlock(journalOptions.folders())
             let journal = try journalOptions.open()
             let found: Entry
             do {

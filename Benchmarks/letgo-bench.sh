@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Let-go benchmark: journals of 1,000 and 10,000 entries (one commit each, some edited later),
+# generated with git fast-import and packed with git gc. On fresh copies it times, with hyperfine:
+#   ours      purge of a middle entry through the Swift wrapper (history rewrite + new pack)
+#   filter    git-filter-repo --invert-paths --path FILE --force --replace-refs delete-no-add
+#             + git reflog expire --expire=now --all + git gc --prune=now
+#   gc        git reflog expire --expire=now --all + git gc --prune=now alone
+#   commit    one new entry through the wrapper vs git add + git commit
+# and prints medians and ratios from the same run.
+#
+# Usage: bench.sh [--bin DRIVER] [--runs N] [COUNT...]      (default counts: 1000 10000)
+# DRIVER is an executable taking `purge REPO NAME...` and `commit REPO MESSAGE PATH...`; by
+# default the script builds the one next to it (git-bench here, letgo-bench in Benchmarks/).
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+BIN=""
+RUNS=7
+COUNTS=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --bin) BIN="$2"; shift 2 ;;
+    --runs) RUNS="$2"; shift 2 ;;
+    *) COUNTS+=("$1"); shift ;;
+  esac
+done
+[[ ${#COUNTS[@]} -eq 0 ]] && COUNTS=(1000 10000)
+for tool in git git-filter-repo hyperfine python3; do
+  command -v "$tool" >/dev/null || { echo "bench.sh: $tool is not installed" >&2; exit 1; }
+done
+if [[ -z "$BIN" ]]; then
+  if [[ -d "$HERE/LetGoBench" ]]; then
+    (cd "$HERE/LetGoBench" && swift build -c release --product letgo-bench >&2)
+    BIN="$HERE/LetGoBench/.build/release/letgo-bench"
+  else
+    (cd "$HERE" && swift build -c release --product git-bench >&2)
+    BIN="$HERE/.build/release/git-bench"
+  fi
+fi
+GENERATOR="$HERE/make-journal.py"
+[[ -f "$GENERATOR" ]] || GENERATOR="$HERE/Benchmarks/make-journal.py"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/letgo-bench.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+export GIT_AUTHOR_NAME="Bench" GIT_AUTHOR_EMAIL="bench@example.com" GIT_COMMITTER_NAME="Bench" GIT_COMMITTER_EMAIL="bench@example.com"
+
+median() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' "$1"; }
+
+for COUNT in "${COUNTS[@]}"; do
+  BASE="$WORK/base-$COUNT"
+  mkdir -p "$BASE"
+  git -C "$BASE" init -q -b main
+  python3 "$GENERATOR" "$COUNT" "$WORK/names-$COUNT" | git -C "$BASE" fast-import --quiet --done
+  git -C "$BASE" reset -q --hard
+  git -C "$BASE" gc -q
+  NAME="$(sed -n "$(( (COUNT + 1) / 2 ))p" "$WORK/names-$COUNT")"
+  FILE="$(git -C "$BASE" ls-files "*/$NAME")"
+  COPY="$WORK/copy-$COUNT"
+  PREP="rm -rf '$COPY' && cp -a '$BASE' '$COPY'"
+  echo "== $COUNT entries: $(git -C "$BASE" rev-list --count HEAD) commits, pack $(du -sh "$BASE/.git/objects/pack" | cut -f1), purging the middle entry" >&2
+  hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$PREP" --export-json "$WORK/ours.json" \
+    "'$BIN' purge '$COPY' '$NAME'" >&2
+  hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$PREP" --export-json "$WORK/filter.json" \
+    "cd '$COPY' && git filter-repo --quiet --invert-paths --path '$FILE' --force --replace-refs delete-no-add >/dev/null && git reflog expire --expire=now --all && git gc -q --prune=now" >&2
+  hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$PREP" --export-json "$WORK/gc.json" \
+    "git -C '$COPY' reflog expire --expire=now --all && git -C '$COPY' gc -q --prune=now" >&2
+  NEW="entries/2030/01/2030-01-01T000000Z-0123abcd.md"
+  CPREP="$PREP && mkdir -p '$COPY/entries/2030/01' && printf -- '---\nfeeling: same\n---\nA new entry.\n' > '$COPY/$NEW'"
+  hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$CPREP" --export-json "$WORK/commit-ours.json" \
+    "'$BIN' commit '$COPY' 'Keep 0123abcd' '$NEW'" >&2
+  hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$CPREP" --export-json "$WORK/commit-git.json" \
+    "git -C '$COPY' add '$NEW' && git -C '$COPY' commit -q -m 'Keep 0123abcd'" >&2
+  # Correctness of one purged copy, with the real git CLI.
+  eval "$PREP"
+  "$BIN" purge "$COPY" "$NAME"
+  git -C "$COPY" fsck --full --no-progress
+  if git -C "$COPY" cat-file --batch-all-objects --batch | grep -qF "$NAME"; then echo "bench.sh: the purged name is still stored" >&2; exit 1; fi
+  OURS=$(median "$WORK/ours.json"); FILTER=$(median "$WORK/filter.json"); GC=$(median "$WORK/gc.json")
+  CO=$(median "$WORK/commit-ours.json"); CG=$(median "$WORK/commit-git.json")
+  python3 - "$COUNT" "$OURS" "$FILTER" "$GC" "$CO" "$CG" <<'PY'
+import sys
+count, ours, filt, gc, co, cg = sys.argv[1], *map(float, sys.argv[2:])
+print(f"{count} entries (medians)")
+print(f"  let go, ours                      {ours*1000:8.0f} ms")
+print(f"  filter-repo + reflog expire + gc  {filt*1000:8.0f} ms   ours is {filt/ours:4.1f}x faster (target >= 3x)")
+print(f"  reflog expire + gc alone          {gc*1000:8.0f} ms   ours / this = {ours/gc:4.2f} (aim <= 1.5)")
+print(f"  keep one entry, ours              {co*1000:8.1f} ms")
+print(f"  git add + git commit              {cg*1000:8.1f} ms   ours / this = {co/cg:4.2f}")
+PY
+  rm -rf "$BASE" "$COPY"
+done

@@ -1,0 +1,134 @@
+import Foundation
+import MarkdownStore
+
+/// What `say git status` reports.
+public struct VersioningStatus: Sendable, Hashable {
+    /// Whether the journal is a git repository.
+    public var isOn: Bool
+    /// The branch, when versioning is on and HEAD is on a branch.
+    public var branch: String?
+    /// Commits on the branch.
+    public var commits: Int
+    /// Files that differ from the last commit (committed the next time say changes the journal).
+    public var uncommittedChanges: Int
+    /// A merge or rebase started with the git CLI is in progress: say commits nothing until it ends.
+    public var isBusyWithGit: Bool
+    /// HEAD is detached: say commits nothing until a branch is checked out.
+    public var isDetached: Bool
+}
+
+extension Journal {
+    /// The lines `.gitignore` holds in a versioned journal: say's lock and editor leftovers.
+    static let ignoredPatterns = [FolderLock.fileName, "*.swp", "*.swo", "*~", ".#*", ".DS_Store"]
+
+    /// Turns versioning on: makes the journal folder a git repository (if it is not one) and
+    /// commits every entry already there, so history starts from what exists now.
+    ///
+    /// - Returns: whether the journal was already versioned.
+    /// - Throws: `JournalError.versioning` when git fails.
+    @discardableResult
+    public func enableVersioning() throws -> Bool {
+        let lock = try exclusive()
+        defer { withExtendedLifetime(lock) {} }
+        let wasOn = repository != nil
+        let repository = try versioning { try self.repository ?? GitRepository.create(at: folders.journal) }
+        self.repository = repository
+        try writeIgnoreFile()
+        try commitOutsideChanges(in: repository, firstMessage: wasOn ? nil : "Start versioning")
+        return wasOn
+    }
+
+    /// Turns versioning off by removing the journal's git repository, and with it every earlier
+    /// version of every entry. The entry files themselves stay.
+    public func disableVersioning() throws {
+        let lock = try exclusive()
+        defer { withExtendedLifetime(lock) {} }
+        guard repository != nil else { return }
+        repository = nil
+        do {
+            try FileManager.default.removeItem(atPath: folders.journal + "/.git")
+        } catch {
+            throw JournalError.unusableJournal(path: folders.journal + "/.git", reason: "could not remove the repository")
+        }
+    }
+
+    /// Where versioning stands.
+    public func versioningStatus() throws -> VersioningStatus {
+        guard let repository else {
+            return VersioningStatus(isOn: false, branch: nil, commits: 0, uncommittedChanges: 0, isBusyWithGit: false, isDetached: false)
+        }
+        let status = try versioning { try repository.status() }
+        return VersioningStatus(isOn: true, branch: status.branch, commits: status.commitCount,
+                                uncommittedChanges: status.uncommittedChanges, isBusyWithGit: status.isMerging,
+                                isDetached: status.isDetached)
+    }
+
+    /// Brings a versioned journal up to date before anything else happens: finishes a let-go
+    /// that was interrupted, then commits files added, edited or removed outside say.
+    ///
+    /// Does nothing when versioning is off, and leaves the work for later when another say
+    /// holds the journal (`waiting` seconds at most) or a git operation of the person's own is
+    /// in progress.
+    public func settle(waiting: TimeInterval = 0.5) throws {
+        guard let repository else { return }
+        let lock: FolderLock
+        do {
+            lock = try FolderLock(folder: folders.journal, timeout: waiting)
+        } catch MarkdownStoreError.busy {
+            return
+        } catch let error as MarkdownStoreError {
+            throw JournalError.storage(error)
+        }
+        defer { withExtendedLifetime(lock) {} }
+        try versioning { _ = try repository.resumePendingPurge() }
+        try commitOutsideChanges(in: repository, firstMessage: nil)
+    }
+
+    /// Commits entry files that differ from the last commit. Messages name ids only:
+    /// "Add 1a2b3c4d", "Edit 7f3c9a2e", "Remove 5d9e7a61".
+    func commitOutsideChanges(in repository: GitRepository, firstMessage: String?) throws {
+        let status = try versioning { try repository.status() }
+        guard !status.isMerging, !status.isDetached else { return }
+        let changes = try versioning { try repository.workingTreeChanges(under: EntryFile.folder) }
+        var paths = changes.map(\.path)
+        if firstMessage != nil { paths.append(".gitignore") }
+        guard !paths.isEmpty else { return }
+        let words = changes.map { change -> String in
+            let verb: String
+            switch change.kind {
+            case .added: verb = "Add"
+            case .modified: verb = "Edit"
+            case .deleted: verb = "Remove"
+            }
+            return verb + " " + EntryFile.tag(forPath: change.path)
+        }
+        let summary = words.count <= 5 ? words.joined(separator: ", ")
+            : words.prefix(5).joined(separator: ", ") + " and \(words.count - 5) more"
+        let message = firstMessage.map { words.isEmpty ? $0 : $0 + ": " + summary } ?? summary
+        try versioning { _ = try repository.commit(paths: paths, message: message) }
+    }
+
+    private func writeIgnoreFile() throws {
+        let path = folders.journal + "/.gitignore"
+        let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let present = Set(existing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        let missing = Self.ignoredPatterns.filter { !present.contains($0) }
+        guard !missing.isEmpty else { return }
+        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + missing.joined(separator: "\n") + "\n"
+        do {
+            try AtomicFile.write(Array(text.utf8), to: path)
+        } catch let error as MarkdownStoreError {
+            throw JournalError.storage(error)
+        }
+    }
+
+    func versioning<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as GitError {
+            throw JournalError.versioning(error)
+        } catch let error as MarkdownStoreError {
+            throw JournalError.storage(error)
+        }
+    }
+}

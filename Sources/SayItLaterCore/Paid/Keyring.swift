@@ -1,0 +1,155 @@
+import Foundation
+
+/// A system keyring holding one secret for say: the lock's passcode check.
+///
+/// The implementations run the platform's own command-line tool, so say links no keyring
+/// library: `secret-tool` (libsecret, the Secret Service on Linux desktops) and `security`
+/// (the macOS Keychain).
+public protocol Keyring: Sendable {
+    /// How the keyring is named to the person: "the system keyring (Secret Service)".
+    var name: String { get }
+    /// The stored secret, or nil when there is none.
+    /// - Throws: `LockError.keyringUnreachable` when the keyring cannot be asked.
+    func read() throws -> String?
+    /// Stores the secret, replacing any earlier one.
+    /// - Throws: `LockError.keyring` when the keyring refuses.
+    func write(_ secret: String) throws
+    /// Removes the secret; none stored is not an error.
+    func delete() throws
+}
+
+/// Chooses the keyring for this machine, or nil to keep the lock in a file.
+public enum SystemKeyring {
+    /// The Secret Service through `secret-tool` when it is installed and a session bus is
+    /// reachable (Linux desktops); the Keychain through `security` on macOS; else nil.
+    /// `SAY_KEYRING=off` in the environment always chooses the file.
+    ///
+    /// - Parameter environment: the process environment (PATH, DBUS_SESSION_BUS_ADDRESS,
+    ///   XDG_RUNTIME_DIR, SAY_KEYRING).
+    public static func find(environment: [String: String]) -> Keyring? {
+        if environment["SAY_KEYRING"]?.lowercased() == "off" { return nil }
+        let macSecurity = "/usr/bin/security"
+        if FileManager.default.isExecutableFile(atPath: macSecurity),
+           FileManager.default.fileExists(atPath: "/System/Library/CoreServices") {
+            return MacKeychain(tool: macSecurity)
+        }
+        guard let tool = executable("secret-tool", path: environment["PATH"] ?? "/usr/bin:/bin") else { return nil }
+        let bus = environment["DBUS_SESSION_BUS_ADDRESS"].map { !$0.isEmpty } ?? false
+        let runtimeBus = environment["XDG_RUNTIME_DIR"].map { FileManager.default.fileExists(atPath: $0 + "/bus") } ?? false
+        guard bus || runtimeBus else { return nil }
+        return SecretServiceKeyring(tool: tool, environment: environment)
+    }
+
+    static func executable(_ name: String, path: String) -> String? {
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = folder + "/" + name
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
+
+/// The Secret Service (GNOME Keyring, KWallet) through libsecret's `secret-tool`.
+struct SecretServiceKeyring: Keyring {
+    let tool: String
+    let environment: [String: String]
+    var name: String { "the system keyring (Secret Service)" }
+    private let attributes = ["application", "say-it-later", "item", "lock"]
+
+    func read() throws -> String? {
+        let result = try ToolRun.run(tool, ["lookup"] + attributes, environment: environment)
+        if result.status == 0 { return result.output.trimmingCharacters(in: .whitespacesAndNewlines) }
+        // secret-tool says nothing and exits 1 when there is simply no such item.
+        if result.error.isEmpty { return nil }
+        throw LockError.keyringUnreachable(result.error)
+    }
+
+    func write(_ secret: String) throws {
+        let result = try ToolRun.run(tool, ["store", "--label=Say It Later lock"] + attributes, input: secret, environment: environment)
+        guard result.status == 0 else { throw LockError.keyring(result.error.isEmpty ? "secret-tool exited \(result.status)" : result.error) }
+    }
+
+    func delete() throws {
+        let result = try ToolRun.run(tool, ["clear"] + attributes, environment: environment)
+        guard result.status == 0 || result.error.isEmpty else { throw LockError.keyring(result.error) }
+    }
+}
+
+/// The macOS Keychain through `security`. The check (never the passcode) is passed on its
+/// command line, because `security` takes a generic password no other way without a prompt.
+struct MacKeychain: Keyring {
+    let tool: String
+    var name: String { "the macOS Keychain" }
+    private let item = ["-a", "say-it-later", "-s", "Say It Later lock"]
+
+    func read() throws -> String? {
+        let result = try ToolRun.run(tool, ["find-generic-password"] + item + ["-w"], environment: nil)
+        if result.status == 0 { return result.output.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if result.status == 44 { return nil }  // errSecItemNotFound
+        throw LockError.keyringUnreachable(result.error.isEmpty ? "security exited \(result.status)" : result.error)
+    }
+
+    func write(_ secret: String) throws {
+        let result = try ToolRun.run(tool, ["add-generic-password", "-U"] + item + ["-w", secret], environment: nil)
+        guard result.status == 0 else { throw LockError.keyring(result.error.isEmpty ? "security exited \(result.status)" : result.error) }
+    }
+
+    func delete() throws {
+        let result = try ToolRun.run(tool, ["delete-generic-password"] + item, environment: nil)
+        guard result.status == 0 || result.status == 44 else { throw LockError.keyring(result.error) }
+    }
+}
+
+/// Runs a keyring tool and collects what it says.
+enum ToolRun {
+    /// One pipe's bytes, written by one reader thread and read after `group.wait()`.
+    private final class Collected: @unchecked Sendable {
+        var data = Data()
+    }
+
+    struct Result {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    /// - Parameter timeout: long enough for a person to answer the keyring's own unlock prompt.
+    static func run(_ tool: String, _ arguments: [String], input: String? = nil, environment: [String: String]?,
+                    timeout: TimeInterval = 120) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        do {
+            try process.run()
+        } catch {
+            throw LockError.keyringUnreachable("could not start \(tool)")
+        }
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try? stdin.fileHandleForWriting.close()
+        // Both pipes are small (a line each); read them after exit on a helper queue so a
+        // full pipe can never stall the tool.
+        let group = DispatchGroup()
+        let out = Collected(), err = Collected()
+        group.enter()
+        DispatchQueue.global().async { out.data = stdout.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { err.data = stderr.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(5000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw LockError.keyringUnreachable("\((tool as NSString).lastPathComponent) did not answer in time")
+        }
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus,
+                      output: String(decoding: out.data, as: UTF8.self),
+                      error: String(decoding: err.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

@@ -1,0 +1,563 @@
+// Normalisation for the safety matcher: turns UTF-8 text into a stream of word ids.
+//
+// What normalisation does (all of it observable through `SafetyDetector.isConcerning`):
+// - ASCII case folding (and Latin-1 capitals), so "I WANT TO DIE" and "i want to die" are equal.
+// - Apostrophes (' ` ’ ‘ ʼ) inside a word are dropped, so "don't", "don’t" and "dont" are the
+//   same word. Phrase tables are written in this dropped form ("dont", "im", "ive").
+// - Words are maximal runs of letters and digits; everything else separates words, so matching
+//   is always on whole words ("skill" is never "kill", "dyed" is never "die").
+// - Spaces, line breaks, emoji and punctuation between the words of a phrase are ignored
+//   ("I just...want...to die", "I want to\ndie"). Sentence ends and commas are remembered as
+//   flags on the next word, for the few phrases that need them ("end it." but not "end it with").
+// - Censored letters inside a word are read as letters: "k!ll", "k1ll", "su!c!de", and "*" or "#"
+//   as a wildcard resolved against a short list of key words ("k*ll", "s*icide").
+// - Zero-width characters and soft hyphens inside a word are ignored.
+// - Known slang, shorthand and misspellings are rewritten to canonical words through the alias
+//   table in `SafetyPhrases` ("wanna" -> "want to", "2" -> "to", "tmrw" -> "tomorrow").
+// - A dropped final g is restored when that gives a known word ("killin" -> "killing").
+// - One typo (one letter added, dropped, changed, or two letters swapped) is tolerated on a short
+//   list of longer key words ("sucide", "beter", "anymoer"), never changing the first letter.
+
+/// Flags stored per token.
+enum SafetyTokenFlag {
+    /// A sentence boundary (. ! ? ; line break, ellipsis) comes before this token.
+    static let hard: UInt8 = 1
+    /// A clause boundary (comma, colon, dash, brackets, quotes, emoji) comes before this token.
+    static let soft: UInt8 = 2
+    /// The token is written with digits only ("2", "47").
+    static let number: UInt8 = 4
+}
+
+/// The normalised form of one text: canonical word ids (0 = a word not in the lexicon) and flags.
+struct SafetyTokens {
+    var ids: [Int32] = []
+    var flags: [UInt8] = []
+    var count: Int { ids.count }
+}
+
+/// A word list frozen into an open-addressing hash table keyed by the word's UTF-8 bytes.
+struct SafetyLexicon: Sendable {
+    // Hash table: slot -> entry index, -1 when empty.
+    fileprivate var slots: [Int32] = []
+    fileprivate var slotMask: Int = 0
+    fileprivate var entryHash: [UInt64] = []
+    fileprivate var entryStart: [Int32] = []
+    fileprivate var entryLength: [Int32] = []
+    fileprivate var pool: [UInt8] = []
+    fileprivate var outputStart: [Int32] = []
+    fileprivate var outputCount: [Int32] = []
+    fileprivate var outputs: [Int32] = []
+    /// Whether an entry is a canonical word ending in "ing" (for restoring a dropped g).
+    fileprivate var endsInIng: [Bool] = []
+
+    /// Typo-tolerant key words, bucketed by first letter (index 0...25).
+    fileprivate var fuzzyBuckets: [[FuzzyKey]] = Array(repeating: [], count: 26)
+    /// Key words a censored word ("k*ll") may stand for.
+    fileprivate var censorKeys: [FuzzyKey] = []
+
+    /// Canonical word names by id (id 0 is the unknown word).
+    private(set) var names: [String] = [""]
+    private var idByName: [String: Int32] = [:]
+    private var keyIndex: [String: Int] = [:]
+
+    struct FuzzyKey: Sendable {
+        var bytes: [UInt8]
+        var mask: UInt32
+        var id: Int32
+    }
+
+    var wordCount: Int { names.count }
+
+    static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        return h
+    }
+
+    @inline(__always) static func mix(_ h: UInt64) -> Int { Int(truncatingIfNeeded: h ^ (h >> 29)) }
+
+    // MARK: building
+
+    /// The id of a canonical word, adding it when new.
+    mutating func intern(_ word: String) -> Int32 {
+        if let id = idByName[word] { return id }
+        let id = Int32(names.count)
+        names.append(word)
+        idByName[word] = id
+        setKey(word, outputs: [id])
+        return id
+    }
+
+    func existingID(_ word: String) -> Int32? { idByName[word] }
+
+    /// Makes the written form `key` read as the given canonical ids.
+    mutating func setKey(_ key: String, outputs ids: [Int32]) {
+        if let index = keyIndex[key] {
+            // Re-pointing an existing key (an alias defined after the word was interned).
+            let start = Int32(outputs.count)
+            outputs.append(contentsOf: ids)
+            outputStart[index] = start
+            outputCount[index] = Int32(ids.count)
+            endsInIng[index] = ids.count == 1 && names[Int(ids[0])].hasSuffix("ing")
+            return
+        }
+        let bytes = Array(key.utf8)
+        keyIndex[key] = entryHash.count
+        entryHash.append(Self.hash(bytes))
+        entryStart.append(Int32(pool.count))
+        entryLength.append(Int32(bytes.count))
+        pool.append(contentsOf: bytes)
+        outputStart.append(Int32(outputs.count))
+        outputCount.append(Int32(ids.count))
+        outputs.append(contentsOf: ids)
+        endsInIng.append(ids.count == 1 && names[Int(ids[0])].hasSuffix("ing"))
+    }
+
+    func hasKey(_ key: String) -> Bool { keyIndex[key] != nil }
+
+    mutating func addFuzzy(_ word: String) {
+        let id = intern(word)
+        let bytes = Array(word.utf8)
+        guard let first = bytes.first, first >= 97, first <= 122 else { return }
+        fuzzyBuckets[Int(first - 97)].append(FuzzyKey(bytes: bytes, mask: Self.letterMask(bytes), id: id))
+    }
+
+    mutating func addCensorKey(_ word: String) {
+        let id = intern(word)
+        let bytes = Array(word.utf8)
+        censorKeys.append(FuzzyKey(bytes: bytes, mask: Self.letterMask(bytes), id: id))
+    }
+
+    static func letterMask(_ bytes: [UInt8]) -> UInt32 {
+        var m: UInt32 = 0
+        for b in bytes where b >= 97 && b <= 122 { m |= 1 << UInt32(b - 97) }
+        return m
+    }
+
+    /// Builds the hash table; call once after all keys are added.
+    mutating func freeze() {
+        var size = 64
+        while size < entryHash.count * 4 { size *= 2 }
+        slots = Array(repeating: -1, count: size)
+        slotMask = size - 1
+        for (index, h) in entryHash.enumerated() {
+            var s = Self.mix(h) & slotMask
+            while slots[s] >= 0 { s = (s + 1) & slotMask }
+            slots[s] = Int32(index)
+        }
+    }
+
+    /// Normalises a word of a phrase table the same way as text: lower case, no apostrophes.
+    static func normaliseWord(_ word: String) -> String {
+        var out = ""
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "'", "`", "\u{2019}", "\u{2018}", "\u{02BC}": continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out.lowercased()
+    }
+
+    // MARK: tokenising
+
+    /// Normalises UTF-8 text into tokens.
+    func tokenize(_ text: String) -> SafetyTokens {
+        var text = text
+        if let result = text.utf8.withContiguousStorageIfAvailable({ tokenize(bytes: $0) }) {
+            return result
+        }
+        text.makeContiguousUTF8()
+        if let result = text.utf8.withContiguousStorageIfAvailable({ tokenize(bytes: $0) }) {
+            return result
+        }
+        let copy = Array(text.utf8)
+        return copy.withUnsafeBufferPointer { tokenize(bytes: $0) }
+    }
+
+    func tokenize(bytes: UnsafeBufferPointer<UInt8>) -> SafetyTokens {
+        var tokens = SafetyTokens()
+        tokens.ids.reserveCapacity(bytes.count / 5 + 8)
+        tokens.flags.reserveCapacity(bytes.count / 5 + 8)
+        var state = TokenizerState()
+        slots.withUnsafeBufferPointer { slotBuffer in
+            pool.withUnsafeBufferPointer { poolBuffer in
+                let context = LookupContext(lexicon: self, slots: slotBuffer, pool: poolBuffer)
+                state.run(bytes, context, &tokens)
+            }
+        }
+        return tokens
+    }
+
+    fileprivate struct LookupContext {
+        let lexicon: SafetyLexicon
+        let slots: UnsafeBufferPointer<Int32>
+        let pool: UnsafeBufferPointer<UInt8>
+
+        /// The entry index for a word, or -1.
+        @inline(__always)
+        func find(_ word: UnsafeMutablePointer<UInt8>, _ length: Int, _ hash: UInt64) -> Int {
+            var s = SafetyLexicon.mix(hash) & lexicon.slotMask
+            while true {
+                let e = Int(slots[s])
+                if e < 0 { return -1 }
+                if lexicon.entryHash[e] == hash && Int(lexicon.entryLength[e]) == length {
+                    let start = Int(lexicon.entryStart[e])
+                    var same = true
+                    for k in 0..<length where pool[start + k] != word[k] { same = false; break }
+                    if same { return e }
+                }
+                s = (s + 1) & lexicon.slotMask
+            }
+        }
+    }
+}
+
+// MARK: - Byte classes
+
+private enum ByteClass {
+    static let other: UInt8 = 0 // clause punctuation: soft boundary
+    static let space: UInt8 = 1
+    static let newline: UInt8 = 2
+    static let stop: UInt8 = 3 // . ? ;
+    static let bang: UInt8 = 4 // ! : censor inside a word, else a sentence end
+    static let hyphen: UInt8 = 5
+    static let apostrophe: UInt8 = 6
+    static let letter: UInt8 = 7
+    static let digit: UInt8 = 8
+    static let censor: UInt8 = 9 // * @ $ # |
+    static let ampersand: UInt8 = 10
+    static let high: UInt8 = 11
+
+    static let table: [UInt8] = {
+        var t = [UInt8](repeating: other, count: 256)
+        for b in UInt8(ascii: "a")...UInt8(ascii: "z") { t[Int(b)] = letter }
+        for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { t[Int(b)] = letter }
+        for b in UInt8(ascii: "0")...UInt8(ascii: "9") { t[Int(b)] = digit }
+        for b in [9, 11, 12, 13, 32] { t[b] = space }
+        t[10] = newline
+        for c in ".?;" { t[Int(c.asciiValue!)] = stop }
+        t[Int(UInt8(ascii: "!"))] = bang
+        t[Int(UInt8(ascii: "-"))] = hyphen
+        t[Int(UInt8(ascii: "'"))] = apostrophe
+        t[Int(UInt8(ascii: "`"))] = apostrophe
+        for c in "*@$#|" { t[Int(c.asciiValue!)] = censor }
+        t[Int(UInt8(ascii: "&"))] = ampersand
+        for b in 128...255 { t[b] = high }
+        return t
+    }()
+}
+
+/// What a non-ASCII scalar means to the tokenizer.
+private enum ScalarKind { case letter, apostrophe, space, ignore, hyphen, stop, soft }
+
+private func scalarKind(_ v: UInt32) -> ScalarKind {
+    switch v {
+    case 0x2018, 0x2019, 0x02BC, 0x2032, 0x00B4: return .apostrophe
+    case 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return .space
+    case 0x200B...0x200D, 0x2060, 0xFEFF, 0xFE0E, 0xFE0F, 0x00AD: return .ignore
+    case 0x2010...0x2015: return .hyphen
+    case 0x2026, 0x3002: return .stop
+    case 0x00D7, 0x00F7: return .soft
+    case 0x00C0...0x024F, 0x0370...0x052F, 0x0590...0x06FF, 0x0900...0x0DFF,
+         0x3040...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7AF:
+        return .letter
+    default: return .soft
+    }
+}
+
+/// What a censor character stands for inside a word; `?` is a wildcard.
+@inline(__always) private func censorLetter(_ b: UInt8) -> UInt8 {
+    switch b {
+    case UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: "1"): return UInt8(ascii: "i")
+    case UInt8(ascii: "@"), UInt8(ascii: "4"): return UInt8(ascii: "a")
+    case UInt8(ascii: "$"), UInt8(ascii: "5"): return UInt8(ascii: "s")
+    case UInt8(ascii: "3"): return UInt8(ascii: "e")
+    case UInt8(ascii: "0"): return UInt8(ascii: "o")
+    case UInt8(ascii: "7"): return UInt8(ascii: "t")
+    case UInt8(ascii: "*"), UInt8(ascii: "#"): return UInt8(ascii: "?")
+    default: return 0
+    }
+}
+
+private let maxWordLength = 48
+
+private struct TokenizerState {
+    var length = 0
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var mask: UInt32 = 0
+    var allDigits = true
+    var hasDigit = false
+    var nonASCII = false
+    var wildcards = 0
+    var lastWasLetter = false
+    var pending: UInt8 = 0
+
+    @inline(__always) mutating func append(_ b: UInt8, _ word: UnsafeMutablePointer<UInt8>) {
+        if length < maxWordLength { word[length] = b }
+        length += 1
+        hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01b3
+    }
+
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, _ context: SafetyLexicon.LookupContext,
+                      _ tokens: inout SafetyTokens) {
+        let word = UnsafeMutablePointer<UInt8>.allocate(capacity: maxWordLength + 2)
+        defer { word.deallocate() }
+        ByteClass.table.withUnsafeBufferPointer { table in
+            let n = bytes.count
+            var i = 0
+            while i < n {
+                let b = bytes[i]
+                let cls = table[Int(b)]
+                switch cls {
+                case ByteClass.letter:
+                    let lower = b | 0x20
+                    append(lower, word)
+                    mask |= 1 << UInt32(lower &- 97)
+                    allDigits = false
+                    lastWasLetter = true
+                    i += 1
+                case ByteClass.space:
+                    finish(word, context, &tokens)
+                    i += 1
+                case ByteClass.digit:
+                    if lastWasLetter && length > 0 && letterFollowsRun(bytes, i, table) {
+                        // "k1ll": a digit standing in for a letter.
+                        let l = censorLetter(b)
+                        if l == UInt8(ascii: "?") || l == 0 { append(b, word); hasDigit = true } else {
+                            append(l, word); mask |= 1 << UInt32(l &- 97)
+                        }
+                        allDigits = false
+                    } else {
+                        append(b, word)
+                        hasDigit = true
+                        lastWasLetter = false
+                    }
+                    i += 1
+                case ByteClass.censor, ByteClass.bang:
+                    if lastWasLetter && length > 0 && letterFollowsRun(bytes, i, table) {
+                        let l = censorLetter(b)
+                        if l == UInt8(ascii: "?") { wildcards += 1; append(l, word) } else {
+                            append(l, word); mask |= 1 << UInt32(l &- 97)
+                        }
+                        allDigits = false
+                        i += 1
+                    } else {
+                        finish(word, context, &tokens)
+                        pending |= cls == ByteClass.bang ? SafetyTokenFlag.hard : SafetyTokenFlag.soft
+                        i += 1
+                    }
+                case ByteClass.apostrophe:
+                    if !(lastWasLetter && i + 1 < n && table[Int(bytes[i + 1])] == ByteClass.letter) {
+                        finish(word, context, &tokens)
+                        pending |= SafetyTokenFlag.soft
+                    }
+                    i += 1
+                case ByteClass.hyphen:
+                    let inWord = lastWasLetter && i + 1 < n && table[Int(bytes[i + 1])] == ByteClass.letter
+                    finish(word, context, &tokens)
+                    if !inWord { pending |= SafetyTokenFlag.soft }
+                    i += 1
+                case ByteClass.newline, ByteClass.stop:
+                    finish(word, context, &tokens)
+                    pending |= SafetyTokenFlag.hard
+                    i += 1
+                case ByteClass.ampersand:
+                    finish(word, context, &tokens)
+                    append(UInt8(ascii: "a"), word); append(UInt8(ascii: "n"), word); append(UInt8(ascii: "d"), word)
+                    allDigits = false
+                    finish(word, context, &tokens)
+                    i += 1
+                case ByteClass.high:
+                    i = high(bytes, i, word, context, &tokens)
+                default:
+                    finish(word, context, &tokens)
+                    pending |= SafetyTokenFlag.soft
+                    i += 1
+                }
+            }
+            finish(word, context, &tokens)
+        }
+    }
+
+    /// True when, after a run of censor characters or digits starting at `i`, a letter follows.
+    @inline(__always)
+    func letterFollowsRun(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ table: UnsafeBufferPointer<UInt8>) -> Bool {
+        var j = i + 1
+        while j < bytes.count && j < i + 3 {
+            let c = table[Int(bytes[j])]
+            if c == ByteClass.letter { return true }
+            if c != ByteClass.censor && c != ByteClass.bang && c != ByteClass.digit { return false }
+            j += 1
+        }
+        return false
+    }
+
+    mutating func high(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ word: UnsafeMutablePointer<UInt8>,
+                       _ context: SafetyLexicon.LookupContext, _ tokens: inout SafetyTokens) -> Int {
+        let n = bytes.count
+        let b0 = bytes[i]
+        var scalar: UInt32
+        var size: Int
+        if b0 & 0xE0 == 0xC0 { scalar = UInt32(b0 & 0x1F); size = 2 }
+        else if b0 & 0xF0 == 0xE0 { scalar = UInt32(b0 & 0x0F); size = 3 }
+        else if b0 & 0xF8 == 0xF0 { scalar = UInt32(b0 & 0x07); size = 4 }
+        else { finish(word, context, &tokens); return i + 1 }
+        if i + size > n { finish(word, context, &tokens); return n }
+        for k in 1..<size { scalar = (scalar << 6) | UInt32(bytes[i + k] & 0x3F) }
+        switch scalarKind(scalar) {
+        case .letter:
+            if size == 2 && scalar >= 0xC0 && scalar <= 0xDE {
+                // Latin-1 capital: fold to its small letter.
+                let lower = scalar + 0x20
+                append(UInt8(0xC0 | (lower >> 6)), word)
+                append(UInt8(0x80 | (lower & 0x3F)), word)
+            } else {
+                for k in 0..<size { append(bytes[i + k], word) }
+            }
+            nonASCII = true
+            allDigits = false
+            lastWasLetter = true
+        case .apostrophe:
+            if !(lastWasLetter && i + size < n
+                 && ByteClass.table[Int(bytes[i + size])] == ByteClass.letter) {
+                finish(word, context, &tokens)
+                pending |= SafetyTokenFlag.soft
+            }
+        case .space:
+            finish(word, context, &tokens)
+        case .ignore:
+            break
+        case .hyphen:
+            let inWord = lastWasLetter && i + size < n && ByteClass.table[Int(bytes[i + size])] == ByteClass.letter
+            finish(word, context, &tokens)
+            if !inWord { pending |= SafetyTokenFlag.soft }
+        case .stop:
+            finish(word, context, &tokens)
+            pending |= SafetyTokenFlag.hard
+        case .soft:
+            finish(word, context, &tokens)
+            pending |= SafetyTokenFlag.soft
+        }
+        return i + size
+    }
+
+    /// Ends the current word (if any) and appends its ids.
+    @inline(__always)
+    mutating func finish(_ word: UnsafeMutablePointer<UInt8>, _ context: SafetyLexicon.LookupContext,
+                         _ tokens: inout SafetyTokens) {
+        if length > 0 { emit(word, context, &tokens) }
+        lastWasLetter = false
+    }
+
+    mutating func emit(_ word: UnsafeMutablePointer<UInt8>, _ context: SafetyLexicon.LookupContext,
+                       _ tokens: inout SafetyTokens) {
+        defer {
+            length = 0
+            hash = 0xcbf2_9ce4_8422_2325
+            mask = 0
+            allDigits = true
+            hasDigit = false
+            nonASCII = false
+            wildcards = 0
+        }
+        var flags = pending
+        pending = 0
+        if allDigits { flags |= SafetyTokenFlag.number }
+        let lexicon = context.lexicon
+        guard length <= maxWordLength else {
+            tokens.ids.append(0); tokens.flags.append(flags); return
+        }
+        var entry = context.find(word, length, hash)
+        if entry < 0 && !allDigits {
+            entry = recover(word, context)
+        }
+        if entry < 0 {
+            if wildcards > 0, let id = resolveWildcard(word, lexicon) {
+                tokens.ids.append(id); tokens.flags.append(flags); return
+            }
+            if !nonASCII && !hasDigit && wildcards == 0 && length >= 4 && length <= 14,
+               let id = fuzzy(word, lexicon) {
+                tokens.ids.append(id); tokens.flags.append(flags); return
+            }
+            tokens.ids.append(0); tokens.flags.append(flags)
+            return
+        }
+        let start = Int(lexicon.outputStart[entry])
+        let count = Int(lexicon.outputCount[entry])
+        for k in 0..<count {
+            tokens.ids.append(lexicon.outputs[start + k])
+            tokens.flags.append(k == 0 ? flags : 0)
+        }
+    }
+
+    /// "killin" -> "killing" when that is a known word ending in -ing.
+    mutating func recover(_ word: UnsafeMutablePointer<UInt8>, _ context: SafetyLexicon.LookupContext) -> Int {
+        guard length >= 4, length < maxWordLength,
+              word[length - 2] == UInt8(ascii: "i"), word[length - 1] == UInt8(ascii: "n") else { return -1 }
+        word[length] = UInt8(ascii: "g")
+        let h = (hash ^ UInt64(UInt8(ascii: "g"))) &* 0x0000_0100_0000_01b3
+        let e = context.find(word, length + 1, h)
+        if e >= 0 && context.lexicon.endsInIng[e] { return e }
+        return -1
+    }
+
+    func resolveWildcard(_ word: UnsafeMutablePointer<UInt8>, _ lexicon: SafetyLexicon) -> Int32? {
+        guard wildcards <= 2, length - wildcards >= 2 else { return nil }
+        for key in lexicon.censorKeys where key.bytes.count == length {
+            var ok = true
+            for k in 0..<length {
+                let c = word[k]
+                if c != UInt8(ascii: "?") && c != key.bytes[k] { ok = false; break }
+            }
+            if ok { return key.id }
+        }
+        return nil
+    }
+
+    /// One edit (insert, delete, substitute, swap adjacent) away from a fuzzy key word with the
+    /// same first letter (or the first two letters swapped).
+    func fuzzy(_ word: UnsafeMutablePointer<UInt8>, _ lexicon: SafetyLexicon) -> Int32? {
+        let first = Int(word[0]) - 97
+        guard first >= 0 && first < 26 else { return nil }
+        if let id = fuzzyIn(lexicon.fuzzyBuckets[first], word, swappedStart: false) { return id }
+        let second = Int(word[1]) - 97
+        if second >= 0 && second < 26 && second != first {
+            return fuzzyIn(lexicon.fuzzyBuckets[second], word, swappedStart: true)
+        }
+        return nil
+    }
+
+    func fuzzyIn(_ bucket: [SafetyLexicon.FuzzyKey], _ word: UnsafeMutablePointer<UInt8>, swappedStart: Bool) -> Int32? {
+        for key in bucket {
+            let kl = key.bytes.count
+            if abs(kl - length) > 1 { continue }
+            if (key.mask ^ mask).nonzeroBitCount > 2 { continue }
+            if swappedStart && !(kl >= 2 && key.bytes[1] == word[0] && key.bytes[0] == word[1]) { continue }
+            if withinOneEdit(word, length, key.bytes) { return key.id }
+        }
+        return nil
+    }
+}
+
+/// Optimal-string-alignment distance <= 1.
+private func withinOneEdit(_ a: UnsafeMutablePointer<UInt8>, _ la: Int, _ b: [UInt8]) -> Bool {
+    let lb = b.count
+    var i = 0
+    while i < la && i < lb && a[i] == b[i] { i += 1 }
+    if i == la && i == lb { return true }
+    func tailEqual(_ ia: Int, _ ib: Int) -> Bool {
+        if la - ia != lb - ib { return false }
+        var x = ia, y = ib
+        while x < la { if a[x] != b[y] { return false }; x += 1; y += 1 }
+        return true
+    }
+    if la == lb {
+        if tailEqual(i + 1, i + 1) { return true } // substitution
+        if i + 1 < la && a[i] == b[i + 1] && a[i + 1] == b[i] && tailEqual(i + 2, i + 2) { return true }
+        return false
+    }
+    if la == lb + 1 { return tailEqual(i + 1, i) } // extra letter in the text
+    if lb == la + 1 { return tailEqual(i, i + 1) } // missing letter in the text
+    return false
+}

@@ -1,0 +1,484 @@
+// The safety phrase table: what the safety matcher looks for, in a form a clinician or reviewer
+// can read and amend without touching the matching code (SafetyDetector.swift).
+//
+// HOW TO READ A PHRASE
+// Text is normalised before matching: lower case, apostrophes dropped ("don't" and "don’t" are
+// both "dont"; "I'm" is "im", "I've" is "ive", "I'll" is "ill", "I'd" is "id"), slang and common
+// misspellings rewritten (see `aliases`), and punctuation, emoji and line breaks between words
+// ignored. Words always match whole words only: "kill" never matches inside "skill".
+//
+//   kill myself      the words in this order (anything that is not a word may sit between them)
+//   (a|b c)          one of the alternatives: "a", or "b c"
+//   [just]           optional
+//   (a|b)?           optional group (same as [a|b])
+//   ~3               up to three other words, all in the same sentence
+//   $                the clause ends here: end of sentence, comma, dash, end of text
+//   ^                a clause starts here (start of text, sentence or list item)
+//   !(in|with)       only if NOT followed by "in" or "with"
+//   #num             a number written in digits ("47")
+//   <NAME>           a building block from `buildingBlocks`, e.g. <MYSELF> for myself / my self
+//
+// Phrases in `concerning` make an entry flag. A phrase in `everydayLanguage` that overlaps a
+// concerning match cancels that match (so "cut myself shaving" does not flag, but a second,
+// separate concerning sentence in the same entry still does). Keep those exclusions narrow.
+// The tests in SafetyDetectorTests.swift cover every family; add a test when adding a phrase.
+
+enum SafetyPhrases {
+
+    // MARK: - Building blocks
+
+    /// Reusable word lists, referred to as <NAME> in phrases.
+    static let buildingBlocks: [(String, String)] = [
+        // Small words people put inside a phrase: "I just really want to die", "lowkey want to die".
+        ("ADV", "(just|really|so|actually|honestly|genuinely|seriously|literally|truly|kind of|sort of|lowkey|highkey|still|also|even|all|badly|desperately|sometimes|often|quietly|secretly|simply|finally|almost|completely|totally|fully|fucking|fking|fkn|bloody|sincerely|deeply|very|quite|pretty|properly|definitely|probably|maybe|ngl|tbh|now|already|always|constantly|somehow|mostly|partly|occasionally|increasingly|ever|again|wholeheartedly|privately)"),
+        ("A", "[<ADV>] [<ADV>]"),
+        // The writer as object of their own act.
+        ("MYSELF", "(myself|my self|meself|my own self)"),
+        // Verbs of wanting, wishing, planning or being ready, used before "to die" and similar.
+        ("DESIRE", "(want|wants|wanted|wanting|wish|wishes|wished|wishing|hope|hopes|hoped|hoping|need|needed|needing|pray|praying|prayed|long|longing|longed|yearn|yearning|ready|desperate|aching|like|love|prefer|deserve|deserves|deserved|wait|waiting|planning|plan|plans|planned|decided|deciding|tempted|trying|tried|intend|intending|choose|choosing|chose|urge|urges)"),
+        // Wanting, thinking about or intending something (before a method: "thinking about jumping").
+        ("INTENT", "(want|wants|wanted|wanting|wish|wishing|hope|hoping|need|ready|desperate|planning|plan|plans|planned|decided|tempted|trying|tried|intend|intending|going|urge|urges|think|thinks|thinking|thought|thoughts|considering|considered|contemplating|imagine|imagining|imagined|picture|picturing|pictured|fantasise|fantasising|fantasize|fantasizing|fantasy|fantasies|daydream|daydreaming|dream|dreaming|could|should|might|keep|kept|wondering|wonder|easy|easier|obsessing|obsessed)"),
+        // Times that make an intention concrete.
+        ("TIME", "(tonight|today|tomorrow|soon|now|right now|forever|for good|once and for all|permanently|already|for real|properly|this (week|weekend|time|year|month)|next (week|month)|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday|my birthday)|before (christmas|my birthday|the weekend|summer|new year|anyone))"),
+        // "anymore", "any more", "any longer".
+        ("ANYMORE", "(anymore|any more|any longer|no more|at all)"),
+        // Negation as people write it.
+        ("NOT", "(not|never|dont|do not|didnt|did not|cant|can not|no longer|wont|will not|wouldnt|would not|isnt|is not|aint)"),
+        // Ways of saying suicide, including algospeak.
+        ("SUICIDE", "(suicide|sewer slide|self deletion|unaliving|suicidal thoughts)"),
+        // Verbs for ending one's life, used with <MYSELF>.
+        ("KILLV", "(kill|kills|killed|killing|unalive|unalives|unalived|unaliving|top|tops|topped|topping|off|offing|offed|end|ending|ended|hang|hanging|hanged|hung|drown|drowning|drowned|shoot|shooting|shot|gas|gassing|poison|poisoning|poisoned|suffocate|suffocating|electrocute|strangle|strangling)"),
+        // Verbs of self-injury, used with <MYSELF> or a body part.
+        ("HARMV", "(cut|cuts|cutting|slit|slitting|slash|slashed|slashing|slice|sliced|slicing|carve|carved|carving|burn|burns|burned|burnt|burning|hurt|hurts|hurting|harm|harms|harmed|harming|injure|injured|injuring|hit|hits|hitting|punch|punched|punching|scratch|scratched|scratching|bite|bit|biting|bitten|stab|stabbed|stabbing)"),
+        // Body parts where self-injury is usually described (not hands, fingers, knees, face).
+        ("BODY", "(arm|arms|wrist|wrists|forearm|forearms|upper arm|upper arms|inner arm|thigh|thighs|inner thigh|inner thighs|leg|legs|stomach|belly|tummy|hip|hips|skin|ankle|ankles|chest|shoulder|shoulders|side|sides|ribs|calf|calves|body|flesh)"),
+        // Medicines and tablets (for stockpiling and overdose phrases).
+        ("MEDS", "(tablets|tablet|pills|pill|meds|medication|medications|medicine|paracetamol|painkillers|sleeping pills|sleeping tablets|antidepressants|prescription|prescriptions|sertraline|citalopram|fluoxetine|codeine|cocodamol|co codamol|insulin|ibuprofen|aspirin|diazepam|zopiclone|tramadol|morphine|opioids|lithium|quetiapine|mirtazapine|amitriptyline|propranolol)"),
+        // Shorthand for self-harm ("sh", "s/h").
+        ("SH", "(sh|s h)"),
+        // Self-harm written out ("self harm", "self-harm", "selfharm", "self injury").
+        ("SELFHARM", "(self (harm|harms|harmed|harming|injury|injure|injured|injuring|mutilation|mutilate|mutilating|mutilated))"),
+        // The writer being gone, dead or never having existed (for burden phrases).
+        ("IGONE", "(i <A> (was|were|am) <A> (gone|dead|not here|not around|not alive|never born|out of the picture|out of the way|no longer here|no longer around) | i <A> (wasnt|werent|was not|were not) <A> (here|around|alive|born|in (it|the picture|their lives|the way|the world)) | im <A> (gone|dead|not here|not around|no longer here|no longer around) | i <A> (died|die|disappeared|vanished|killed myself|didnt exist|never existed|stopped existing|didnt wake up|never woke up|ended it|ended my life|was to die|were to die|left for good|went away for good|ceased to exist|took my life|took my own life|wasnt alive))"),
+        // Continuing to live (for "I'd rather be dead than go on like this").
+        ("GOON", "(go on|going on|live|living|carry on|carrying on|keep going|keep living|be alive|being alive|be here|being here|feel like this|feeling like this|face another|wake up|waking up|spend another|continue|continuing|go through this|do this|exist|existing|stay alive|stay here)"),
+        // Words after "live" that show it is about where or how to live, not about living at all.
+        // Words after "wake up" that show an ordinary morning ("wake up early", "wake up the baby").
+        ("WAKEFOR", "(the|my|him|her|them|anyone|everyone|anybody|you|us|early|late|at|before|in time|on time|too|so early|until|till|with|for|feeling|tired|hungover|grumpy|and go|and do|and get|and make)"),
+        // Words after a bare "cut" that show it is not about skin ("cut back", "cut costs").
+        ("CUTFOR", "(the|a|an|some|back|down|out|off|in|it|them|costs|corners|ties|loose|through|across|class|classes|school|sugar|carbs|calories|spending|losses|my hair|my fringe|my nails|my own hair|hair|wood|fabric|paper|grass|hedge|onions|bread|cake|for)"),
+        ("NOTLIFE", "(in|with|near|at|there|here|on|off|together|alone|abroad|beyond|out|by|under|next|so|as|up|down|forever|nearby|somewhere|anywhere|close|like (a|an|them|him|her|that|my|those|this city|they)|without (my|a|the|him|her|them)|through|rent|paycheck)"),
+    ]
+
+    // MARK: - Concerning phrases
+
+    /// Phrase families that make an entry flag.
+    static let concerning: [SafetyPhraseGroup] = [
+        SafetyPhraseGroup(
+            name: "kill myself",
+            note: "Killing oneself said outright, in any tense, including slang (top myself, unalive myself, off myself, do myself in, kms in a clear context). Accidents and idioms are excluded in everydayLanguage.",
+            phrases: [
+                "<KILLV> <MYSELF> !(up|off|out|down|in (work|the work|paperwork|coffee|tea|wine|chores|emails|revision|books|tv))",
+                "(do|doing|did|done) <MYSELF> in",
+                "(want to|going to|about to|might|will|ill|could|should|just|literally|need to|gon|i|im|actually|seriously|really|finally|to just) [<ADV>] kms",
+                "^ kms",
+                "kms (genuinely|seriously|for real|fr|irl|tonight|right now|ngl|not joking|no joke|honestly|istg|i mean it|again|$)",
+                "(want to|going to|thinking about|thinking of|planning to|ready to|try to|tried to) [<ADV>] unalive",
+                "(want|going|planning|plan|thinking|ready|decided|about) (to|about|of)? [<ADV>] ctb",
+            ]),
+        SafetyPhraseGroup(
+            name: "end my life",
+            note: "Ending or taking one's own life, ending it all. \"End it\" alone only at the end of a clause (\"I want to end it.\"), so \"end it with him\" does not match.",
+            phrases: [
+                "(end|ends|ended|ending|take|takes|took|taking|taken) (my|my own) (life|existence) !(back|in (my|a new|new|hand|hands|the right direction|a different direction)|into (my|my own) hands|forward|forwards|seriously|to the next level|apart|over|story)",
+                "(end|ending|ended) (it|this|everything) all",
+                "(want to|going to|need to|ready to|wish i could|i could|planning to) [<ADV>] end everything $",
+                "(to|ill|i will|im going to|going to|i could|i should|i might|just|finally|i want to|ready to) [<ADV>] end (it|things) [<ADV>] [<TIME>] $",
+                "(thinking|thought|thoughts|think|considering|planning|plan|decided|ready|way|date|place|means|close|near|verge|edge|brink) (of|about|to|on)? [<ADV>] (ending|end) it [<TIME>] $",
+                "end it (tonight|soon|for good|once and for all|forever|permanently|this weekend|this week)",
+                "(want|wish|hope|need|pray|praying|wishing|wanting|hoping) ~2 my life (to|would|will|could) [<A>] (end|be over)",
+                "(check|checking) out (of life|for good|permanently)",
+                "(give|giving|given|gave) up on (life|living|being alive|staying alive) !(in|as|at)",
+            ]),
+        SafetyPhraseGroup(
+            name: "suicide and suicidal",
+            note: "The writer thinking about, considering or planning suicide; feeling suicidal. Suicide as a topic (training, news, films, social suicide) is not matched or is excluded.",
+            phrases: [
+                "(think|thinks|thinking|thought|thoughts|considering|consider|considered|contemplate|contemplating|contemplated|planning|plan|planned|attempt|attempted|attempting|commit|committing|committed|googling|googled|fantasising|fantasizing|obsessing|obsessed) (about|of|on)? [<A>] (committing|commiting)? <SUICIDE>",
+                "<SUICIDE> (is|was|seems|feels|felt|looks|sounds|would be|is becoming) ~3 (only|best|easiest|answer|option|way out|escape|solution|way)",
+                "(suicide|suicidal) (thoughts|thought|feelings|feeling|urges|urge|ideation|plans|plan|methods|method|thinking)",
+                "(methods|method|ways) of <SUICIDE>",
+                "(my|commit) (suicide|sewer slide)",
+                "(insurance|policy) ~6 (suicide|sewer slide)",
+                "suicidal",
+                "(sewer slide|self deletion)",
+            ]),
+        SafetyPhraseGroup(
+            name: "wanting to die",
+            note: "Wanting, wishing, hoping, needing or planning to die or be dead; wanting not to live, not to exist. \"Going to die\" and \"about to die\" are left out because they are usually figurative.",
+            phrases: [
+                "<DESIRE> [<A>] to [<A>] (die|be dead|not be alive|not live|not exist|stop living|stop existing|cease to exist|not be here <ANYMORE>|be gone forever|be gone for good|sleep forever|go to sleep forever|fall asleep forever|never wake up|not wake up|stop breathing|not be around <ANYMORE>|join (him|her|them|mum|dad|mom) (in heaven|up there))",
+                "<DESIRE> (that)? (i|id|i could|i would|i can|i might) [<A>] (die|be dead|disappear forever|disappear for good|stop existing|cease to exist|not exist|never wake up|sleep forever|drop dead|not be alive)",
+                "(feel|feeling|felt) like [<A>] (dying|killing myself|ending it|ending my life|disappearing forever|not existing|not waking up)",
+                "(wish|wished|wishing) (i|id) [<A>] (was|were|could be|be) [<A>] dead",
+                "(wish|wished|wishing) (i|id) [<A>] (wasnt|werent|was not|were not|hadnt been|had not been|had never been|never been|had never|was never|never was) [<A>] (alive|born|here <ANYMORE>|around <ANYMORE>|been born|existed)",
+                "(wish|wished|wishing|if) i [<A>] (didnt|did not|dont|do not|never|no longer) [<A>] (exist|existed)",
+                "(dont|do not|didnt|did not|no longer|never) [<A>] (want|wish|feel like|need) [<A>] (to)? [<A>] (live !<NOTLIFE>|be alive|exist|be here <ANYMORE>|go on living|keep living|carry on living|continue living|be around <ANYMORE>|stay alive|be living|go on <ANYMORE>|carry on <ANYMORE>|keep going <ANYMORE>)",
+                "(i|id|im) [<A>] (be|would be|am|d be) [<A>] better off dead",
+                "(i|me) [<A>] better off dead",
+                "rather [<A>] (be dead|die|not be alive|not exist|not wake up|not be here) [<A>] (than [<A>] <GOON> | $)",
+                "(i|id|i would) [<A>] (should|might as well|may as well|could as well) [<A>] (die|be dead|not exist|kill myself|end it)",
+                "(might|may) as well [<A>] (be dead|die|not exist|not be here)",
+                "(cant|can not|cannot) wait to (die|be dead|not exist|not wake up)",
+                "looking forward to (dying|being dead|death|not waking up|not existing)",
+                "(deserve|deserves|deserved) to (die|be dead|not exist|not be alive|not be here)",
+                "(dont|do not|didnt) [<A>] deserve to (live|be alive|exist|be here)",
+                "(death|dying|being dead|not existing|not being here|not being alive|not waking up) (would|will|could|seems|feels|sounds|looks|is|would be|must be|might be) (like)? [<A>] (a relief|better|easier|peaceful|welcome|kinder|preferable|the only way|the answer|the only option|an escape|a release|the best option|my only option|the way out|a mercy|a gift|such a relief)",
+                "(i|im|ive|been|keep|kept|always) [<A>] (want|wanting|wanted|wish|wishing|long for|longing for|crave|craving) [<A>] death",
+            ]),
+        SafetyPhraseGroup(
+            name: "passive ideation",
+            note: "Not wanting to wake up, being tired of living, life not worth living, no reason or point to live, no future alive, not caring about dying, disappearing forever, hoping for a fatal illness or accident.",
+            phrases: [
+                "(hope|hoping|hoped|wish|wishing|wished|pray|praying|prayed) (that)? (i|id) [<A>] (dont|do not|never|wont|will not|didnt|did not|wouldnt|would not) [<A>] (wake|woke) up !<WAKEFOR>",
+                "(dont|do not|didnt|did not|never|not) [<A>] (want|wish) to [<A>] wake up [<A>] (tomorrow|again|ever|in the morning|anymore|any more|$)",
+                "to (not|never) [<A>] wake up !<WAKEFOR>",
+                "(sleep|asleep|bed|sleeping) and [<A>] (never|not|not ever|dont) [<A>] (wake|waking) up !<WAKEFOR>",
+                "(go|going|fall|falling|drift|drifting) (to sleep|asleep|off) [<A>] (forever|and never wake up|and not wake up|for good|permanently)",
+                "(mind|okay with|ok with|fine with|happy with|at peace with|dream of|dreaming of|thinking about|think about|thought of|fantasise about|fantasize about|idea of|hope for|wish for) [<A>] (not|never) waking up !<WAKEFOR>",
+                "(tired|sick|exhausted|weary|done|finished) (of|with) [<A>] (being alive|living !<NOTLIFE>|existing|life !(admin|drawing|class|classes|coaching|insurance|lessons|skills|story|goals|hacks|in|with|at|as|on|here|there)|this life|breathing|waking up every day|waking up each day)",
+                "(hate|hating) (being alive|existing|that im alive|that i exist)",
+                "(no|isnt any|isnt a|is no|see no|dont see the|dont see any|cant see the|cannot see the|can not see the|what is the|whats the|wheres the|what even is the|not any|whats even the) [<A>] point (in|of|to)? [<A>] (living !<NOTLIFE>|life|being alive|existing|(going on|carrying on|keep going|keep living|continuing) !(with|at|to|in|like|about|for)|staying alive|waking up|me being here|my life|it all anymore)",
+                "(nothing|no one|nobody|none) [left] (to live for|worth living for)",
+                "(no|not one|not a single|not any|zero) [<A>] (reason|reasons) [left] to (live !<NOTLIFE>|keep living|go on|keep going|stay alive|be alive|carry on|exist|wake up)",
+                "(cant|can not|cannot|dont|do not|couldnt) (find|think of|see|have|think) (a|any|one|a single) [good] (reason|reasons) to (live !<NOTLIFE>|keep living|go on|keep going|stay alive|be alive|carry on)",
+                "(not|isnt|aint|no longer|never|wasnt|is not|was not) [<A>] worth (living !<NOTLIFE>|staying alive|being alive)",
+                "(my|this)? life [<A>] (is|s|feels|seems)? [<A>] (not|isnt|aint|no longer) [<A>] worth (it|living|the effort|the pain) !(for|to|if|when)",
+                "(cant|can not|cannot|dont|do not) (see|picture|imagine|envision|envisage) [<A>] (a|any|my)? future (where|in which|with|that has) (im|i am|i|me) [<A>] (alive|here|around|living|in it)",
+                "(cant|can not|cannot|dont|do not) (see|picture|imagine) (myself|me) [<A>] (being)? alive (in|by|at|next|for|much|this time|past)",
+                "(dont know if|not sure if|doubt|dont think|dont expect|not sure) (ill|i will|i ll|im going to|i am going to|i|id|i would|i can) [<A>] (still)? be alive !(to see|when the|for the)",
+                "(i|ill|im|id) [<A>] (wont|will not|not going to|might not|may not|wouldnt|not) [<A>] (still)? be alive !(to see|when the|for the)",
+                "(i|im) [<A>] (wont|will not|not going to) be (here|around) (this time next|much longer|for much longer|any longer)",
+                "(dont know if|not sure if|doubt|dont think) (ill|i will|im going to|i) [<A>] (still)? be (here|around) (much longer|for much longer|for long|any longer)",
+                "(wouldnt|would not|dont|do not|wont|will not|not|couldnt|could not|didnt|did not) [<A>] (mind|care|be bothered|be upset|be sad) (if|when) (i|im) [<A>] (died|die|was dead|were dead|dead|didnt wake up|never woke up|dont wake up|never wake up|wasnt here|wasnt alive|stopped existing|didnt exist|got sick and died|passed away|got hit|got run over|was hit|got killed|was killed|crashed|stopped breathing)",
+                "if i [<A>] (got|get|was|were|did get|ever got) [<A>] (hit|run over|knocked down|killed) ~8 (wouldnt|would not|not|dont|wont|couldnt) [<A>] (mind|care|be upset|be sad|be bothered|fight it)",
+                "(hope|hoping|wish|wishing|pray|praying|wished) (that)? (i|id) [<A>] (get|got|gets|would get|could get) [<A>] (hit by|run over|knocked down|killed)",
+                "(hope|hoping|wish|wishing|pray|praying) (that)? (the plane|the train|the car|the bus|my car|this plane) (crashes|crash|goes down|hits me)",
+                "(if i|i could|i wish i could|i want to|wish i could|i just want to|want to) [<A>] (disappear|disappeared|vanish|vanished|fade away) [<A>] (forever|for good|permanently|for ever|and never come back|off the face of the earth)",
+                "(stop|stopped|stopping|cease|ceased|ceasing) (existing|to exist) !(as a|as an)",
+                "(want|wish|like|would like) to [<A>] (not|no longer|never) exist",
+                "(wish|wished|wishing|hope|hoped|hoping|praying|pray) ~8 (shows|showed|shown|show|finds|found|find|comes back|came back|is|its|was|turns out|turned out|be) [<A>] (fatal|terminal|cancer|incurable|inoperable|something (awful|terrible|serious|fatal|sinister|bad|terminal))",
+                "(wish|wished|wishing|hope|hoping|pray|praying) ~3 (i|id) (had|have|get|got|develop|developed|catch) [<A>] (cancer|a terminal illness|something terminal|something fatal|a heart attack|an incurable)",
+                "(wish|wished|hope|hoping|pray|praying) (my|this) (heart|body) (would|will) [<A>] (stop|give up|give out)",
+                "(cant|can not|cannot) (go on|keep going|carry on) [<A>] (like this|like that)? [<A>] (living|anymore|any more|any longer)",
+                "so (i|id) [<A>] (dont|wouldnt|wont|didnt|never|would not|will not) [<A>] have to (be here|be alive|exist|wake up|be around|live) <ANYMORE>",
+                "(hope|hoping|hoped|wish|wishing|praying|pray) (that)? something (bad|terrible|awful|fatal)? (will|would|could|might)? (happen|happens|happened) to me",
+                "(couldnt|could not) [<A>] (keep going|go on|carry on|take it anymore|take any more) $",
+                "(cant|can not|cannot) [<A>] (stay|be) alive [<A>] <ANYMORE>",
+                "(tired|sick) of (being|staying) alive",
+                "(want|wish|wanting|need) [<A>] (it|this|everything|the pain|my life) (all)? to [<A>] (end|stop|be over) (for good|forever|permanently)",
+            ]),
+        SafetyPhraseGroup(
+            name: "burden",
+            note: "Others would be better off, happier or relieved without the writer, or would not miss them if they died.",
+            phrases: [
+                "(better|happier|easier) off ~3 without me",
+                "(everyone|everybody|they|people|the world|world|my family|family|my kids|kids|my friends|friends|the kids|everyone else|all|them|mum|dad|mom|my parents|my partner|he|she|we) ~4 (better|happier|easier|kinder|lighter|simpler) ~3 without me",
+                "(better|happier|easier|kinder|lighter|simpler|relieved|glad|freer|calmer|less stressed) ~5 if <IGONE>",
+                "(nobody|no one|nobodyd|who|not one person|not a single person|nobody at all) [<A>] (would|will|d|wouldnt|is going to|even|really|actually|ever|honestly) [<A>] (miss|notice|care|mourn|cry|grieve) ~3 (if|when|once|after) <IGONE>",
+                "(people|everyone|they|nobody|family|friends|everybody|my family|my friends|no one) (would|will|d) ~2 (get over it|move on|forget (about)? me) ~4 (if|when|once|after) <IGONE>",
+                "(better|happier|easier|kinder) (for everyone|for them|for my family|for all of them) if <IGONE>",
+                "(stop|stopped) being a burden (forever|for good|permanently|by dying|by disappearing)",
+            ]),
+        SafetyPhraseGroup(
+            name: "plans and means",
+            note: "Stockpiling or counting tablets, looking up doses or methods, a method with intent (jumping, stepping in front of a train), a plan, a date, a noose.",
+            phrases: [
+                "(saving|saved|save|stockpiling|stockpiled|stockpile|hoarding|hoarded|hoard|stashing|stashed|stash|counting|counted|squirrelling|squirreling) (up)? (my|all my|the|all the|some|enough|old|spare|extra|my old)? <MEDS> !(for (later|emergencies|the trip|the holiday|travel))",
+                "how (many|much) [of] [my|the] <MEDS> ~3 (it would take|would it take|it takes|does it take|it will take|would kill|to kill|to die|kills|would be fatal|is fatal|is lethal|is a lethal|would be lethal|is an overdose|for an overdose|to overdose|to not wake up|until you die|to end it|to be sure)",
+                "(lethal|fatal) (dose|doses|amount|overdose|quantity)",
+                "enough <MEDS> ~6 to (make it [all] stop|end it|die|kill|not wake up|overdose|do it|finish it|never wake up|end everything|end my life|make sure)",
+                "<MEDS> ~14 (take|swallow|taking|swallowing|took|swallowed|down|downing|neck|necking) (them all|all of them|the lot|the whole (lot|packet|box|bottle|pack)|every (one|single one)|all at once|them all at once)",
+                "(swallowed|downed|necked|take|took|taken|taking|swallow|swallowing) [<A>] (a|the|an|my)? (whole|entire|full) (pack|packet|box|bottle|strip|tub|blister|packets|boxes|bottles|strips) of <MEDS>",
+                "(took|taken|swallowed|take|taking|swallow) (all|all of) (my|the) <MEDS> (at once|in one go)",
+                "(took|take|taken|taking|swallowed|downed) ~6 <MEDS> ~6 (on purpose|deliberately|intentionally|to (die|end it|not wake up|sleep forever|make it stop))",
+                "(take|took|taken|taking|do|did|done) (an|a) (overdose|od)",
+                "(overdose|overdosed|overdosing|od) (on purpose|deliberately|intentionally|last night|tonight|yesterday|this morning)",
+                "(overdose|overdosed|overdosing|od) (on|with) (my|the|all my|some|a|all the|a load of|loads of)? <MEDS>",
+                "<DESIRE> [<A>] to [<A>] (overdose|od|take an overdose|take all my <MEDS>|take all the <MEDS>)",
+                "(thinking|thought|thoughts|think|considering) (about|of) [<A>] (overdosing|an overdose|taking an overdose|taking all my <MEDS>|taking all the <MEDS>)",
+                "(googling|googled|google|searched|searching|search|researching|researched|research|looked up|looking up|look up|reading up on|read up on|looking into|looked into|looking at|read about|reading about) ~3 (ways|way|methods|method|best way|easiest way|quickest way|painless ways|painless way|least painful way) to (die|end it|end my life|kill myself|overdose|hang myself|commit suicide)",
+                "(googling|googled|google|searched|searching|search|researching|researched|looked up|looking up|look up|reading up on|read up on|looking into|looked into) ~2 how to (die|end my life|overdose|hang myself|commit suicide|kill myself|tie a noose)",
+                "(painless|quickest|easiest|quick|easy|least painful|surest|most reliable) (way|ways|method|methods) to (die|end it|end my life|kill myself|commit suicide)",
+                "how long (it takes|does it take|would it take|it would take) to (die|bleed out|drown|suffocate)",
+                "(plan|plans|planned|planning) ~4 how (ill|id|i will|i would|im going to|i am going to|i could|to|i can) (die|end it|kill myself|end my life)",
+                "(worked out|work out|figured out|decided|know exactly|knows exactly|planned|chosen|chose|picked) (how|where|when) (ill|id|i will|i would|im going to|i could|to) (die|end it|kill myself|end my life)",
+                "(a|my|the) (plan|date|method) (to|for) [<A>] (die|dying|end it|end my life|kill myself|take my life|ending it|killing myself)",
+                "(set|picked|chosen|chose|decided on|got|have|made) (a|the) (date|day) (to|for|when|ill) [<A>] (end it|die|kill myself|end my life)",
+                "(tie|tied|tying|make|made|making|bought|buy|buying|got|how to tie|knot|knotted) (a|the|my)? noose",
+                "<INTENT> ~4 (jump|jumping|jumped|throw myself|throwing myself|threw myself|step|stepping|stepped|walk|walking|walked|lie|lying|lay) (out)? in front of (a|the|an|that|it|oncoming|one)? [<A>] (train|trains|bus|buses|lorry|lorries|truck|trucks|car|cars|traffic|tube|it|one|express)",
+                "<INTENT> ~4 (jump|jumping|jumped|throw myself|throwing myself|threw myself|fall|falling|let myself fall) (off|from) (a|the|that|my|our|this)? ~2 (bridge|roof|building|balcony|car park|multi storey|flats|window|cliff|cliffs|motorway bridge|overpass|ledge|rooftop)",
+                "<INTENT> ~4 (drive|driving|drove|crash|crashing|crashed|steer|steering|swerve|swerving) ~3 (into|off|in front of) (a|the|an)? ~2 (tree|wall|bridge|lorry|truck|oncoming|traffic|river|cliff|barrier|pillar)",
+                "<INTENT> ~4 (walk|walking|swim|swimming|wade|wading) (into|out into) the (sea|river|lake|water) [<A>] (and|until) (never|not|keep)",
+                "<INTENT> ~3 (lie|lying|lay) (down)? on the (tracks|track|railway|line)",
+                "(edge|tracks|railway|bridge|platform|ledge|roof|balcony) ~8 (how easy it would be|how easy it would|how easy to|thinking about jumping|tempted to jump|wanting to jump|urge to jump|stepping off|stepping in front)",
+                "how easy it would be to (die|end it|just end it|jump|just jump|step (off|in front)|take (them|all of them|the lot)|crash|swerve|not wake up|kill myself)",
+                "(bought|buying|got|ordered|have|found) (what|everything|all) (i|id) need (to end it|to die)",
+                "(rope|noose|blade|blades|pills|tablets|gun) ~6 (to end it|to use on myself)",
+            ]),
+        SafetyPhraseGroup(
+            name: "farewell",
+            note: "Goodbye or last-entry wording, notes left behind, giving belongings away, not being around much longer.",
+            phrases: [
+                "(this is|this will be|thisll be|this might be|this could be|this may be|its|this is going to be) [<A>] (probably|likely|maybe|possibly|going to be|definitely)? [<A>] my (last|final) (entry|post|message|note|words|journal entry|diary entry|page) !(before|for|of|until|till|in|this|on|from|about|at|of the|here for)",
+                "(last|final) (entry|words|message|post|note) (ever|before i (die|do it|end it))",
+                "(last|final) (night|day|morning|hours|week|sunset|sunrise|weekend|christmas|birthday) (on earth|alive)",
+                "goodbye (cruel world|forever everyone|everyone forever)",
+                "^ (goodbye|bye) [everyone|all|world|everybody] $ (im|i am) sorry",
+                "(not|wont|will not|im not) [<A>] (going to)? be (around|here|alive) (much|for much|any) longer",
+                "by the time (you|anyone|someone|they|somebody|anybody|mum|dad|mom|she|he) (read|reads|find|finds|see|sees) this ~6 (gone|dead|not here|no longer here|wont be (here|alive|around))",
+                "(tomorrow|tonight|soon|by morning|by tomorrow|by the weekend|by then) (ill|i will|i ll|im going to|i am going to) be (gone $|dead|gone for good|at peace)",
+                "(said|say|saying) [my] goodbyes without (anyone|them|anybody|people) (realising|realizing|knowing|noticing|suspecting)",
+                "(if|when) (anyone|someone|you|anybody|somebody) (ever)? (reads|read|finds|find) this ~8 (not|wasnt|isnt|was not|is not|werent) (your|anyones|their) fault",
+                "(letter|letters|note|notes) ~10 (you leave behind|to leave behind|for when im gone|for after im gone|for after i die|for when im dead)",
+                "(wrote|written|writing|write|left|leave|leaving|drafted|drafting|started|finished) ~3 (goodbye|suicide) (letter|letters|note|notes)",
+                "(after|once|when) (im|i am) dead",
+                "after (im|i am) gone !(on|for|to|away|out|abroad)",
+                "(giving|gave|give|given) (away)? (my|all my|most of my|all of my) (things|belongings|possessions|stuff|guitar|books|clothes|jewellery|jewelry|records) ~8 (im gone|im dead|wont need|less to sort|not going to need|after im)",
+                "(giving|gave|give|given) away (my|all my|most of my|all of my) (belongings|possessions)",
+                "(giving|gave|give|given) (my|all my|most of my|all of my) (belongings|possessions) away",
+                "(sorted|sorting|sort|updated|updating|update|made|making) (out)? my (will|affairs) ~8 (so no one|so nobody|after im gone|when im gone|before i (die|go|end it))",
+                "(made|making) (my)? peace with (dying|ending it|it ending|not being here)",
+            ]),
+        SafetyPhraseGroup(
+            name: "self-harm acts",
+            note: "Cutting, burning, hitting, scratching, biting or otherwise injuring oneself, in any tense. Accidents (shaving, cooking, falling, \"on the oven tray\") are excluded in everydayLanguage.",
+            phrases: [
+                "<HARMV> <MYSELF> !(up|out|off|free|loose|short|down|some slack|a ~2 (slice|slices|piece|bit|chunk|wedge|fringe|break|sandwich|deal|portion|helping|slab|plate|bowl|drink|glass|cup|fringe)|some (slack|cake|bread|cheese|food)|in (on|half))",
+                "(cut|cuts|cutting|cutt|slit|slitting|slash|slashing|slashed|sliced|slicing|carve|carved|carving|burn|burned|burnt|burning|scratch|scratched|scratching|bite|bit|biting|stab|stabbed|stabbing|hit|hitting|punch|punched|punching|scar|scarred|scarring) (into|open)? my (own)? <BODY>",
+                "(carved|carve|carving|etched|etching) ~4 (into|in|on) my (own)? <BODY>",
+                "(cut|cutting|scratched|scratching|burned|burnt|burning) ~4 into my (own)? <BODY>",
+                "(banged|banging|bang|hit|hitting|smashed|smashing|slammed|slamming|bashed|bashing) my head (against|into) (the|a|my)? (wall|walls|floor|door|mirror|desk|table|sink) ~3 (until|till|again|repeatedly|over and over|so hard|hard|on purpose|deliberately|til)",
+                "(made|make|making) <MYSELF> (bleed|bled|bruise)",
+                "(did|do|doing|done) it again ~4 (with|using) (the|a|my) (razor|razors|blade|blades|lighter|compass|sharpener|razor blade)",
+                "(relapsed|relapse|slip|slipped|had a slip|hurt myself|did it) ~8 (with|using) (the|a|my) (razor|blade|blades|lighter|sharpener|pencil sharpener|razor blade)",
+                "(slip|relapse|relapsed|slipped|relapsing) ~8 (blade|blades|razor|razors)",
+                "(got|get|getting|took|take|taking|pulled|pull|pulling|dug|dig|digging) (out)? (the|my) (blade|blades) (out|again|back out)",
+                "(miss|missing|crave|craving|craves) (the blade|the blades|the feeling of cutting|hurting myself|burning myself|<SH>|<SELFHARM>|cutting (myself|$))",
+                "i [<A>] (cut|cutted) [<A>] (again|deeper|deep|tonight|last night|this morning|yesterday|after|because|til|until) !(my hair|the|back|it|down|out|off|costs|corners|in|class|school|ties)",
+                "^ (cut|cutting) (again|deeper|tonight|last night) $",
+                "(been|started|start|starting|keep|kept|back to|went back to|gone back to|stop|stopped|quit|quitting|relapsed into|relapsed and) [<A>] cutting (again|myself|$|my <BODY>|every (night|day|time|week|evening)|deeper)",
+                "(im|i am|ive been) [<A>] cutting (again|deeper|every night|every day|$)",
+                "cutting again",
+                "(cut|cutting|cuts) (deeper|deep) (this time|than (before|ever|last time|usual))",
+                "(square one|day zero|day one|day 0|day 1) with (the|my)? (cutting|<SELFHARM>|<SH>|harming|burning|hurting myself)",
+                "(long sleeves|hoodie|jumper|bracelets|plasters|bandages) ~8 so (nobody|no one|they|people|mum|dad|mom) (would|will|can|cant|could|couldnt|wont|doesnt|dont)? (see|notice|ask) ~4 (cuts|marks|scars|wounds|burns|arm|arms|wrist|wrists|thighs)",
+                "(hid|hiding|hide|hides|covered|covering) (up)? (the|my) (fresh|new)? (cuts|marks|wounds|burns) ~4 (on|from) my <BODY>",
+                "(hiding|hid|hide) the (marks|cuts|wounds) !(on the|in the)",
+                "self (harmed|injured|mutilated|harming|injuring|mutilating) !(among|amongst|in (young|teenagers|adolescents|teens|girls|boys|children|kids|patients|students)|research|prevention|awareness|training|rates|statistics|admissions|policy|module|course|behaviour|behaviours|behavior|patients|young people|teenagers)",
+                "(i|to|will|ll|ill|might|did|do|would|could|gonna|not to|and|often|sometimes|still|then) [<A>] self (harm|injure|mutilate) !(among|amongst|in (young|teenagers|adolescents|teens|girls|boys|children|kids|patients|students)|research|prevention|awareness|training|rates|statistics|admissions|policy|module|course|patients|young people|teenagers)",
+                "my (<SELFHARM>|<SH>|cutting) !(research|dissertation|essay|module|training|course|placement|project|patients)",
+                "<SELFHARM> (again|tonight|last night|today|urges|urge|streak|relapse|cravings|craving|thoughts|is back|has started|has got|getting worse)",
+                "(punish|punishing|punished) <MYSELF> (physically|with pain|by (cutting|hurting|burning|hitting|starving|scratching))",
+                "(bleed|bled|bleeding) (until|till|and) (it|i) (felt|feels|feel) (better|calm|real|something|numb)",
+            ]),
+        SafetyPhraseGroup(
+            name: "self-harm urges",
+            note: "Wanting, needing or fighting the urge to cut, burn or hurt oneself; wanting to feel physical pain; deserving to bleed or hurt.",
+            phrases: [
+                "(<DESIRE>|itching|itch|craving|cravings|temptation|urge|urges|impulse|impulses) [<A>] to [<A>] (burn|hurt|harm|hit|punch|scratch|bleed|stab|slice|carve) [<A>] (<MYSELF>|again|tonight|deeper|deep|so bad|so badly|$|my <BODY>|now|right now|until|till|really bad)",
+                "(<DESIRE>|itching|itch|craving|cravings|temptation|urge|urges|impulse|impulses) [<A>] to [<A>] cut [<A>] (<MYSELF>|again|tonight|deeper|deep|so bad|so badly|$|my <BODY>|until|till)",
+                "(<DESIRE>|itching|itch|craving|cravings|temptation|urge|urges|impulse|impulses) [<A>] to [<A>] (<SELFHARM>|<SH>)",
+                "(<DESIRE>|itching|craving|urge|urges) [<A>] to [<A>] (feel|cause|inflict) [<A>] (pain|physical pain|the pain|it physically|real pain) !(in|of|for|from|relief|killers)",
+                "(<SELFHARM>|<SH>) (urge|urges|cravings|craving|thoughts|impulses|impulse)",
+                "(cutting|harming) (urge|urges|cravings|craving|impulses)",
+                "(urge|urges|temptation|craving|cravings|itch|pull) to (cut !<CUTFOR>|hurt myself|harm myself|burn myself|bleed|<SH>|<SELFHARM>)",
+                "(fighting|fight|fought|resisting|resist|resisted|battling|beat|beating|lost to|gave in to|give in to|giving in to) (the|an|these|my|this|bad|strong)? (urge|urges|temptation|pull) (to|of)? [<A>] (cut !<CUTFOR>|hurt <MYSELF>|harm <MYSELF>|burn <MYSELF>|bleed|<SH>|<SELFHARM>|cutting)",
+                "(i|me) [<A>] (deserve|deserved|deserves) [<A>] (to (bleed|hurt|feel pain|be in pain|be hurt|be cut|be punished physically)|pain|to suffer physically)",
+                "(thinking|think|thought|thoughts) (about|of) [<A>] (cutting|burning|hurting|harming|hitting|punching|scratching|stabbing) (<MYSELF>|my <BODY>|again|$)",
+                "(want|wanted|wanting) to [<A>] punish <MYSELF> (physically|with pain|by (cutting|hurting|burning|hitting))",
+                "(hit|hurt) (something|anything) (hit|hurt) (me|myself)",
+            ]),
+        SafetyPhraseGroup(
+            name: "relapse (self-harm)",
+            note: "Relapse, broken streaks and days clean, when the entry does not say they are about smoking, drinking, drugs, diets, apps or illness (see notInTheseContexts).",
+            phrases: [
+                "^ (relapsed|relapse|relapsing) $",
+                "i [<A>] (relapsed|relapse) [<A>] (again|tonight|last night|today|this morning|yesterday|$)",
+                "#num (days|weeks|months|years|day|week|month|year) clean ~8 (threw it away|blew it|gone|ruined|broke|lost|back to|reset|relapsed|slipped|relapse|over|down the drain|and then|undone|wasted)",
+                "(relapsed|relapse|slip|slipped|threw it away|ruined it|blew it|broke it|lost it) ~8 #num (days|weeks|months|years|day|week|month|year) clean",
+                "back to (day zero|day 0|zero days)",
+                "(broke|broken|lost|reset|ruined|ended|breaking) my (clean)? streak",
+                "clean streak",
+            ],
+            unlessEntryMentions: "other recovery"),
+        SafetyPhraseGroup(
+            name: "self-harm relapse",
+            note: "Relapse language tied explicitly to self-harm.",
+            phrases: [
+                "(<SELFHARM>|<SH>|cutting|harm free) streak",
+                "(relapsed|relapse|relapsing|slipped) (on|with|into|back into|to)? (<SH>|<SELFHARM>|cutting|self harming|hurting myself|burning myself)",
+                "back to (<SH>|<SELFHARM>|self harming|hurting myself|burning myself|cutting !<CUTFOR>)",
+            ]),
+        SafetyPhraseGroup(
+            name: "shorthand sh and si",
+            note: "\"sh\" and \"s/h\" (self-harm) and \"SI\" (suicidal ideation) only with a self-harm or ideation context word, never alone (SH as initials, \"Sh, don't tell\", an SI session).",
+            phrases: [
+                "(bad|rough|hard|awful) <SH> (night|day|week|evening|episode)",
+                "<SH> [<A>] (again|tonight|last night|today|yesterday|urges|urge|cravings|craving|scars|scar|relapse|streak|badly|thoughts|wounds|cuts|marks)",
+                "(did|do|doing|done|resisting|resisted|fighting) [some] <SH> !(and|with|to|at|for|is|was)",
+                "(urge|urges|want|wanted|need|tempted|craving|itching) to [<A>] <SH>",
+                "(my|the) <SH> (is|has|was|got|scars|again|urges|habit|wounds|cuts)",
+                "si [<A>] (thoughts|thought|urges|ideation|again|tonight|loud|bad|worse|intense|strong|spiking|creeping|heavy)",
+                "si [<A>] (is|was|been|getting|got|has been|feels|felt|being) [<A>] (loud|louder|bad|worse|intense|strong|heavy|unbearable|constant|relentless|awful)",
+                "(having|experiencing|struggling with|fighting|battling|dealing with|passive|active|constant|lots of) [<A>] si !(session|sessions|units|unit|leader|class|classes|prefix|joint|system|tutor|tutoring)",
+            ]),
+    ]
+
+    // MARK: - Everyday language (exclusions)
+
+    /// Narrow exclusions: each one cancels a concerning match it overlaps. Figurative, accidental,
+    /// professional and media uses of the same words. None may cover a real disclosure such as
+    /// "I cut myself when ..." or "I don't want to live": keep them specific.
+    static let everydayLanguage: [SafetyPhraseGroup] = [
+        SafetyPhraseGroup(
+            name: "figurative dying",
+            note: "\"to die for\", \"die of embarrassment\", \"die laughing\", \"die on this hill\", dyeing hair.",
+            phrases: [
+                "(is|was|are|were|s|looks|look|looked|sounds) to die for",
+                "(die|died|dying|dead) (of|from) (embarrassment|shame|boredom|laughter|laughing|happiness|cuteness|jealousy|envy|heat|cringe|excitement|curiosity|suspense|hunger|thirst|old age|fright|shock|awkwardness|secondhand embarrassment)",
+                "(die|died|dying) (laughing|a little inside|a death)",
+                "die on (this|that|the) hill",
+                "(dying|die|died) (my|her|his|the|it|them|your) (hair|roots|beard|fringe|clothes|shirt|jeans|eyebrows)",
+                "(want|wanted) to die (in|of) (a) hole",
+            ]),
+        SafetyPhraseGroup(
+            name: "figurative killing",
+            note: "\"killing myself laughing\", \"killing myself at the gym\", \"shot myself in the foot\".",
+            phrases: [
+                "(kill|killing|killed|kills) <MYSELF> (laughing|working|running|training|revising|cleaning|at (work|the gym|training|the office)|over (this|these|the|my) (deadline|deadlines|essay|project|work)|trying to (finish|get this|keep up|meet|hit|make (it|the) (deadline|work)))",
+                "(shot|shoot|shooting) <MYSELF> in the foot",
+                "(drown|drowning|drowned) <MYSELF> in (work|paperwork|coffee|tea|wine|chores|emails|revision|books|tv|busyness)",
+            ]),
+        SafetyPhraseGroup(
+            name: "accidents",
+            note: "Hurting oneself by accident: shaving, cooking, falling, sport, \"on the oven tray\", \"nearly killed myself falling off the ladder\", an animal's scratch.",
+            phrases: [
+                "(<HARMV>|<KILLV>) <MYSELF> [<A>] (shaving|cooking|chopping|slicing|gardening|playing|lifting|skating|cycling|climbing|exercising|dancing|working out|opening|by accident|accidentally|on accident|at the gym|in the gym|at football|at rugby|in a fall|in the crash|in an accident|doing diy|doing the|with the (glue gun|oven|kettle|stapler|tin opener))",
+                "(<HARMV>|<KILLV>) <MYSELF> [<A>] on (the|a|an|some|that|this|broken|sharp|hot|one) !(<BODY>|purpose|bathroom floor|floor|bed)",
+                "(<HARMV>) my (own)? <BODY> [<A>] (open|shaving|chopping|by accident|accidentally|cooking|playing|falling|on (the|a|an|some|that|this|broken|sharp|hot))",
+                "(nearly|almost|could have|couldve) [<A>] (<HARMV>|<KILLV>) <MYSELF> ~4 (falling|fell|tripping|tripped|slipping|slipped|on (the|a|an)|off (the|a|my)|down the|when i (fell|tripped|slipped)|laughing|shaving|cooking)",
+                "(accidentally|accidently) [<A>] (<HARMV>|<KILLV>) (<MYSELF>|my <BODY>)",
+                "(could|couldve|could have|should) [<A>] (hit|kick|kicked|punch|slap|slapped) <MYSELF> (for|when|because)",
+                "(hurt|injured|injure|hurting) <MYSELF> (at|in|during|playing|doing) (the|a|my)? (gym|game|match|training|practice|workout|football|rugby|netball|hockey|class|fall|accident|crash|garden|race|run|marathon|yoga|pilates|park)",
+                "(cat|cats|kitten|dog|dogs|puppy|baby|toddler|he|she|they|brother|sister|son|daughter|friend|mate|horse|hamster|rabbit|parrot|bramble|brambles|thorns|rose|roses|mosquito|mosquitoes|bee|wasp|someone|somebody) ~2 (<HARMV>) my (own)? <BODY>",
+                "(razor|razors|blade|blades) ~6 (shaving|shave|shaved|beard|stubble|legs)",
+                "(shaving|shave|shaved) ~8 (razor|razors|blade|blades)",
+            ]),
+        SafetyPhraseGroup(
+            name: "third parties and professional contexts",
+            note: "Someone else thinking about suicide in training material or news; self-harm as a research or clinical topic; suicide as an idiom or a name.",
+            phrases: [
+                "(someone|somebody|people|person|anyone|they|he|she|patients|patient|clients|client|callers|caller|pupils|pupil|students|student|teens|young people|others|men|women) (is|are|was|were|who|whos|that|might be|may be|could be|been|s|re|who are|who were|who is)? [<A>] (thinking|talking|thought|think|thinks|at risk) (about|of) <SUICIDE>",
+                "suicide (prevention|awareness|training|squad|rates|rate|statistics|stats|helpline|hotline|line|bomber|bombing|bombers|watch|risk|first aid|intervention|survivor|survivors|loss|bereavement|research|course|module|policy|charity|crisis line)",
+                "<SUICIDE> (is|was|s) (never|not) (the|an|a)? (answer|option|solution|way)",
+                "(social|career|political|commercial|professional|electoral|financial|fashion|dietary|brand) suicide",
+                "suicidal (patient|patients|client|clients|caller|callers|people|person|teens|teenagers|youth|students|pupils|men|women|individuals|users|ideation research|behaviour research|tendencies)",
+                "(patients|patient|pupils|pupil|students|student|teens|teen|teenagers|teenager|adolescents|adolescent|young people|young person|girls|girl|boys|boy|children|child|kids|kid|clients|client|youths|service users|service user) ~3 <SELFHARM>",
+                "(research|study|studies|dissertation|thesis|chapter|paper|training|course|lecture|module|article|documentary|podcast|essay|leaflet|policy|workshop|admissions|admission|referral|referrals|rise in|rates of|awareness) ~4 (<SELFHARM>|suicidal|<SUICIDE>)",
+                "(book|novel|film|show|series|episode|play) (about|on) (<SELFHARM>|<SUICIDE>)",
+                "#num (kms|km)",
+            ]),
+        SafetyPhraseGroup(
+            name: "explicit negation",
+            note: "Only the clearest denials. \"I don't want to live\" is never cancelled: these exclusions only cover dying and killing oneself, and only the denied phrase itself.",
+            phrases: [
+                "(not|never|nt|isnt|wasnt|arent|am not|im not) [<A>] (been|feel|feeling|felt)? [<A>] suicidal",
+                "(would|will|could|d|ll|i|id|ill) never [<A>] (kill myself|end my life|take my own life|take my life)",
+                "(dont|do not) [<A>] want to (die|kill myself|be dead) !(but|and|yet|though|i just|i only)",
+            ]),
+    ]
+
+    // MARK: - Word lists for normalisation
+
+    /// Written forms read as other words before matching: slang, shorthand, text speak and common
+    /// misspellings of key words. Left: as written (lower case, no apostrophes). Right: the
+    /// canonical word(s) used in phrases.
+    static let aliases: [(String, String)] = [
+        // contractions and text speak
+        ("wanna", "want to"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
+        ("gonna", "going to"), ("gona", "going to"), ("finna", "going to"), ("imma", "im going to"),
+        ("ima", "im going to"), ("tryna", "trying to"), ("gotta", "got to"), ("hafta", "have to"),
+        ("kinda", "kind of"), ("sorta", "sort of"), ("outta", "out of"), ("dunno", "dont know"),
+        ("idk", "i dont know"), ("cannot", "cant"), ("dnt", "dont"), ("wudnt", "wouldnt"),
+        ("wouldn", "wouldnt"), ("didn", "didnt"), ("wasn", "wasnt"),
+        ("2", "to"), ("4", "for"), ("u", "you"), ("ur", "your"), ("r", "are"), ("n", "and"),
+        ("b4", "before"), ("2day", "today"), ("2nite", "tonight"), ("2night", "tonight"),
+        ("tonite", "tonight"), ("tmrw", "tomorrow"), ("tmr", "tomorrow"), ("tmrrw", "tomorrow"),
+        ("tmw", "tomorrow"), ("tmrow", "tomorrow"), ("2moro", "tomorrow"), ("2morrow", "tomorrow"),
+        ("tomoz", "tomorrow"), ("tommorow", "tomorrow"), ("tomorow", "tomorrow"),
+        ("rn", "right now"), ("rlly", "really"), ("rly", "really"), ("realy", "really"),
+        ("relly", "really"), ("jus", "just"), ("jst", "just"), ("cuz", "because"), ("coz", "because"),
+        ("bc", "because"), ("bcos", "because"), ("becuz", "because"), ("nomore", "no more"), ("evry", "every"), ("evryone", "everyone"), ("every1", "everyone"),
+        ("some1", "someone"), ("no1", "no one"), ("noone", "no one"), ("nobodys", "nobody"),
+        ("meself", "myself"), ("mysefl", "myself"), ("mysef", "myself"),
+        ("myslef", "myself"), ("thru", "through"),
+        // misspellings of key words (short words that the one-typo rule does not cover)
+        ("wnat", "want"), ("wnt", "want"), ("watn", "want"), ("wamt", "want"), ("wabt", "want"),
+        ("wan", "want"), ("kil", "kill"), ("kll", "kill"), ("kiil", "kill"), ("killd", "killed"),
+        ("lfie", "life"), ("lief", "life"), ("lyfe", "life"), ("dei", "die"), ("ded", "dead"),
+        ("woud", "would"), ("wud", "would"), ("wld", "would"), ("cutt", "cut"), ("cutted", "cut"),
+        ("slef", "self"), ("hram", "harm"), ("harmd", "harmed"), ("burnd", "burned"),
+        ("dieing", "dying"), ("dyin", "dying"), ("sooicide", "suicide"), ("suicde", "suicide"),
+        ("sucide", "suicide"), ("sucidal", "suicidal"), ("suisidal", "suicidal"),
+        ("suicidial", "suicidal"), ("anymoe", "anymore"), ("anymor", "anymore"),
+        ("wakeup", "wake up"),
+        // phrases run together ("killmyself"), self-harm written as one word, and algospeak
+        ("killmyself", "kill myself"), ("killingmyself", "killing myself"), ("hurtmyself", "hurt myself"),
+        ("cutmyself", "cut myself"), ("wanttodie", "want to die"), ("endmylife", "end my life"),
+        ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
+        ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"),
+        ("suwuicide", "suicide"), ("oding", "overdosing"),
+    ]
+
+    /// Longer key words where one typo is tolerated ("sucide", "beter", "anymoer"): one letter
+    /// added, dropped, changed, or two neighbours swapped, never the first letter changed.
+    static let typoTolerantWords: [String] = [
+        "suicide", "suicidal", "myself", "anymore", "better", "without", "killing", "cutting",
+        "harming", "alive", "existing", "burden", "tomorrow", "tonight", "overdose", "overdosed",
+        "overdosing", "unalive", "again", "deserve", "paracetamol", "disappear", "forever",
+        "everyone", "everybody", "relapsed", "thinking", "wanting", "hurting", "burning",
+        "yourself", "wouldnt", "happier", "nobody", "living", "sleeping", "life", "reason",
+    ]
+
+    /// Key words a censored word may stand for: "k*ll" is read as "kill", "s*icide" as "suicide".
+    static let censorableWords: [String] = [
+        "kill", "kills", "killed", "killing", "die", "dead", "dying", "suicide", "suicidal",
+        "myself", "self", "harm", "harming", "cut", "cutting", "unalive", "death",
+    ]
+
+    /// Real words that are one typo away from a key word and must not be read as it
+    /// ("bitter" is not "better", "suicides" the drill is not "suicide").
+    static let knownWords: [String] = [
+        "bitter", "batter", "butter", "bettor", "betted", "alike", "alice", "aline", "olive",
+        "killings", "exiting", "overdone", "suicides", "cuttings", "thanking", "thinning", "wasting",
+        "hunting", "hurling", "hurtling", "burying", "burping", "loving", "liking", "diving",
+        "giving", "leaving", "sleeping", "steeping", "sweeping", "slipping", "tonights", "wants",
+        "burdens", "forevermore", "nobodies", "yourselves", "happiest", "agin",
+        "gain", "agains", "against", "lift", "lifts", "lite", "lime", "lice", "line", "wife", "season", "treason",
+    ]
+
+    /// Word lists that switch a phrase group off for the whole entry (see `unlessEntryMentions`).
+    static let notInTheseContexts: [(String, [String])] = [
+        // Relapse and "days clean" are about self-harm only when the entry is not about these.
+        ("other recovery", [
+            "cigarette", "cigarettes", "cigs", "fags", "smoking", "smoke", "smoked", "vape", "vaping",
+            "nicotine", "drink", "drinking", "drank", "drunk", "booze", "alcohol", "wine", "beer",
+            "pint", "pints", "sober", "sobriety", "aa", "na", "drugs", "weed", "cocaine", "coke",
+            "heroin", "vodka", "gambling", "betting", "porn", "diet", "dieting", "sugar", "caffeine",
+            "cancer", "symptoms", "illness", "disease", "remission", "flare", "gaming", "quitting",
+            "duolingo", "wordle", "snapchat", "app", "running", "gym", "chess",
+            "workout", "workouts", "exercise", "fitness", "meditation",
+        ]),
+    ]
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import SayItLaterCore
+
+extension Say {
+    /// `say` on its own: the writing screen and everything after it.
+    struct App: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "app",
+            abstract: "Write, then keep it, let it go, or close it (what `say` does on its own).",
+            discussion: """
+                On a terminal this is a calm full-screen app. Ctrl-D is Done; every choice takes \
+                the arrow keys and Enter, or the number beside it; Ctrl-C leaves, keeping what you \
+                were writing as a draft for next time.
+
+                --plain (or TERM=dumb, or input that is not a terminal) asks line by line instead, \
+                for screen readers and simple terminals: finish the writing with a line holding \
+                only "." or with Ctrl-D, then answer each question with its number.
+                """)
+
+        @OptionGroup var journalOptions: JournalOptions
+
+        @Flag(help: "Ask line by line, without moving the cursor or clearing the screen (for screen readers).")
+        var plain = false
+
+        @Flag(help: "Write in your own editor ($VISUAL, else $EDITOR) instead of the writing screen.")
+        var editor = false
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            let folders = try journalOptions.folders()
+            let journal = try journalOptions.open()
+            let drafts = DraftStore(folder: folders.state)
+            let marks = LaunchMarks(folder: folders.config)
+            let terminal = RealTerminal(environment: environment)
+            let useEditor = editor || marks.has(.useEditor)
+            let writeInEditor: ((String) throws -> String)? = useEditor ? { text in
+                try EditorSession.edit(text, stateFolder: folders.state, environment: environment, terminal: terminal)
+            } : nil
+            let formatDate = ScreenDate.formatter(timeZone: .current)
+
+            switch RealTerminal.mode(plain: plain, environment: environment) {
+            case .plain:
+                PlainApp(terminal: terminal, journal: journal, drafts: drafts, marks: marks, formatDate: formatDate,
+                         onTerminal: RealTerminal.isInteractive, editor: writeInEditor).run()
+            case .fullScreen:
+                let app = InteractiveApp(
+                    terminal: terminal, journal: journal, drafts: drafts, marks: marks,
+                    clock: { ProcessInfo.processInfo.systemUptime }, formatDate: formatDate,
+                    editor: writeInEditor)
+                let outcome: InteractiveApp.Outcome
+                do {
+                    outcome = try app.run()
+                } catch {
+                    throw SayFailure(message: "could not use this terminal full screen; try `say --plain`")
+                }
+                if app.leftDraft { terminal.write(Copy.draftKeptOnExit + "\n") }
+                switch outcome {
+                case .ended:
+                    return
+                case .quit:
+                    throw ExitCode(ExitStatus.interrupted.rawValue)
+                case let .signal(number):
+                    throw ExitCode(128 + number)
+                }
+            }
+        }
+    }
+}
+
+/// How the screens show an entry's date, as `say history` does ("Sun 22 Nov 2026, 03:42"),
+/// in a given time zone (the person's; tests pass UTC).
+enum ScreenDate {
+    static func formatter(timeZone: TimeZone) -> (Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
+        return { formatter.string(from: $0) }
+    }
+}

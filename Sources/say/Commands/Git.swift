@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import SayItLaterCore
+
+extension Say {
+    /// `say init`: make a journal folder, optionally versioned.
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create the journal folder, optionally versioned with git.",
+            discussion: """
+                With --git the journal becomes a local git repository: every keep, edit and \
+                let-go is a commit whose message holds no words of the entry, and letting an \
+                entry go rewrites the history so nothing of it remains.
+                """)
+
+        @OptionGroup var journalOptions: JournalOptions
+        @Flag(help: "Version the journal with git.") var git = false
+
+        func run() throws {
+            let journal = try journalOptions.open()
+            do {
+                try journal.create()
+                if git { try journal.enableVersioning() }
+            } catch {
+                throw SayFailure("create the journal", error)
+            }
+            Output.line("Your journal is ready at \(journal.folders.journal)\(git ? ", versioned with git" : "").")
+        }
+    }
+
+    /// `say git on|off|status`.
+    struct Git: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Turn git versioning of the journal on or off, or see where it stands.",
+            subcommands: [On.self, Off.self, Status.self])
+    }
+}
+
+extension Say.Git {
+    struct On: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Version the journal with git, starting from the entries it holds now.")
+        @OptionGroup var journalOptions: JournalOptions
+
+        func run() throws {
+            let journal = try journalOptions.open()
+            let wasOn: Bool
+            do {
+                wasOn = try journal.enableVersioning()
+            } catch {
+                throw SayFailure("turn versioning on", error)
+            }
+            Output.line(wasOn ? "Versioning was already on." : "Versioning is on. Every keep and let-go is now a commit.")
+        }
+    }
+
+    struct Off: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Stop versioning: removes the journal's git repository and every earlier version in it.",
+            discussion: "Your entries stay as they are. On a terminal say asks first; scripts pass --yes.")
+        @OptionGroup var journalOptions: JournalOptions
+        @Flag(name: [.short, .long], help: "Don't ask for confirmation.") var yes = false
+
+        func run() throws {
+            let journal = try journalOptions.open()
+            guard journal.isVersioned else {
+                Output.line("Versioning is already off.")
+                return
+            }
+            if !yes {
+                guard Output.inputIsTerminal else {
+                    throw SayFailure(message: "could not turn versioning off: confirm with --yes when not on a terminal")
+                }
+                Output.error("This removes the git repository and every earlier version of your entries. Your entries stay. Go ahead? [y/N] ", terminator: false)
+                guard ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "") else {
+                    Output.error("Nothing changed.")
+                    return
+                }
+            }
+            do {
+                try journal.disableVersioning()
+            } catch {
+                throw SayFailure("turn versioning off", error)
+            }
+            Output.line("Versioning is off. Your entries are where they were.")
+        }
+    }
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show whether the journal is versioned, and its state.")
+        @OptionGroup var journalOptions: JournalOptions
+
+        func run() throws {
+            let journal = try journalOptions.open()
+            let status: VersioningStatus
+            do {
+                status = try journal.versioningStatus()
+            } catch {
+                throw SayFailure("read the journal's history", error)
+            }
+            guard status.isOn else {
+                Output.line("Versioning is off. `say git on` turns it on.")
+                return
+            }
+            Output.line("Versioning is on, on branch \(status.branch ?? "(detached)"), \(status.commits) commit\(status.commits == 1 ? "" : "s").")
+            if status.uncommittedChanges > 0 {
+                Output.line("\(status.uncommittedChanges) change\(status.uncommittedChanges == 1 ? "" : "s") made outside say will be committed the next time say changes the journal.")
+            }
+            if status.isBusyWithGit { Output.line("A git merge or rebase is in progress; say commits nothing until it is finished.") }
+            if status.isDetached { Output.line("HEAD is detached; say commits nothing until a branch is checked out.") }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import SayItLaterCore
+
+extension Say {
+    /// `say lock on|off|status`: the optional passcode (turning it on is a paid feature).
+    struct Lock: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Ask for a passcode before say shows anything you've kept.",
+            discussion: """
+                on      choose a passcode (asked twice); then history, show, export, reflect and \
+                the app ask for it first. Part of the one-time £5 unlock.
+                off     turn the lock off (asks for the passcode).
+                status  say whether the lock is on, and where its check is kept.
+
+                The passcode is never stored: only a slow, salted PBKDF2-SHA256 check of it, in \
+                the system keyring when one is reachable (Secret Service through secret-tool, \
+                or the macOS Keychain), else in $XDG_CONFIG_HOME/say-it-later/lock (0600). \
+                SAY_KEYRING=off always uses the file. Wrong tries wait longer each time.
+
+                The lock keeps say's screens private. It does not encrypt your entries: they \
+                stay readable Markdown files on your disk. If you forget the passcode, your \
+                entries are safe; the README's "Reset the lock" says how to remove it.
+                """)
+
+        enum Action: String, ExpressibleByArgument, CaseIterable {
+            case on, off, status
+        }
+
+        @Argument(help: ArgumentHelp("on, off or status.", valueName: "on|off|status"))
+        var action: Action
+
+        func run() throws {
+            let folders = try Paid.folders()
+            let lock = Paid.lock(folders)
+            let storage: LockStorage?
+            do {
+                storage = try lock.status()
+            } catch {
+                throw SayFailure("read the lock's settings", error)
+            }
+            switch action {
+            case .status:
+                Output.line(storage.map { Copy.lockStatusOn($0.description) } ?? Copy.lockStatusOff)
+            case .off:
+                guard storage != nil else { return Output.line(Copy.lockAlreadyOff) }
+                try LockGate.unlock(folders)
+                do {
+                    try lock.turnOff()
+                } catch {
+                    throw SayFailure("turn the lock off", error)
+                }
+                Output.line(Copy.lockTurnedOff)
+            case .on:
+                try Paid.require(.lock, folders)
+                guard storage == nil else { return Output.line(Copy.lockAlreadyOn) }
+                try turnOn(lock)
+            }
+        }
+
+        private func turnOn(_ lock: PasscodeLock) throws {
+            guard let terminal = PasscodeTerminal.open() else {
+                throw SayFailure(message: "could not turn the lock on: a passcode can only be chosen on a terminal")
+            }
+            func ask(_ prompt: String) throws -> String {
+                switch terminal.readSecret(prompt: prompt) {
+                case let .text(text): return text
+                case .end: throw SayFailure(message: "no passcode was given; the lock is still off")
+                case .interrupt: throw ExitCode(ExitStatus.interrupted.rawValue)
+                }
+            }
+            let first = try ask(Copy.choosePasscode)
+            guard first.count >= PasscodeVerifier.minimumLength else {
+                Output.error(Copy.passcodeTooShort(PasscodeVerifier.minimumLength))
+                throw ExitCode.failure
+            }
+            guard try ask(Copy.repeatPasscode) == first else {
+                Output.error(Copy.passcodesDiffer)
+                throw ExitCode.failure
+            }
+            let storage: LockStorage
+            do {
+                storage = try lock.turnOn(PasscodeVerifier(passcode: first))
+            } catch {
+                throw SayFailure("turn the lock on", error)
+            }
+            Output.line(Copy.lockTurnedOn)
+            Output.line(Copy.lockKeptIn(storage.description))
+            Output.line(Copy.lockProtects)
+            Output.line(Copy.lockForgotten)
+        }
+    }
+}

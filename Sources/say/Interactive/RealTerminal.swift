@@ -1,0 +1,288 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("Unsupported platform")
+#endif
+import Foundation
+
+/// How `say` talks to the person: full screen, or line by line.
+enum DisplayMode: Equatable {
+    /// Raw mode and the alternate screen: the calm full-screen app.
+    case fullScreen
+    /// Line by line, no cursor movement or clearing: for screen readers, simple terminals and
+    /// anything that is not a terminal.
+    case plain
+}
+
+/// The process's own terminal (standard input and output): the only code in `say` that calls
+/// `isatty`, `termios`, `ioctl`, `poll` and `sigaction` for the screens.
+///
+/// While full screen, it restores the terminal on the way out in every case it can see: a
+/// normal return, Ctrl-C (read as a key, so the draft is saved first), SIGINT/SIGTERM/SIGHUP
+/// (passed to the app through a self-pipe, so the draft is saved first), and a crash (a signal
+/// handler puts the saved `termios` back and leaves the alternate screen, then lets the
+/// previous handler, such as the Swift runtime's backtracer, run). Only SIGKILL cannot be seen.
+final class RealTerminal: Terminal {
+    private let input: Int32 = STDIN_FILENO
+    private let output: Int32 = STDOUT_FILENO
+    let isStyled: Bool
+    private let environment: [String: String]
+    private var renderer: FrameRenderer
+    private var decoder = KeyDecoder()
+    private var queued: [Key] = []
+    private var original: termios?
+    private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+    private var lineBuffer: [UInt8] = []
+
+    /// How long a lone Escape waits for the rest of a sequence.
+    static let escapeWait = 0.05
+
+    init(environment: [String: String]) {
+        self.environment = environment
+        let term = environment["TERM"] ?? ""
+        let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
+        isStyled = !noColour && !term.isEmpty && term != "dumb"
+        renderer = FrameRenderer(isStyled: isStyled)
+    }
+
+    deinit {
+        leaveFullScreen()
+    }
+
+    /// Whether both standard input and standard output are terminals.
+    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    /// Full screen when on a capable terminal; plain for `--plain`, `TERM=dumb` (or no TERM),
+    /// or when standard input or output is not a terminal.
+    static func mode(plain: Bool, environment: [String: String]) -> DisplayMode {
+        let term = environment["TERM"] ?? ""
+        if plain || term.isEmpty || term == "dumb" || !isInteractive { return .plain }
+        return .fullScreen
+    }
+
+    var size: TerminalSize {
+        var window = winsize()
+        let result = withUnsafeMutablePointer(to: &window) { ioctl(output, UInt(TIOCGWINSZ), $0) }
+        if result == 0, window.ws_row > 0, window.ws_col > 0 {
+            return TerminalSize(rows: Int(window.ws_row), columns: Int(window.ws_col))
+        }
+        let rows = Int(environment["LINES"] ?? "") ?? TerminalSize.fallback.rows
+        let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalSize.fallback.columns
+        return TerminalSize(rows: max(rows, 1), columns: max(columns, 1))
+    }
+
+    // MARK: Full screen
+
+    func enterFullScreen() throws {
+        guard original == nil else { return }
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else { throw TerminalFailure.notATerminal }
+        var raw = saved
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+            bytes[Int(VMIN)] = 1
+            bytes[Int(VTIME)] = 0
+        }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw TerminalFailure.notATerminal }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        signalPipe = (fds[0], fds[1])
+        original = saved
+        SignalGuard.install(tty: output, original: saved, restore: Self.leaveSequence, pipe: fds[1])
+        // TCSANOW keeps anything typed already, so a person who starts typing at once loses nothing.
+        _ = tcsetattr(input, TCSANOW, &raw)
+        writeAll("\u{1B}[?1049h\u{1B}[?2004h\u{1B}[H\u{1B}[2J")
+        renderer.invalidate()
+    }
+
+    /// Leaves bracketed paste, resets styles, shows the cursor and leaves the alternate screen.
+    static let leaveSequence = "\u{1B}[?2026l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    func leaveFullScreen() {
+        guard var saved = original else { return }
+        writeAll(Self.leaveSequence)
+        _ = tcsetattr(input, TCSADRAIN, &saved)
+        SignalGuard.uninstall()
+        close(signalPipe.read)
+        close(signalPipe.write)
+        signalPipe = (-1, -1)
+        original = nil
+    }
+
+    func invalidate() {
+        renderer.invalidate()
+    }
+
+    func suspend() {
+        guard original != nil else { return }
+        leaveFullScreen()
+        // Stop as the shell expects; execution continues here when the job is resumed.
+        let previous = signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        signal(SIGTSTP, previous)
+        try? enterFullScreen()
+    }
+
+    func draw(_ frame: Frame) {
+        writeAll(renderer.render(frame, size: size))
+    }
+
+    func readEvent(timeout: Double?) -> TerminalEvent {
+        if !queued.isEmpty { return .key(queued.removeFirst()) }
+        let start = ProcessInfo.processInfo.systemUptime
+        while true {
+            let elapsed = ProcessInfo.processInfo.systemUptime - start
+            var wait = timeout.map { max($0 - elapsed, 0) }
+            if decoder.isWaiting { wait = min(wait ?? Self.escapeWait, Self.escapeWait) }
+            var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)]
+            let milliseconds = wait.map { Int32(min($0 * 1000, 1_000_000).rounded(.up)) } ?? -1
+            let ready = poll(&fds, nfds_t(fds[1].fd >= 0 ? 2 : 1), milliseconds)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .end
+            }
+            if fds[1].revents & Int16(POLLIN) != 0, let event = drainSignals() {
+                return event
+            }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = read(input, &chunk, chunk.count)
+                if count == 0 { return .end }
+                if count < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return .end
+                }
+                queued += decoder.feed(chunk[0 ..< count])
+                if !queued.isEmpty { return .key(queued.removeFirst()) }
+                continue
+            }
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .end }
+            if ready == 0 {
+                if decoder.isWaiting {
+                    queued += decoder.flushEscape()
+                    if !queued.isEmpty { return .key(queued.removeFirst()) }
+                }
+                if let timeout, ProcessInfo.processInfo.systemUptime - start >= timeout { return .timeout }
+            }
+        }
+    }
+
+    /// Reads what the signal handlers wrote: a resize, or a signal to stop for.
+    private func drainSignals() -> TerminalEvent? {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = read(signalPipe.read, &bytes, bytes.count)
+        guard count > 0 else { return nil }
+        var resized = false
+        for byte in bytes[0 ..< count] {
+            if Int32(byte) == SIGWINCH {
+                resized = true
+            } else {
+                return .signal(Int32(byte))
+            }
+        }
+        return resized ? .resize : nil
+    }
+
+    // MARK: Line mode
+
+    func write(_ text: String) {
+        writeAll(text)
+    }
+
+    func readLine() -> String? {
+        while true {
+            if let newline = lineBuffer.firstIndex(of: 0x0A) {
+                var line = Array(lineBuffer[..<newline])
+                lineBuffer.removeSubrange(...newline)
+                if line.last == 0x0D { line.removeLast() }
+                return String(decoding: line, as: UTF8.self)
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = read(input, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                // End of input. Not sticky: on a terminal, Ctrl-D ends the writing and the
+                // next question still reads.
+                guard !lineBuffer.isEmpty else { return nil }
+                defer { lineBuffer.removeAll() }
+                return String(decoding: lineBuffer, as: UTF8.self)
+            }
+            lineBuffer += chunk[0 ..< count]
+        }
+    }
+
+    private func writeAll(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { raw in
+                systemWrite(output, raw.baseAddress! + offset, raw.count - offset)  // offset < count, so non-nil
+            }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return  // the terminal is gone; nothing more can be shown
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+
+    // MARK: Editor
+
+    /// Runs `command` with `file` as its last argument on this terminal and waits for it.
+    ///
+    /// Leaves full screen first (and comes back after) when in it. SIGINT and SIGQUIT are
+    /// ignored here while the editor runs, and reset to their defaults in the editor.
+    /// - Returns: the editor's exit status, or nil when it could not be started or was killed.
+    func runEditor(_ command: [String], file: String) -> Int32? {
+        let wasFullScreen = original != nil
+        if wasFullScreen { leaveFullScreen() }
+        defer { if wasFullScreen { try? enterFullScreen() } }
+        let arguments = command + [file]
+        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGWINCH, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        let oldInterrupt = signal(SIGINT, SIG_IGN)
+        let oldQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, oldInterrupt)
+            signal(SIGQUIT, oldQuit)
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], nil, &attributes, cArguments, environ)
+        guard spawned == 0 else { return nil }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return nil }
+        }
+        // WIFEXITED / WEXITSTATUS, written out: the C macros are not imported.
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
+    }
+}
+
+/// Why the terminal could not be used full screen.
+enum TerminalFailure: Error {
+    case notATerminal
+}
+
+private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, pointer, count)
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import SayItLaterCore
+
+/// The CLI side of the paid features: the licence check before a paid command, and the
+/// stores built from the person's folders and environment.
+enum Paid {
+    /// The environment variable a debug build reads one more trusted public key from, so
+    /// end-to-end tests can sign their own keys. Release builds never read it.
+    static let testPublicKeyVariable = "SAY_LICENCE_TEST_PUBLIC_KEY"
+
+    /// The licence verifier: the production key, plus in debug builds the test key.
+    static func verifier() throws -> LicenceVerifier {
+        var extra: [String] = []
+        #if DEBUG
+        if let key = ProcessInfo.processInfo.environment[testPublicKeyVariable], !key.isEmpty { extra.append(key) }
+        #endif
+        do {
+            return try LicenceVerifier(extraPublicKeys: extra)
+        } catch {
+            throw SayFailure("check the licence", error)
+        }
+    }
+
+    /// The person's folders; the journal option does not matter for settings.
+    static func folders() throws -> UserFolders {
+        do {
+            return try UserFolders.resolve(journalOption: nil, environment: ProcessInfo.processInfo.environment,
+                                           workingDirectory: FileManager.default.currentDirectoryPath)
+        } catch {
+            throw SayFailure("find your settings folder", error)
+        }
+    }
+
+    static func licences(_ folders: UserFolders) throws -> LicenceStore {
+        LicenceStore(folder: folders.config, verifier: try verifier())
+    }
+
+    /// Stops a paid command calmly when there is no licence: what the feature is, that it is a
+    /// one-time £5 unlock, and how to unlock. Nothing else ever mentions the price.
+    static func require(_ feature: PaidFeature, _ folders: UserFolders) throws {
+        guard try !licences(folders).isUnlocked else { return }
+        Copy.lockedFeature(feature).forEach { Output.error($0) }
+        throw ExitCode.failure
+    }
+
+    /// The lock, with the system keyring when one is reachable.
+    static func lock(_ folders: UserFolders) -> PasscodeLock {
+        PasscodeLock(folder: folders.config, keyring: SystemKeyring.find(environment: ProcessInfo.processInfo.environment))
+    }
+}

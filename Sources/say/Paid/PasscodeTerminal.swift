@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("Unsupported platform")
+#endif
+import Foundation
+
+/// The controlling terminal, opened to ask for a passcode with echo off.
+///
+/// Reads byte by byte with echo, line editing and signals off, so nothing typed is ever shown
+/// and Ctrl-C cannot leave the terminal silent: it is read as a key and the terminal is put
+/// back before returning. Backspace and Ctrl-U edit what was typed.
+final class PasscodeTerminal {
+    private let fd: Int32
+
+    /// What reading produced.
+    enum Answer: Equatable {
+        case text(String)
+        /// Ctrl-D on an empty line, or the terminal closed.
+        case end
+        /// Ctrl-C.
+        case interrupt
+    }
+
+    private init(fd: Int32) {
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    /// `/dev/tty`, or nil when the process has no controlling terminal.
+    static func open() -> PasscodeTerminal? {
+        let fd = Foundation.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        guard isatty(fd) == 1 else {
+            close(fd)
+            return nil
+        }
+        return PasscodeTerminal(fd: fd)
+    }
+
+    func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Shows `prompt`, reads one line with echo off, then moves to the next line.
+    func readSecret(prompt: String) -> Answer {
+        var original = termios()
+        let isTerminal = tcgetattr(fd, &original) == 0
+        if isTerminal {
+            var quiet = original
+            quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+            withUnsafeMutableBytes(of: &quiet.c_cc) { cells in
+                cells[Int(VMIN)] = 1
+                cells[Int(VTIME)] = 0
+            }
+            // Set before the prompt appears, so nothing typed after it is ever echoed.
+            _ = tcsetattr(fd, TCSANOW, &quiet)
+        }
+        defer {
+            if isTerminal { _ = tcsetattr(fd, TCSANOW, &original) }
+        }
+        write(prompt)
+        var typed: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = Foundation.read(fd, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else {
+                write("\n")
+                return typed.isEmpty ? .end : .text(String(decoding: typed, as: UTF8.self))
+            }
+            switch byte {
+            case 0x0D, 0x0A:
+                write("\n")
+                return .text(String(decoding: typed, as: UTF8.self))
+            case 0x03:
+                write("\n")
+                return .interrupt
+            case 0x04:
+                if typed.isEmpty {
+                    write("\n")
+                    return .end
+                }
+            case 0x7F, 0x08:
+                // Remove one whole character: its continuation bytes, then its lead byte.
+                while let last = typed.last, last & 0xC0 == 0x80 { typed.removeLast() }
+                if !typed.isEmpty { typed.removeLast() }
+            case 0x15:
+                typed.removeAll()
+            default:
+                typed.append(byte)
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import MarkdownStore
+import SayItLaterCore
+import TestSupport
+import Testing
+
+/// A keyring in memory, so the keyring path is tested without a desktop session.
+final class MemoryKeyring: Keyring, @unchecked Sendable {
+    var secret: String?
+    var refuses = false
+    var unreachable = false
+    var name: String { "the test keyring" }
+
+    func read() throws -> String? {
+        if unreachable { throw LockError.keyringUnreachable("no session bus") }
+        return secret
+    }
+
+    func write(_ secret: String) throws {
+        if refuses { throw LockError.keyring("refused") }
+        self.secret = secret
+    }
+
+    func delete() throws {
+        secret = nil
+    }
+}
+
+/// A clock the test moves by hand.
+final class TestClock: @unchecked Sendable {
+    var now = UTCTime.parseISO8601("2026-11-22T03:42:00Z")!
+}
+
+@Suite("Paid: passcode lock")
+struct PaidLockTests {
+    /// Few iterations keep these tests quick; the cost of the real count is tested on its own.
+    let iterations = PasscodeVerifier.minimumIterations
+
+    @Test func theVerifierIsSaltedPBKDF2AndNeverThePasscode() throws {
+        let salt = Array(0 ..< 16).map(UInt8.init)
+        let verifier = try PasscodeVerifier(passcode: "tulip-4721", iterations: iterations, salt: salt)
+        // RFC 8018 PBKDF2-HMAC-SHA256, checked against Python's hashlib.pbkdf2_hmac.
+        #expect(verifier.text == "$pbkdf2-sha256$210000$AAECAwQFBgcICQoLDA0ODw$" + Self.expectedHash)
+        #expect(!verifier.text.contains("tulip"))
+        #expect(try PasscodeVerifier(text: verifier.text) == verifier)
+        #expect(verifier.matches("tulip-4721"))
+        #expect(!verifier.matches("tulip-4722"))
+        #expect(!verifier.matches(""))
+        let other = try PasscodeVerifier(passcode: "tulip-4721", iterations: iterations)
+        #expect(other.salt != verifier.salt && other.hash != verifier.hash)
+        #expect(other.salt.count == 16)
+    }
+
+    /// base64url of PBKDF2-HMAC-SHA256("tulip-4721", salt 00…0f, 210000 iterations, 32 bytes), from
+    /// `python3 -c "import hashlib; hashlib.pbkdf2_hmac('sha256', b'tulip-4721', bytes(range(16)), 210000, 32)"`.
+    static let expectedHash = "by4Lw1y-oZ8f_jWSmsZtNuacBLeVYXep90nw3OQp7us"
+
+    @Test func composedAndDecomposedLettersMatch() throws {
+        let verifier = try PasscodeVerifier(passcode: "caf\u{E9}s", iterations: iterations)
+        #expect(verifier.matches("cafe\u{301}s"))
+    }
+
+    @Test func theDefaultCostIsSlow() throws {
+        #expect(PasscodeVerifier.defaultIterations >= 600_000)
+        let start = Date()
+        let verifier = try PasscodeVerifier(passcode: "tulip-4721")
+        let made = Date().timeIntervalSince(start)
+        let checkStart = Date()
+        #expect(verifier.matches("tulip-4721"))
+        let checked = Date().timeIntervalSince(checkStart)
+        #expect(made >= 0.1, "making took \(made) s")
+        #expect(checked >= 0.1, "checking took \(checked) s")
+    }
+
+    @Test func weakOrDamagedVerifiersAreRefused() throws {
+        #expect(throws: LockError.passcodeTooShort(minimum: 4)) { try PasscodeVerifier(passcode: "abc", iterations: iterations) }
+        #expect(throws: LockError.self) { try PasscodeVerifier(passcode: "abcd", iterations: 1000) }
+        let good = try PasscodeVerifier(passcode: "abcd", iterations: iterations).text
+        for bad in ["", "abcd", good.replacingOccurrences(of: "$210000$", with: "$1000$"), good.replacingOccurrences(of: "sha256", with: "sha1"),
+                    String(good.dropLast(4)), "$sha256$" + good] {
+            #expect(throws: LockError.self, "\(bad)") { try PasscodeVerifier(text: bad) }
+        }
+    }
+
+    @Test func onInAFileThenCheckAndOff() throws {
+        let home = TemporaryFolder("say-lock")
+        let clock = TestClock()
+        let lock = PasscodeLock(folder: home.url("config"), keyring: nil, clock: { clock.now })
+        #expect(try lock.status() == nil)
+        #expect(try lock.check("anything"))  // off: nothing to check
+        let verifier = try PasscodeVerifier(passcode: "tulip-4721", iterations: iterations)
+        #expect(try lock.turnOn(verifier) == .file(path: home.url("config/lock")))
+        #expect(try lock.status() == .file(path: home.url("config/lock")))
+        #expect(String(decoding: try home.read("config/lock"), as: UTF8.self) == "lock: on\nstore: file\nverifier: \(verifier.text)\n")
+        #expect(try home.mode("config/lock") == 0o600)
+        #expect(try home.mode("config") == 0o700)
+        #expect(try lock.verifier() == verifier)
+        #expect(try lock.check("tulip-4721"))
+        #expect(try !lock.check("wrong"))
+        try lock.turnOff()
+        #expect(try lock.status() == nil)
+        #expect(home.files() == [])
+    }
+
+    @Test func wrongTriesWaitLongerEachTime() throws {
+        let home = TemporaryFolder("say-lock")
+        let clock = TestClock()
+        let lock = PasscodeLock(folder: home.url("config"), keyring: nil, clock: { clock.now })
+        try lock.turnOn(PasscodeVerifier(passcode: "tulip-4721", iterations: iterations))
+        #expect(lock.secondsToWait() == 0)
+        var waits: [Int] = []
+        for _ in 1 ... 5 {
+            #expect(try !lock.check("wrong"))
+            waits.append(lock.secondsToWait())
+        }
+        #expect(waits == [1, 2, 4, 8, 16])
+        #expect(String(decoding: try home.read("config/lock-attempts"), as: UTF8.self) == "failures: 5\nlast: 2026-11-22T03:42:00Z\n")
+        clock.now += 10
+        #expect(lock.secondsToWait() == 6)
+        clock.now += 6
+        #expect(lock.secondsToWait() == 0)
+        // A new lock object (a new run of say) remembers.
+        #expect(try PasscodeLock(folder: home.url("config"), keyring: nil, clock: { clock.now }).attempts().failures == 5)
+        #expect(try lock.check("tulip-4721"))
+        #expect(lock.secondsToWait() == 0)
+        #expect(home.files() == ["config/lock"])
+        #expect((1 ... 10).map(PasscodeLock.delay(afterFailures:)) == [1, 2, 4, 8, 16, 32, 60, 60, 60, 60])
+    }
+
+    @Test func inAKeyringTheFileOnlyPointsThere() throws {
+        let home = TemporaryFolder("say-lock")
+        let keyring = MemoryKeyring()
+        let lock = PasscodeLock(folder: home.url("config"), keyring: keyring)
+        let verifier = try PasscodeVerifier(passcode: "tulip-4721", iterations: iterations)
+        #expect(try lock.turnOn(verifier) == .keyring(name: "the test keyring"))
+        #expect(keyring.secret == verifier.text)
+        #expect(String(decoding: try home.read("config/lock"), as: UTF8.self) == "lock: on\nstore: keyring\n")
+        #expect(try lock.check("tulip-4721"))
+        #expect(try !lock.check("tulip"))
+
+        // Out of reach, the lock stays shut instead of opening.
+        keyring.unreachable = true
+        #expect(throws: LockError.keyringUnreachable("no session bus")) { try lock.check("tulip-4721") }
+        #expect(throws: LockError.keyringUnreachable("no keyring is available in this session")) {
+            try PasscodeLock(folder: home.url("config"), keyring: nil).verifier()
+        }
+        keyring.unreachable = false
+        try lock.turnOff()
+        #expect(keyring.secret == nil)
+        #expect(home.files() == [])
+    }
+
+    @Test func aKeyringThatRefusesFallsBackToTheFile() throws {
+        let home = TemporaryFolder("say-lock")
+        let keyring = MemoryKeyring()
+        keyring.refuses = true
+        let lock = PasscodeLock(folder: home.url("config"), keyring: keyring)
+        let verifier = try PasscodeVerifier(passcode: "tulip-4721", iterations: iterations)
+        #expect(try lock.turnOn(verifier) == .file(path: home.url("config/lock")))
+        #expect(try lock.check("tulip-4721"))
+    }
+
+    @Test func aMissingKeyringItemIsDamageNotAnOpenDoor() throws {
+        let home = TemporaryFolder("say-lock")
+        try home.write("lock: on\nstore: keyring\n", to: "config/lock")
+        let lock = PasscodeLock(folder: home.url("config"), keyring: MemoryKeyring())
+        #expect(throws: LockError.damaged("the lock's passcode check is missing from the test keyring")) { try lock.check("x") }
+        try home.write("lock: on\nstore: file\nverifier: $md5$abc\n", to: "config/lock")
+        #expect(throws: LockError.damaged("the passcode check is not in the expected form")) { try lock.check("x") }
+        #expect(LockError.damaged("x").errorDescription
+            == "the lock's settings are damaged (x); the README's \"Reset the lock\" says how to start again")
+    }
+
+    @Test func theKeyringIsChosenFromTheEnvironment() {
+        #expect(SystemKeyring.find(environment: ["SAY_KEYRING": "off", "PATH": "/usr/bin", "DBUS_SESSION_BUS_ADDRESS": "unix:x"]) == nil)
+        // No secret-tool on this PATH: the file.
+        #expect(SystemKeyring.find(environment: ["PATH": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:x"]) == nil)
+    }
+}

@@ -1,0 +1,380 @@
+import Testing
+import SayItLaterCore
+
+// Tests for the safety phrase matcher, through its public API only.
+// Content note: these strings are short invented journal lines describing suicidal thoughts and
+// self-harm, and everyday lines that use the same words. None are real people's words.
+
+private let detector = SafetyDetector()
+
+@Suite("SafetyDetector")
+struct SafetyDetectorTests {
+
+    // MARK: Normalisation
+
+    @Test("case, apostrophes and missing apostrophes", arguments: [
+        "I DON'T WANT TO LIVE ANYMORE",
+        "i don’t want to live anymore",   // curly apostrophe (iOS smart punctuation)
+        "i dont want to live anymore",    // apostrophe left out
+        "I don‘t want to live anymore",   // left single quote used as apostrophe
+        "Im going to kill myself",
+        "I’m going to kill myself",
+        "I'm Going To Kill Myself",
+    ])
+    func foldsCaseAndApostrophes(_ text: String) {
+        #expect(detector.isConcerning(text))
+    }
+
+    @Test("spaces, line breaks and punctuation between the words of a phrase", arguments: [
+        "I just...want...to die",
+        "I want to\ndie",
+        "I want to\r\n\r\ndie and nobody knows",
+        "i    want   to     die",
+        "I want. To. Die.",
+        "I want to — die",
+        "I 💔 want to die 💔",
+        "Things I want:\n- to not wake up\n- quiet",
+        "kill\u{200B}myself",            // zero-width space: read as "killmyself", one written form
+    ])
+    func ignoresLayoutBetweenWords(_ text: String) {
+        #expect(detector.isConcerning(text))
+    }
+
+    @Test("censored letters, digits for letters, zero-width characters inside a word", arguments: [
+        "I want to k*ll myself",
+        "I want to k!ll myself",
+        "i want to k1ll myself",
+        "feeling su!c!dal tonight",
+        "thinking about s*icide again",
+        "I want to ki\u{200B}ll myself",
+    ])
+    func readsCensoredWords(_ text: String) {
+        #expect(detector.isConcerning(text))
+    }
+
+    @Test("text speak and slang", arguments: [
+        "i want 2 die",
+        "wanna die so bad rn",
+        "gonna kill myself",
+        "kms. not joking",
+        "i wanna kms tonight",
+        "thinking about unaliving myself",
+        "might top myself tbh",
+        "wish i could go 2 sleep n never wake up",
+        "i dont want to wake up tmrw",
+        "sewer slide is all i think about",
+    ])
+    func readsSlang(_ text: String) {
+        #expect(detector.isConcerning(text))
+    }
+
+    @Test("common misspellings and one typo on long key words", arguments: [
+        "I keep thinking about sucide",
+        "i feel suicdal",
+        "i wnat to die",
+        "I want to kil myself",
+        "thinking of killin myself",
+        "i dont want to be alive anymoer",
+        "everyone would be beter off without me",
+        "I want to end my lfie",
+        "I’ve started self harming agian",
+        "I cutt myself last night",
+    ])
+    func toleratesTypos(_ text: String) {
+        #expect(detector.isConcerning(text))
+    }
+
+    @Test("typo tolerance does not turn real words into key words", arguments: [
+        "That coffee was so bitter off the machine without milk",   // bitter is not better
+        "The drill was suicides, ten of them",                      // plural drill name
+        "I keep burying myself in paperwork",                       // burying is not burning
+        "Thanking myself for booking the day off",                  // thanking is not thinking
+    ])
+    func typoToleranceIsBounded(_ text: String) {
+        #expect(!detector.isConcerning(text))
+    }
+
+    // MARK: Whole words
+
+    @Test("matching is on whole words only", arguments: [
+        "I want to skill myself up in Python",
+        "The sheet I dyed came out blue, I wanted to dye the other one too",
+        "She's such a killjoy about the party",
+        "I want to diet properly this time",
+        "Overkill, myself included, everyone brought cake",
+        "He studied suicidology history? No, sociology",
+        "I want to bedie the room with fairy lights",
+    ])
+    func wholeWordsOnly(_ text: String) {
+        #expect(!detector.isConcerning(text))
+    }
+
+    @Test("the same words as whole words do match", arguments: [
+        "I want to kill myself",
+        "I want to die",
+    ])
+    func wholeWordControls(_ text: String) {
+        #expect(detector.isConcerning(text))
+    }
+
+    // MARK: Phrase families (each flags)
+
+    @Test("direct ideation", arguments: [
+        "I want to die.",
+        "I really want to be dead.",
+        "I've been thinking about killing myself.",
+        "I'm going to kill myself before the weekend.",
+        "I want to end my life.",
+        "Thinking about ending it all.",
+        "I want to end it.",
+        "Been considering suicide for weeks.",
+        "I feel suicidal tonight.",
+        "I've had thoughts of taking my own life.",
+        "Part of me wants to die.",
+        "Suicide feels like the only way out.",
+        "I hope I die in my sleep.",
+        "I'd rather be dead than keep going like this.",
+    ])
+    func directIdeation(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("passive ideation", arguments: [
+        "I don't want to wake up tomorrow.",
+        "I hope I don't wake up.",
+        "I wish I could fall asleep and never wake up.",
+        "I wish I was dead.",
+        "I wish I'd never been born.",
+        "I'm so tired of being alive.",
+        "What's the point in living?",
+        "Life isn't worth living.",
+        "There's no reason to keep going.",
+        "Nothing left to live for.",
+        "I don't want to exist anymore.",
+        "I just want to stop existing.",
+        "I don't want to be here anymore.",
+        "I wouldn't care if I died tomorrow.",
+        "I can't picture a future where I'm alive.",
+        "I don't think I'll still be alive by summer.",
+        "If I got hit by a car I wouldn't mind.",
+        "I want to disappear forever.",
+    ])
+    func passiveIdeation(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("burden", arguments: [
+        "Everyone would be better off without me.",
+        "My family would be happier without me.",
+        "They'd be better off if I was gone.",
+        "Nobody would miss me if I died.",
+        "No one would notice if I wasn't here.",
+        "The world would be better without me in it.",
+    ])
+    func burden(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("plans and means", arguments: [
+        "I've been saving up my pills.",
+        "Looked up how many paracetamol it would take.",
+        "Googling painless ways to die.",
+        "I have enough tablets to make it stop.",
+        "I've set a date to end it.",
+        "I keep thinking about stepping in front of a train.",
+        "Thinking about jumping off the bridge.",
+        "I know how I'd kill myself.",
+        "Took the whole packet of pills on purpose.",
+    ])
+    func plansAndMeans(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("farewell", arguments: [
+        "This is my last entry.",
+        "I won't be around much longer.",
+        "By the time anyone reads this I'll be gone.",
+        "Wrote goodbye letters to Mum and Dad.",
+        "Last night on earth.",
+        "I've given away my belongings.",
+    ])
+    func farewell(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("self-harm acts", arguments: [
+        "I cut myself again.",
+        "I cut my arm last night.",
+        "Burned my wrist with a lighter.",
+        "I hit myself until I bruised.",
+        "Self harmed tonight.",
+        "I've been hurting myself.",
+        "Scratched my arms until they bled.",
+        "Carved a word into my thigh.",
+        "Cut again. Deeper.",
+        "I banged my head against the wall until it hurt.",
+        "Took too many tablets on purpose.",
+    ])
+    func selfHarmActs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("self-harm urges", arguments: [
+        "I want to cut tonight.",
+        "The urge to hurt myself won't go.",
+        "I want to feel pain.",
+        "I deserve to bleed.",
+        "Fighting the urge to cut.",
+        "Everything in me wants to self harm.",
+        "Thinking about burning myself again.",
+    ])
+    func selfHarmUrges(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("self-harm relapse", arguments: [
+        "Relapsed. 30 days clean gone.",
+        "Broke my self harm streak.",
+        "Relapsed on sh.",
+        "Back to square one with the cutting.",
+        "Slipped with the blade after two months.",
+    ])
+    func selfHarmRelapse(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("shorthand sh, s/h and SI in context", arguments: [
+        "sh again tonight",
+        "having s/h urges",
+        "had a bad sh night",
+        "SI really loud today",
+        "passive SI all week",
+    ])
+    func shorthandInContext(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    // MARK: Exclusions (each must not flag)
+
+    @Test("figurative killing", arguments: [
+        "This commute is killing me.",
+        "I could murder a pizza.",
+        "Killing time before the dentist.",
+        "Mum will kill me when she sees this.",
+        "Kill me now, another meeting.",
+        "I was killing myself laughing.",
+        "Killed it in the interview.",
+    ])
+    func figurativeKilling(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("figurative dying", arguments: [
+        "I'm dying to see it.",
+        "That cake is to die for.",
+        "I nearly died of embarrassment.",
+        "I'd rather die than wear that jumper.",
+        "My phone died on the train.",
+        "Dead tired, early night.",
+        "Dying my hair purple tomorrow.",
+    ])
+    func figurativeDying(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("housework, hobbies and accidents", arguments: [
+        "Cutting the grass this afternoon.",
+        "Burned the toast again.",
+        "Cut myself shaving.",
+        "Burned myself on the glue gun.",
+        "Nearly killed myself falling off the ladder.",
+        "Cut my finger chopping onions.",
+        "Burnt my arm on the oven door.",
+        "The cat scratched my arm.",
+        "Cut myself a slice of cake.",
+        "I overdosed on chocolate at Easter.",
+        "Hurt myself at the gym.",
+    ])
+    func everydayActs(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("films, news, work and idioms", arguments: [
+        "Watched Suicide Squad again.",
+        "Did the suicide prevention training at work.",
+        "Coach made us run suicides.",
+        "Two admissions for self-harm on the ward tonight.",
+        "Telling her would be social suicide.",
+        "A thriller where the detective gets death threats.",
+        "Signs someone is thinking about suicide, from the first aid course.",
+        "I shot myself in the foot in that meeting.",
+        "Cut myself some slack this week.",
+    ])
+    func topicsAndIdioms(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("ordinary sentences with the same verbs", arguments: [
+        "I want to end it with Sam.",
+        "I want to cut back on sugar.",
+        "I don't want to live in London anymore.",
+        "I'm tired of living with my parents.",
+        "I don't want to wake up early tomorrow.",
+        "Hope I don't wake up the baby.",
+        "I'm going to take my life back after the divorce.",
+        "Relapsed on the cigarettes, back to day one.",
+        "90 days sober today.",
+        "Panic attack on the bus, thought I was going to die.",
+    ])
+    func sameVerbsOrdinary(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("shorthand collisions", arguments: [
+        "Ran 10 kms along the canal.",
+        "The hotel was 2 kms from the beach.",
+        "SH and I went to the market.",
+        "Sh, don't tell anyone about the party.",
+        "Sat in on the SI session for calculus.",
+    ])
+    func shorthandCollisions(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    // MARK: Negation never swallows a disclosure
+
+    @Test("negation words inside a phrase keep it concerning", arguments: [
+        "I don't want to live.",
+        "I don't want to die but I don't want to live either.",
+        "I'm not being dramatic, I want to kill myself.",
+        "Not joking: I want to die.",
+    ])
+    func negationDoesNotSwallow(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    // MARK: Position and size
+
+    @Test func concerningSentenceInsideLongEntry() {
+        let ordinary = String(repeating: "Work was fine. Made pasta, watched the football, cut the grass. ", count: 200)
+        #expect(!detector.isConcerning(ordinary))
+        #expect(detector.isConcerning(ordinary + "\n\nI cut myself again tonight.\n\n" + ordinary))
+        #expect(detector.isConcerning("- milk\n- bread\n- tell someone I've been hurting myself\n- bin bags"))
+    }
+
+    @Test func emptyAndTrivialText() {
+        #expect(!detector.isConcerning(""))
+        #expect(!detector.isConcerning("   \n\n  "))
+        #expect(!detector.isConcerning("😂😂😂"))
+        #expect(!detector.isConcerning("die"))
+    }
+
+    @Test func longOrdinaryTextIsCheckedQuickly() {
+        let ordinary = String(repeating: "My feet are killing me after the walk, dying for a cup of tea and then cutting the hedge. ", count: 2500)
+        let start = ContinuousClock.now
+        #expect(!detector.isConcerning(ordinary))
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    // MARK: Our own held-out paraphrases (not from the development set)
+
+    @Test("held-out paraphrases that must flag", arguments: [
+        "Some mornings I lie there wishing I hadn't woken up at all... no, wishing I never wake up.",
+        "honestly i think everyone at home would be calmer if i was gone",
+        "I can't go on like this anymore, I really can't.",
+        "my sh scars are itching and i want to cut again",
+        "Been counting my tablets every night.",
+        "If I disappeared forever nobody would notice.",
+        "i dont deserve to live",
+        "Death would be a relief at this point.",
+        "I keep picturing myself stepping in front of the bus.",
+        "Wrote it all down and the letters are for when I'm gone.",
+        "i'm so close to ending it tonight",
+        "I wish my heart would just stop.",
+    ])
+    func heldOutFlags(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("held-out paraphrases that must not flag", arguments: [
+        "This spreadsheet will be the death of me.",
+        "I'm dead set on the marathon.",
+        "Lost the will to live in that three-hour meeting, ha.",
+        "Gave my old bike away to my nephew.",
+        "I'm drowning in emails.",
+        "Reading a book about self-harm for my course.",
+        "Relapsed and had a drink at the wedding.",
+        "Got the blades sharpened on the lawnmower.",
+        "The last entry in the logbook was from 2019.",
+        "I could sleep forever after that hike.",
+        "I'm dying laughing at this video.",
+        "Honestly could strangle the printer.",
+    ])
+    func heldOutNoFlags(_ text: String) { #expect(!detector.isConcerning(text)) }
+}

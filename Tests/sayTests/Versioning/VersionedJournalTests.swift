@@ -1,0 +1,117 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the real git CLI in a folder and returns its standard output.
+func git(_ arguments: [String], in folder: String, input: String? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    var environment = ProcessInfo.processInfo.environment
+    environment["GIT_CONFIG_NOSYSTEM"] = "1"
+    environment["GIT_AUTHOR_NAME"] = "Test Person"
+    environment["GIT_AUTHOR_EMAIL"] = "person@example.invalid"
+    environment["GIT_COMMITTER_NAME"] = "Test Person"
+    environment["GIT_COMMITTER_EMAIL"] = "person@example.invalid"
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let stdin = Pipe()
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// A versioned journal driven through the real `say`, checked with the real git CLI.
+@Suite("say with git versioning")
+struct VersionedJournalTests {
+    let home = TemporaryFolder("say-git")
+    var journal: String { home.url("journal") }
+
+    @discardableResult
+    func say(_ arguments: String..., input: String? = nil) throws -> SayRun {
+        let run = try SayBinary.run(arguments + ["--journal", journal], input: input, home: home.path)
+        #expect(run.status == 0, "say \(arguments.joined(separator: " ")): \(run.stderr)")
+        return run
+    }
+
+    func keep(_ text: String) throws -> (id: String, path: String) {
+        let run = try say("write", "--keep", "--json", input: text)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        return (try #require(object["id"] as? String), try #require(object["path"] as? String))
+    }
+
+    @Test func everyKeepIsACommitWhoseMessageHoldsNoWords() throws {
+        try say("init", "--git")
+        let first = try keep("MARKER-one the first thing")
+        let second = try keep("MARKER-two the second thing")
+        let log = try git(["log", "--format=%s", "main"], in: journal).output
+        #expect(log == "Keep \(second.id.prefix(8))\nKeep \(first.id.prefix(8))\nStart versioning\n")
+        #expect(try git(["status", "--porcelain"], in: journal).output == "")
+        #expect(try git(["fsck", "--full"], in: journal).status == 0)
+        let everything = try git(["log", "--all", "--format=%s%n%b"], in: journal).output
+        #expect(!everything.contains("MARKER"))
+    }
+
+    @Test func editsAndNewFilesMadeInAnEditorAreCommittedNextTime() throws {
+        try say("init", "--git")
+        let kept = try keep("before the edit")
+        try home.write("---\nid: \(kept.id)\nfeeling: lighter\n---\nafter the edit\n", to: "journal/" + kept.path)
+        try home.write("typed by hand\n", to: "journal/entries/mine.md")
+        try say("history")
+        let log = try git(["log", "--format=%s", "-1"], in: journal).output
+        // The hand-made file is named by a hash of its path, never by its name or words.
+        #expect(try log.wholeMatch(of: Regex("Edit \(kept.id.prefix(8)), Add [0-9a-f]{8}\n")) != nil, "\(log)")
+        #expect(try git(["status", "--porcelain"], in: journal).output == "")
+    }
+
+    @Test func letGoLeavesNothingInAnyObjectOrCommit() throws {
+        try say("init", "--git")
+        let stays = try keep("STAYS-marker this one stays")
+        let goes = try keep("GOES-marker this one goes, first version")
+        // A second version of the entry, edited by hand and committed by say.
+        try home.write("---\nid: \(goes.id)\n---\nGOES-marker second version\n", to: "journal/" + goes.path)
+        try say("history")
+        // The person also commits with the git CLI and leaves an untracked file.
+        try home.write("my own notes about nothing\n", to: "journal/NOTES.txt")
+        #expect(try git(["add", "NOTES.txt"], in: journal).status == 0)
+        #expect(try git(["commit", "-m", "My own commit"], in: journal).status == 0)
+        try home.write("untracked\n", to: "journal/scratch.txt")
+        let before = try git(["log", "--format=%s", "main"], in: journal).output
+
+        try say("let-go", String(goes.id.prefix(8)), "--yes")
+
+        let objects = try git(["cat-file", "--batch-all-objects", "--batch"], in: journal).output
+        #expect(!objects.contains("GOES-marker"))
+        #expect(objects.contains("STAYS-marker"))
+        #expect(try git(["fsck", "--full"], in: journal).status == 0)
+        let stat = try git(["log", "--all", "--stat", "--format=%s"], in: journal).output
+        #expect(!stat.contains(String(goes.id.prefix(8)) + ".md"))
+        // The other commits, including the person's own, are intact and in order; the two commits
+        // that only touched the entry are gone.
+        let after = try git(["log", "--format=%s", "main"], in: journal).output
+        #expect(after == before.split(separator: "\n").filter { !$0.contains(goes.id.prefix(8)) }.joined(separator: "\n") + "\n")
+        #expect(after.contains("My own commit"))
+        #expect(try home.read("journal/scratch.txt") == Array("untracked\n".utf8))
+        #expect(home.files(under: "journal/entries") == ["journal/" + stays.path])
+        #expect(try git(["reflog", "--all"], in: journal).output.isEmpty)
+    }
+
+    @Test func gitOnCommitsWhatIsThereAndOffRemovesTheHistory() throws {
+        let kept = try keep("kept before versioning")
+        #expect(try say("git", "status").stdout == "Versioning is off. `say git on` turns it on.\n")
+        #expect(try say("git", "on").stdout == "Versioning is on. Every keep and let-go is now a commit.\n")
+        #expect(try git(["ls-files"], in: journal).output == ".gitignore\n\(kept.path)\n")
+        #expect(try say("git", "status").stdout == "Versioning is on, on branch main, 1 commit.\n")
+        #expect(try say("git", "on").stdout == "Versioning was already on.\n")
+        try say("git", "off", "--yes")
+        #expect(!FileManager.default.fileExists(atPath: journal + "/.git"))
+        #expect(home.files(under: "journal/entries") == ["journal/" + kept.path])
+    }
+}
