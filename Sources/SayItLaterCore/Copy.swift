@@ -60,6 +60,14 @@ public enum Copy {
     public static func keptSummary(shortID: String) -> String { "Kept for later (\(shortID))." }
     public static let letGoSummary = "Let go. It's gone for good."
     public static let closedSummary = "Closed. Nothing was saved."
+    public static func notRecorded(_ reason: String) -> String {
+        "Your entry is kept, but git could not add it to the journal's history yet (\(reason)). say tries again the next time it runs."
+    }
+    public static let notRecordedWhileGitIsBusy =
+        "Your entry is kept. A git merge or rebase (or a detached HEAD) is in progress, so say will add it to the history once that is finished."
+    public static func notSettled(_ reason: String) -> String {
+        "could not bring the journal's history up to date (\(reason)); your entries are listed as they are on disk"
+    }
     public static func unreadableFiles(_ count: Int) -> String {
         count == 1 ? "1 file in the journal could not be read:" : "\(count) files in the journal could not be read:"
     }

@@ -20,6 +20,12 @@ public final class Journal {
     let lockTimeout: TimeInterval
     /// The journal's git repository, when versioning is on.
     var repository: GitRepository?
+    /// Why the journal's `.git` could not be opened, when it is there but broken. Entries still
+    /// list and keep; letting go is refused, since the history could not be cleaned.
+    public let repositoryProblem: JournalError?
+    /// Things the person should know that did not stop the work, such as an entry kept but not
+    /// yet committed. Commands print them after their result.
+    public private(set) var warnings: [String] = []
 
     /// - Parameters:
     ///   - folders: where the journal lives.
@@ -38,14 +44,50 @@ public final class Journal {
         if FileManager.default.fileExists(atPath: folders.journal, isDirectory: &isFolder), !isFolder.boolValue {
             throw JournalError.unusableJournal(path: folders.journal, reason: "it is a file, not a folder")
         }
+        var problem: JournalError?
         if FileManager.default.fileExists(atPath: folders.journal + "/.git") {
-            repository = try versioning { try GitRepository.open(at: folders.journal) }
+            do {
+                repository = try GitRepository.open(at: folders.journal)
+            } catch let error as GitError {
+                problem = .versioning(error)
+            } catch let error as MarkdownStoreError {
+                problem = .storage(error)
+            }
         }
+        repositoryProblem = problem
+    }
+
+    /// Notes a warning for the command to print.
+    func warn(_ text: String) {
+        warnings.append(text)
     }
 
     /// Creates the journal folder (0700) if it does not exist yet.
     public func create() throws {
         try storage { try AtomicFile.makeFolders(folders.journal + "/" + EntryFile.folder) }
+    }
+
+    /// The longest text kept, in UTF-8 bytes: well under what the store reads back (16 MB).
+    public static let longestText = 8 * 1024 * 1024
+
+    /// Commits a file say just wrote, when versioning is on. The file is already safely on disk,
+    /// so a commit that cannot happen now is a warning, not a failure: the next run of say
+    /// commits it (see ``settle(waiting:)``).
+    private func record(_ path: String, message: String) {
+        if let repositoryProblem {
+            warn(Copy.notRecorded(repositoryProblem.errorDescription ?? "the repository cannot be opened"))
+            return
+        }
+        guard let repository else { return }
+        do {
+            if try repository.isBusyWithGit() {
+                warn(Copy.notRecordedWhileGitIsBusy)
+                return
+            }
+            try repository.commit(paths: [path], message: message)
+        } catch {
+            warn(Copy.notRecorded((error as? LocalizedError)?.errorDescription ?? "\(error)"))
+        }
     }
 
     /// Whether the journal is versioned with git.
@@ -67,6 +109,7 @@ public final class Journal {
     @discardableResult
     public func keep(text: String, feeling: Feeling?) throws -> Entry {
         guard !text.allSatisfy(\.isWhitespace) else { throw JournalError.emptyText }
+        guard text.utf8.count <= Self.longestText else { throw JournalError.textTooLong(limit: Self.longestText) }
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
         let date = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
@@ -75,9 +118,7 @@ public final class Journal {
         let entry = Entry(id: id, text: text, date: date, feeling: feeling, safety: needsSupport(text),
                           path: EntryFile.path(for: id, date: date))
         try storage { try store.write(EntryFile.document(for: entry), to: entry.path) }
-        if let repository {
-            try versioning { _ = try repository.commit(paths: [entry.path], message: "Keep " + entry.shortID) }
-        }
+        record(entry.path, message: "Keep " + entry.shortID)
         return entry
     }
 
@@ -117,6 +158,7 @@ public final class Journal {
     ///
     /// - Throws: `.storage` when the file cannot be removed, `.versioning` when git fails.
     public func letGo(_ entry: EntrySummary) throws {
+        if let repositoryProblem { throw repositoryProblem }
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
         if let repository {

@@ -5,6 +5,8 @@ import MarkdownStore
 public enum JournalError: Error, Equatable, Sendable, LocalizedError {
     /// The text was empty or only spaces and line breaks.
     case emptyText
+    /// The text is longer than a journal entry can be.
+    case textTooLong(limit: Int)
     /// No entry matches the id, prefix or number.
     case noSuchEntry(reference: String)
     /// More than one entry starts with that prefix.
@@ -24,6 +26,8 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
         switch self {
         case .emptyText:
             return "there is nothing to keep: the text is empty"
+        case let .textTooLong(limit):
+            return "the text is longer than \(limit / 1024 / 1024) MB, more than one entry can hold; split it into several"
         case let .noSuchEntry(reference):
             return "no entry matches \(reference.debugDescription); `say history` lists them with their numbers and ids"
         case let .ambiguousReference(reference, candidates):

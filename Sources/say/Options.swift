@@ -30,7 +30,15 @@ struct JournalOptions: ParsableArguments {
             let timeout = ProcessInfo.processInfo.environment["SAY_LOCK_TIMEOUT"].flatMap(TimeInterval.init) ?? 10
             let journal = try Journal(folders: folders(), lockTimeout: timeout)
             // Finish an interrupted let-go and commit edits made in an editor before anything else.
-            try journal.settle()
+            // If git cannot, the entries on disk are still there to list and keep: say so, go on.
+            do {
+                try journal.settle()
+            } catch {
+                Output.error("say: " + Copy.notSettled((error as? LocalizedError)?.errorDescription ?? "\(error)"))
+            }
+            if let problem = journal.repositoryProblem {
+                Output.error("say: " + Copy.notSettled(problem.errorDescription ?? "the repository cannot be opened"))
+            }
             return journal
         } catch let failure as SayFailure {
             throw failure
@@ -49,6 +57,11 @@ enum Output {
 
     static func error(_ text: String, terminator: Bool = true) {
         FileHandle.standardError.write(Data((text + (terminator ? "\n" : "")).utf8))
+    }
+
+    /// Prints what the journal noted along the way (say: …) on stderr.
+    static func warnings(of journal: Journal) {
+        for warning in journal.warnings { error("say: " + warning) }
     }
 
     /// Whether standard input is a terminal a person is typing at.

@@ -359,6 +359,14 @@ struct SafetyDetectorTests {
         "Wrote it all down and the letters are for when I'm gone.",
         "i'm so close to ending it tonight",
         "I wish my heart would just stop.",
+        "The thought of dying is weirdly comforting.",
+        "Everyone would be happier with me gone.",
+        "Stubbed a cigarette out on my arm.",
+        "Smashed my fist into the wall on purpose.",
+        "If you're reading this, I'm gone.",
+        "I've got a stash of pills hidden away.",
+        "I keep daydreaming about my own funeral.",
+        "If I didn't wake up tomorrow I'd honestly be fine with that.",
     ])
     func heldOutFlags(_ text: String) { #expect(detector.isConcerning(text)) }
 
@@ -375,6 +383,12 @@ struct SafetyDetectorTests {
         "I could sleep forever after that hike.",
         "I'm dying laughing at this video.",
         "Honestly could strangle the printer.",
+        "Twisted my knee on the stairs and hurt myself badly.",
+        "Wrote a lesson plan on self-harm awareness for Year 8.",
+        "I'm killing myself with all this overtime.",
+        "A patient with suicidal thoughts was handed over to the crisis team.",
+        "Cut my leg open on the bike pedal.",
+        "Collecting my prescription tomorrow.",
     ])
     func heldOutNoFlags(_ text: String) { #expect(!detector.isConcerning(text)) }
 }

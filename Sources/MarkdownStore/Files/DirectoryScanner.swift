@@ -254,7 +254,7 @@ public struct DirectoryScanner: Sendable {
                     return .success(DocumentSummary(relativePath: relativePath, fields: [:], hasFrontMatter: false,
                                                     firstLine: Self.firstLine(bytes, from: split.contentStart), modified: modified))
                 case let .complete(yaml, bodyStart):
-                    guard String(validating: UnsafeBufferPointer(rebasing: bytes[yaml]), as: UTF8.self) != nil else {
+                    guard UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[yaml])) else {
                         return problem("the front matter is not UTF-8 text")
                     }
                     do {

@@ -58,7 +58,9 @@ public struct Licence: Sendable, Hashable, Codable {
     ///
     /// - Throws: `LicenceError.malformedPayload`.
     public init(payload bytes: [UInt8]) throws {
-        guard bytes.count <= LicenceKey.maxPayloadBytes, let text = String(validating: bytes, as: UTF8.self) else {
+        // Decoding repairs invalid UTF-8; a repaired text no longer spells the same bytes.
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard bytes.count <= LicenceKey.maxPayloadBytes, Array(text.utf8) == bytes else {
             throw LicenceError.malformedPayload("the payload is not short UTF-8 text")
         }
         guard text.hasSuffix("\n") else { throw LicenceError.malformedPayload("the payload must end with a line break") }

@@ -30,7 +30,7 @@ enum SafetyPhrases {
     /// Reusable word lists, referred to as <NAME> in phrases.
     static let buildingBlocks: [(String, String)] = [
         // Small words people put inside a phrase: "I just really want to die", "lowkey want to die".
-        ("ADV", "(just|really|so|actually|honestly|genuinely|seriously|literally|truly|kind of|sort of|lowkey|highkey|still|also|even|all|badly|desperately|sometimes|often|quietly|secretly|simply|finally|almost|completely|totally|fully|fucking|fking|fkn|bloody|sincerely|deeply|very|quite|pretty|properly|definitely|probably|maybe|ngl|tbh|now|already|always|constantly|somehow|mostly|partly|occasionally|increasingly|ever|again|wholeheartedly|privately)"),
+        ("ADV", "(just|really|so|actually|honestly|genuinely|seriously|literally|truly|kind of|sort of|lowkey|highkey|still|also|even|all|badly|desperately|sometimes|often|quietly|secretly|simply|finally|almost|completely|totally|fully|fucking|fking|fkn|bloody|sincerely|deeply|very|quite|pretty|properly|definitely|probably|maybe|ngl|tbh|now|already|always|constantly|somehow|mostly|partly|occasionally|increasingly|ever|again|weirdly|strangely|oddly|surprisingly|actually|wholeheartedly|privately)"),
         ("A", "[<ADV>] [<ADV>]"),
         // The writer as object of their own act.
         ("MYSELF", "(myself|my self|meself|my own self)"),
@@ -96,6 +96,7 @@ enum SafetyPhrases {
                 "(to|ill|i will|im going to|going to|i could|i should|i might|just|finally|i want to|ready to) [<ADV>] end (it|things) [<ADV>] [<TIME>] $",
                 "(thinking|thought|thoughts|think|considering|planning|plan|decided|ready|way|date|place|means|close|near|verge|edge|brink) (of|about|to|on)? [<ADV>] (ending|end) it [<TIME>] $",
                 "end it (tonight|soon|for good|once and for all|forever|permanently|this weekend|this week)",
+                "(end|ending|ended) things (for good|forever|permanently|once and for all) $",
                 "(want|wish|hope|need|pray|praying|wishing|wanting|hoping) ~2 my life (to|would|will|could) [<A>] (end|be over)",
                 "(check|checking) out (of life|for good|permanently)",
                 "(give|giving|given|gave) up on (life|living|being alive|staying alive) !(in|as|at)",
@@ -135,6 +136,10 @@ enum SafetyPhrases {
                 "(dont|do not|didnt) [<A>] deserve to (live|be alive|exist|be here)",
                 "(death|dying|being dead|not existing|not being here|not being alive|not waking up) (would|will|could|seems|feels|sounds|looks|is|would be|must be|might be) (like)? [<A>] (a relief|better|easier|peaceful|welcome|kinder|preferable|the only way|the answer|the only option|an escape|a release|the best option|my only option|the way out|a mercy|a gift|such a relief)",
                 "(i|im|ive|been|keep|kept|always) [<A>] (want|wanting|wanted|wish|wishing|long for|longing for|crave|craving) [<A>] death",
+                "(the)? (idea|thought|thoughts|prospect) of (dying|death|being dead|not existing|not waking up|killing myself|ending it|ending my life|suicide) (is|feels|sounds|seems|has become|keeps|brings|gives) [<A>] (comforting|a comfort|peaceful|appealing|tempting|attractive|calming|soothing|nice|lovely|good|like a relief|a relief|like relief|like peace|like rest|like freedom|like an escape|me peace|me comfort)",
+                "(dying|being dead|death|not existing|not being alive) (sounds|feels|seems|looks|would be|would feel) [<A>] (nice|comforting|peaceful|appealing|tempting|lovely|good|calming|soothing|like (a relief|peace|rest|freedom|an escape|the answer))",
+                "(fantasising|fantasizing|fantasise|fantasize|daydreaming|daydream|dreaming|dream) (about|of) [<A>] (dying|being dead|my (own)? (death|funeral)|not existing|not being alive|killing myself|ending it|ending my life|suicide)",
+                "(thinking|think|thought|thoughts) (about|of) [<A>] (being dead|my (own)? funeral|not being alive|not existing)",
             ]),
         SafetyPhraseGroup(
             name: "passive ideation",
@@ -163,12 +168,16 @@ enum SafetyPhrases {
                 "(wouldnt|would not|dont|do not|wont|will not|not|couldnt|could not|didnt|did not) [<A>] (mind|care|be bothered|be upset|be sad) (if|when) (i|im) [<A>] (died|die|was dead|were dead|dead|didnt wake up|never woke up|dont wake up|never wake up|wasnt here|wasnt alive|stopped existing|didnt exist|got sick and died|passed away|got hit|got run over|was hit|got killed|was killed|crashed|stopped breathing)",
                 "if i [<A>] (got|get|was|were|did get|ever got) [<A>] (hit|run over|knocked down|killed) ~8 (wouldnt|would not|not|dont|wont|couldnt) [<A>] (mind|care|be upset|be sad|be bothered|fight it)",
                 "(hope|hoping|wish|wishing|pray|praying|wished) (that)? (i|id) [<A>] (get|got|gets|would get|could get) [<A>] (hit by|run over|knocked down|killed)",
-                "(hope|hoping|wish|wishing|pray|praying) (that)? (the plane|the train|the car|the bus|my car|this plane) (crashes|crash|goes down|hits me)",
+                "(hope|hopes|hoping|wish|wishes|wishing|pray|praying) (that)? (the plane|the train|the car|the bus|my car|this plane) (crashes|crash|goes down|hits me|would crash|will crash)",
+                "if i [<A>] (died|didnt wake up|did not wake up|never woke up|wasnt here|was dead|were dead|stopped existing|didnt exist|just went) ~5 (fine|okay|ok|alright|a relief|better|happy|glad|wouldnt mind|dont mind|wouldnt care|dont care|not mind|peaceful|good)",
+                "(living|existing|being alive) (feels|is|seems|has become|has felt) [<A>] (pointless|meaningless|unbearable|too much to bear|not worth it)",
+                "(why|dont see why|cant see why|dont know why) (i|id) [<A>] (should|would|even|bother to)? [<A>] (keep living|go on living|carry on living|stay alive|bother living|keep going|be alive)",
+                "why (bother|keep) (living|staying alive|being alive|existing)",
                 "(if i|i could|i wish i could|i want to|wish i could|i just want to|want to) [<A>] (disappear|disappeared|vanish|vanished|fade away) [<A>] (forever|for good|permanently|for ever|and never come back|off the face of the earth)",
                 "(stop|stopped|stopping|cease|ceased|ceasing) (existing|to exist) !(as a|as an)",
                 "(want|wish|like|would like) to [<A>] (not|no longer|never) exist",
                 "(wish|wished|wishing|hope|hoped|hoping|praying|pray) ~8 (shows|showed|shown|show|finds|found|find|comes back|came back|is|its|was|turns out|turned out|be) [<A>] (fatal|terminal|cancer|incurable|inoperable|something (awful|terrible|serious|fatal|sinister|bad|terminal))",
-                "(wish|wished|wishing|hope|hoping|pray|praying) ~3 (i|id) (had|have|get|got|develop|developed|catch) [<A>] (cancer|a terminal illness|something terminal|something fatal|a heart attack|an incurable)",
+                "(wish|wished|wishing|hope|hoping|pray|praying) ~3 (i|id|ill|i will|i would) (had|have|get|got|develop|developed|catch) [<A>] (cancer|a terminal illness|something terminal|something fatal|a heart attack|an incurable)",
                 "(wish|wished|hope|hoping|pray|praying) (my|this) (heart|body) (would|will) [<A>] (stop|give up|give out)",
                 "(cant|can not|cannot) (go on|keep going|carry on) [<A>] (like this|like that)? [<A>] (living|anymore|any more|any longer)",
                 "so (i|id) [<A>] (dont|wouldnt|wont|didnt|never|would not|will not) [<A>] have to (be here|be alive|exist|wake up|be around|live) <ANYMORE>",
@@ -183,6 +192,7 @@ enum SafetyPhrases {
             note: "Others would be better off, happier or relieved without the writer, or would not miss them if they died.",
             phrases: [
                 "(better|happier|easier) off ~3 without me",
+                "(better|happier|easier|kinder|relieved|freer|lighter) (off)? ~3 (with|once|if) me (gone|dead|out of the way|not here|not around|out of the picture)",
                 "(everyone|everybody|they|people|the world|world|my family|family|my kids|kids|my friends|friends|the kids|everyone else|all|them|mum|dad|mom|my parents|my partner|he|she|we) ~4 (better|happier|easier|kinder|lighter|simpler) ~3 without me",
                 "(better|happier|easier|kinder|lighter|simpler|relieved|glad|freer|calmer|less stressed) ~5 if <IGONE>",
                 "(nobody|no one|nobodyd|who|not one person|not a single person|nobody at all) [<A>] (would|will|d|wouldnt|is going to|even|really|actually|ever|honestly) [<A>] (miss|notice|care|mourn|cry|grieve) ~3 (if|when|once|after) <IGONE>",
@@ -197,6 +207,9 @@ enum SafetyPhrases {
                 "(saving|saved|save|stockpiling|stockpiled|stockpile|hoarding|hoarded|hoard|stashing|stashed|stash|counting|counted|squirrelling|squirreling) (up)? (my|all my|the|all the|some|enough|old|spare|extra|my old)? <MEDS> !(for (later|emergencies|the trip|the holiday|travel))",
                 "how (many|much) [of] [my|the] <MEDS> ~3 (it would take|would it take|it takes|does it take|it will take|would kill|to kill|to die|kills|would be fatal|is fatal|is lethal|is a lethal|would be lethal|is an overdose|for an overdose|to overdose|to not wake up|until you die|to end it|to be sure)",
                 "(lethal|fatal) (dose|doses|amount|overdose|quantity)",
+                "(stash|stockpile|hoard|secret supply|collection|hidden supply) of <MEDS>",
+                "(saving|saved|collecting|collected|stockpiling|hoarding|hoarded|stashing|stashed|hiding|hid|keeping) (up)? (my|the|some|spare|a few|a box of|a tin of|old)? (razor)? (blades|razor blades)",
+                "(worked out|picked|chosen|chose|decided on|scoped out|found) which (bridge|car park|multi storey|cliff|rooftop|building|train)",
                 "enough <MEDS> ~6 to (make it [all] stop|end it|die|kill|not wake up|overdose|do it|finish it|never wake up|end everything|end my life|make sure)",
                 "<MEDS> ~14 (take|swallow|taking|swallowing|took|swallowed|down|downing|neck|necking) (them all|all of them|the lot|the whole (lot|packet|box|bottle|pack)|every (one|single one)|all at once|them all at once)",
                 "(swallowed|downed|necked|take|took|taken|taking|swallow|swallowing) [<A>] (a|the|an|my)? (whole|entire|full) (pack|packet|box|bottle|strip|tub|blister|packets|boxes|bottles|strips) of <MEDS>",
@@ -233,7 +246,10 @@ enum SafetyPhrases {
                 "(this is|this will be|thisll be|this might be|this could be|this may be|its|this is going to be) [<A>] (probably|likely|maybe|possibly|going to be|definitely)? [<A>] my (last|final) (entry|post|message|note|words|journal entry|diary entry|page) !(before|for|of|until|till|in|this|on|from|about|at|of the|here for)",
                 "(last|final) (entry|words|message|post|note) (ever|before i (die|do it|end it))",
                 "(last|final) (night|day|morning|hours|week|sunset|sunrise|weekend|christmas|birthday) (on earth|alive)",
-                "goodbye (cruel world|forever everyone|everyone forever)",
+                "goodbye (cruel world|world|forever everyone|everyone forever)",
+                "sorry for everything ~6 (goodbye|this is goodbye|bye)",
+                "(goodbye|this is goodbye) ~6 sorry for everything",
+                "(if|when) (you|youre|anyone|anyones|someone|someones|somebody|anybody) (are|re|is|s)? (reading|read|reads|find|found|finds) this ~4 (im|i am|ill be|i will be|ive|i have) [<A>] (gone $|dead|no longer (here|alive|around)|not (here|alive) anymore)",
                 "^ (goodbye|bye) [everyone|all|world|everybody] $ (im|i am) sorry",
                 "(not|wont|will not|im not) [<A>] (going to)? be (around|here|alive) (much|for much|any) longer",
                 "by the time (you|anyone|someone|they|somebody|anybody|mum|dad|mom|she|he) (read|reads|find|finds|see|sees) this ~6 (gone|dead|not here|no longer here|wont be (here|alive|around))",
@@ -260,6 +276,9 @@ enum SafetyPhrases {
                 "(cut|cutting|scratched|scratching|burned|burnt|burning) ~4 into my (own)? <BODY>",
                 "(banged|banging|bang|hit|hitting|smashed|smashing|slammed|slamming|bashed|bashing) my head (against|into) (the|a|my)? (wall|walls|floor|door|mirror|desk|table|sink) ~3 (until|till|again|repeatedly|over and over|so hard|hard|on purpose|deliberately|til)",
                 "(made|make|making) <MYSELF> (bleed|bled|bruise)",
+                "(stubbed|stub|stubbing|put|putting|pressed|pressing|held|holding) (a|my|the|lit)? (cigarette|cig|fag|lighter|iron|hot spoon|hot knife|straighteners|hair straighteners) (out)? (on|against|to) my (own)? <BODY>",
+                "(<HARMV>|banged|bang|banging|smashed|smashing|slammed|slamming) (<MYSELF>|my <BODY>|my head|my hand|my hands|my fist|my face) ~6 (on purpose|deliberately|intentionally)",
+                "after (cutting|self harming|hurting myself|burning myself) (last night|tonight|again|yesterday|this morning)",
                 "(did|do|doing|done) it again ~4 (with|using) (the|a|my) (razor|razors|blade|blades|lighter|compass|sharpener|razor blade)",
                 "(relapsed|relapse|slip|slipped|had a slip|hurt myself|did it) ~8 (with|using) (the|a|my) (razor|blade|blades|lighter|sharpener|pencil sharpener|razor blade)",
                 "(slip|relapse|relapsed|slipped|relapsing) ~8 (blade|blades|razor|razors)",
@@ -276,10 +295,10 @@ enum SafetyPhrases {
                 "(hid|hiding|hide|hides|covered|covering) (up)? (the|my) (fresh|new)? (cuts|marks|wounds|burns) ~4 (on|from) my <BODY>",
                 "(hiding|hid|hide) the (marks|cuts|wounds) !(on the|in the)",
                 "self (harmed|injured|mutilated|harming|injuring|mutilating) !(among|amongst|in (young|teenagers|adolescents|teens|girls|boys|children|kids|patients|students)|research|prevention|awareness|training|rates|statistics|admissions|policy|module|course|behaviour|behaviours|behavior|patients|young people|teenagers)",
-                "(i|to|will|ll|ill|might|did|do|would|could|gonna|not to|and|often|sometimes|still|then) [<A>] self (harm|injure|mutilate) !(among|amongst|in (young|teenagers|adolescents|teens|girls|boys|children|kids|patients|students)|research|prevention|awareness|training|rates|statistics|admissions|policy|module|course|patients|young people|teenagers)",
+                "(i|to|will|ll|ill|might|did|do|would|could|gonna|not to|often|sometimes|still|then) [<A>] self (harm|injure|mutilate) !(among|amongst|in (young|teenagers|adolescents|teens|girls|boys|children|kids|patients|students)|research|prevention|awareness|training|rates|statistics|admissions|policy|module|course|patients|young people|teenagers)",
                 "my (<SELFHARM>|<SH>|cutting) !(research|dissertation|essay|module|training|course|placement|project|patients)",
                 "<SELFHARM> (again|tonight|last night|today|urges|urge|streak|relapse|cravings|craving|thoughts|is back|has started|has got|getting worse)",
-                "(punish|punishing|punished) <MYSELF> (physically|with pain|by (cutting|hurting|burning|hitting|starving|scratching))",
+                "(punish|punishing|punished) <MYSELF> ~6 (physically|physical|with pain|by (cutting|hurting|burning|hitting|starving|scratching))",
                 "(bleed|bled|bleeding) (until|till|and) (it|i) (felt|feels|feel) (better|calm|real|something|numb)",
             ]),
         SafetyPhraseGroup(
@@ -358,6 +377,7 @@ enum SafetyPhrases {
             phrases: [
                 "(kill|killing|killed|kills) <MYSELF> (laughing|working|running|training|revising|cleaning|at (work|the gym|training|the office)|over (this|these|the|my) (deadline|deadlines|essay|project|work)|trying to (finish|get this|keep up|meet|hit|make (it|the) (deadline|work)))",
                 "(shot|shoot|shooting) <MYSELF> in the foot",
+                "(kill|killing|killed) <MYSELF> (with|over) ~3 (overtime|work|hours|shifts|deadlines|revision|training|exercise|stress|homework|assignments)",
                 "(drown|drowning|drowned) <MYSELF> in (work|paperwork|coffee|tea|wine|chores|emails|revision|books|tv|busyness)",
             ]),
         SafetyPhraseGroup(
@@ -365,8 +385,9 @@ enum SafetyPhrases {
             note: "Hurting oneself by accident: shaving, cooking, falling, sport, \"on the oven tray\", \"nearly killed myself falling off the ladder\", an animal's scratch.",
             phrases: [
                 "(<HARMV>|<KILLV>) <MYSELF> [<A>] (shaving|cooking|chopping|slicing|gardening|playing|lifting|skating|cycling|climbing|exercising|dancing|working out|opening|by accident|accidentally|on accident|at the gym|in the gym|at football|at rugby|in a fall|in the crash|in an accident|doing diy|doing the|with the (glue gun|oven|kettle|stapler|tin opener))",
-                "(<HARMV>|<KILLV>) <MYSELF> [<A>] on (the|a|an|some|that|this|broken|sharp|hot|one) !(<BODY>|purpose|bathroom floor|floor|bed)",
-                "(<HARMV>) my (own)? <BODY> [<A>] (open|shaving|chopping|by accident|accidentally|cooking|playing|falling|on (the|a|an|some|that|this|broken|sharp|hot))",
+                "(<HARMV>|<KILLV>) <MYSELF> [<A>] on (the|a|an|some|that|this|broken|sharp|hot|one) !(<BODY>|purpose|bathroom floor|floor|bed|~8 (on purpose|deliberately|intentionally))",
+                "(twisted|sprained|broke|broken|pulled|fell|tripped|slipped|crashed|dislocated|tore|torn) ~6 (hurt|injured) <MYSELF>",
+                "(<HARMV>) my (own)? <BODY> [<A>] (open (on|at|when|while|falling|playing|slipping)|shaving|chopping|by accident|accidentally|cooking|playing|falling|on (the|a|an|some|that|this|broken|sharp|hot)) !(~8 (on purpose|deliberately|intentionally))",
                 "(nearly|almost|could have|couldve) [<A>] (<HARMV>|<KILLV>) <MYSELF> ~4 (falling|fell|tripping|tripped|slipping|slipped|on (the|a|an)|off (the|a|my)|down the|when i (fell|tripped|slipped)|laughing|shaving|cooking)",
                 "(accidentally|accidently) [<A>] (<HARMV>|<KILLV>) (<MYSELF>|my <BODY>)",
                 "(could|couldve|could have|should) [<A>] (hit|kick|kicked|punch|slap|slapped) <MYSELF> (for|when|because)",
@@ -387,6 +408,8 @@ enum SafetyPhrases {
                 "(patients|patient|pupils|pupil|students|student|teens|teen|teenagers|teenager|adolescents|adolescent|young people|young person|girls|girl|boys|boy|children|child|kids|kid|clients|client|youths|service users|service user) ~3 <SELFHARM>",
                 "(research|study|studies|dissertation|thesis|chapter|paper|training|course|lecture|module|article|documentary|podcast|essay|leaflet|policy|workshop|admissions|admission|referral|referrals|rise in|rates of|awareness) ~4 (<SELFHARM>|suicidal|<SUICIDE>)",
                 "(book|novel|film|show|series|episode|play) (about|on) (<SELFHARM>|<SUICIDE>)",
+                "(lesson|lessons|lesson plan|assembly|curriculum|resources|guidance|pshe|safeguarding|handover|crisis team) ~5 (<SELFHARM>|suicidal|<SUICIDE>)",
+                "(patient|patients|client|clients|caller|callers|pupil|pupils|student|students|someone|person|people|man|woman|boy|girl|child|young person) (with|having|who has|who had|reporting|presenting with|expressing|who disclosed|disclosing) [<A>] (suicidal|<SELFHARM>|thoughts of suicide)",
                 "#num (kms|km)",
             ]),
         SafetyPhraseGroup(
@@ -438,7 +461,7 @@ enum SafetyPhrases {
         ("cutmyself", "cut myself"), ("wanttodie", "want to die"), ("endmylife", "end my life"),
         ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
         ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"),
-        ("suwuicide", "suicide"), ("oding", "overdosing"),
+        ("suwuicide", "suicide"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"),
     ]
 
     /// Longer key words where one typo is tolerated ("sucide", "beter", "anymoer"): one letter
@@ -448,7 +471,7 @@ enum SafetyPhrases {
         "harming", "alive", "existing", "burden", "tomorrow", "tonight", "overdose", "overdosed",
         "overdosing", "unalive", "again", "deserve", "paracetamol", "disappear", "forever",
         "everyone", "everybody", "relapsed", "thinking", "wanting", "hurting", "burning",
-        "yourself", "wouldnt", "happier", "nobody", "living", "sleeping", "life", "reason",
+        "yourself", "wouldnt", "happier", "nobody", "living", "sleeping", "life", "reason", "tired",
     ]
 
     /// Key words a censored word may stand for: "k*ll" is read as "kill", "s*icide" as "suicide".
@@ -465,7 +488,7 @@ enum SafetyPhrases {
         "hunting", "hurling", "hurtling", "burying", "burping", "loving", "liking", "diving",
         "giving", "leaving", "sleeping", "steeping", "sweeping", "slipping", "tonights", "wants",
         "burdens", "forevermore", "nobodies", "yourselves", "happiest", "agin",
-        "gain", "agains", "against", "lift", "lifts", "lite", "lime", "lice", "line", "wife", "season", "treason",
+        "gain", "agains", "against", "lift", "lifts", "lite", "lime", "lice", "line", "wife", "season", "treason", "tires", "tiled", "timed", "tiered", "tried",
     ]
 
     /// Word lists that switch a phrase group off for the whole entry (see `unlessEntryMentions`).

@@ -55,6 +55,8 @@ extension Say {
                     throw SayFailure(message: "could not use this terminal full screen; try `say --plain`")
                 }
                 if app.leftDraft { terminal.write(Copy.draftKeptOnExit + "\n") }
+                // Shown in the app's footer as they happened; here in full, now the screen is back.
+                Output.warnings(of: journal)
                 switch outcome {
                 case .ended:
                     return

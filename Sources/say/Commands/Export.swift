@@ -6,7 +6,7 @@ extension Say {
     /// `say export`: the whole journal as Markdown, JSON, CSV or one printable page.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Export everything you've kept (part of the one-time £5 unlock).",
+            abstract: "Export everything you've kept as Markdown, JSON, CSV or one printable page.",
             discussion: """
                 markdown  a folder laid out like a journal: entries/YYYY/MM/<time>-<id>.md, each \
                 with its front matter (say history --journal PATH reads it back)
@@ -16,7 +16,8 @@ extension Say {
                 feeling, safety, preview, path, text; every field quoted, rows end in CRLF
                 html      one self-contained printable page: no scripts, nothing fetched
 
-                Entries are newest first. Export only reads the journal. PATH must be outside \
+                Part of the one-time £5 unlock (see `say unlock`). Entries are newest first. \
+                Export only reads the journal. PATH must be outside \
                 the journal; an existing file (or a folder that is not empty) is replaced only \
                 with --force. Files are written readable only by you (0600).
                 """)

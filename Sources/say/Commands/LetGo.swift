@@ -21,6 +21,8 @@ extension Say {
         @Flag(name: [.short, .long], help: "Don't ask for confirmation.") var yes = false
 
         func run() throws {
+            // The confirmation shows the entry's first line: the lock comes first.
+            try LockGate.unlock(journalOptions.folders())
             let journal = try journalOptions.open()
             let summary: EntrySummary
             do {

@@ -6,11 +6,12 @@ extension Say {
     /// `say reflect`: simple counts of how writing has felt.
     struct Reflect: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "See how writing has felt over time (part of the one-time £5 unlock).",
+            abstract: "See how writing has felt over time.",
             discussion: """
                 Counts your kept entries by how you felt after writing: all time, the last 30 \
                 days, and month by month as a small chart. Nothing more: no streaks, scores, \
-                advice or predictions. With fewer than three entries there is nothing to show yet.
+                advice or predictions. With fewer than three entries there is nothing to show yet. \
+                Part of the one-time £5 unlock (see `say unlock`).
 
                 --json prints {"entries", "enough", "summary", "allTime", "last30Days", "months"}; \
                 each count is {"lighter", "same", "heavier", "unrecorded"}, months are "YYYY-MM", \

@@ -67,6 +67,7 @@ extension Say {
             } else {
                 Output.line(Copy.keptSummary(shortID: entry.shortID))
             }
+            Output.warnings(of: journal)
         }
 
         private func readStandardInput() throws -> String {

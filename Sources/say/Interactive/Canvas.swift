@@ -72,8 +72,6 @@ struct Canvas {
         return (max(margin, (columns - width) / 2), width)
     }
 
-    var isFull: Bool { rows.count >= size.rows }
-
     /// Rows laid out by another canvas of the same size.
     mutating func append(_ more: [ScreenRow]) {
         rows += more

@@ -92,6 +92,9 @@ final class InteractiveApp {
     private var writingScroll = 0
     private var hasEntries = false
 
+    /// How many of the journal's warnings have been shown (the rest are shown next).
+    private var warningsShown = 0
+
     private var entries: [EntrySummary] = []
     private var historySelection = 0
     private var historyScroll = 0
@@ -182,9 +185,8 @@ final class InteractiveApp {
         case let .resources(point): menu = Menu([point == .actions ? Copy.continueLabel : Copy.back])
         case .actions: menu = Menu([Copy.keepForLater, Copy.letGo, Copy.close])
         case .confirmLetGo: menu = Menu([Copy.letGoConfirm, Copy.letGoCancel])
-        case let .gone(thenHistory):
+        case .gone:
             deadline = clock() + Self.goneDuration
-            _ = thenHistory
         case .detail: menu = Menu(detailActions, selection: detailMenuSelection)
         case .writing:
             menu = Menu([])
@@ -420,7 +422,15 @@ final class InteractiveApp {
         hasEntries = true
         historySelection = 0
         openHistory()
-        notice = Copy.kept
+        notice = newWarning() ?? Copy.kept
+    }
+
+    /// The latest thing the journal wants the person to know (say, an entry kept but not yet
+    /// committed to git), if it has not been shown. All of them are printed again on leaving.
+    private func newWarning() -> String? {
+        let warnings = journal.warnings
+        defer { warningsShown = warnings.count }
+        return warnings.count > warningsShown ? warnings.last : nil
     }
 
     private func closeWriting() {
@@ -448,6 +458,7 @@ final class InteractiveApp {
             }
             detail = nil
             go(.gone(thenHistory: true))
+            notice = newWarning()
         }
     }
 

@@ -164,6 +164,7 @@ final class PlainApp {
                 }
                 try? drafts.clear()
                 say(Copy.kept)
+                sayWarnings()
                 say()
                 try history()
                 return
@@ -181,6 +182,15 @@ final class PlainApp {
             }
         }
     }
+
+    /// Says what the journal wants the person to know (an entry kept but not yet committed).
+    private func sayWarnings() {
+        let warnings = journal.warnings
+        for warning in warnings[min(warningsShown, warnings.count)...] { say(warning) }
+        warningsShown = warnings.count
+    }
+
+    private var warningsShown = 0
 
     private func showResources() {
         say()
@@ -242,6 +252,7 @@ final class PlainApp {
                 do {
                     try journal.letGo(summary)
                     say(Copy.letGoDone)
+                    sayWarnings()
                 } catch {
                     say(Copy.couldNotLetGo(InteractiveApp.reason(error)))
                 }

@@ -223,10 +223,10 @@ final class RealTerminal: Terminal {
     }
 
     private func writeAll(_ text: String) {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { raw in
+            let written = bytes.withUnsafeBytes { raw in
                 systemWrite(output, raw.baseAddress! + offset, raw.count - offset)  // offset < count, so non-nil
             }
             if written < 0 {
@@ -235,7 +235,6 @@ final class RealTerminal: Terminal {
             }
             offset += written
         }
-        bytes.removeAll()
     }
 
     // MARK: Editor

@@ -126,6 +126,13 @@ struct PaidLicenceTests {
         }
     }
 
+    @Test func signedPayloadsMustBeUTF8() throws {
+        let key = try TestKeys.signer.signPayload(Array("product: say-it-later\nlicence: A\nissued: 2026-11-20\nname: Sam \u{FF}\n".utf8).map { $0 == 0xC3 ? 0xFF : $0 })
+        #expect(throws: LicenceError.malformedPayload("the payload is not short UTF-8 text")) { try TestKeys.verifier.verify(key) }
+        let long = try TestKeys.signer.signPayload(Array(repeating: 0x41, count: 513))
+        #expect(throws: LicenceError.notAKey) { try TestKeys.verifier.verify(long) }
+    }
+
     @Test func base64URLIsCanonical() throws {
         #expect(LicenceKey.text(payload: [0x41], signature: [0xFB, 0xFF]) == "SIL1-QQ.-_8")
         #expect(try LicenceKey.parts(of: "SIL1-QQ.-_8").payload == [0x41])
@@ -178,5 +185,26 @@ struct PaidLicenceTests {
         try home.write(edited, to: "config/licence")
         #expect(try store.state() == .invalid(.signatureMismatch))
         #expect(!store.isUnlocked)
+    }
+}
+
+/// The README shows what the code does, so the two cannot drift apart.
+enum ReadMe {
+    static var text: String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    }
+}
+
+@Suite("Paid: the README's licence key example")
+struct PaidReadMeLicenceTests {
+    @Test func theExampleKeyAndItsPayloadAreTheOnesTested() throws {
+        let readme = ReadMe.text
+        #expect(readme.contains("\n```\n" + TestKeys.exampleKey + "\n```\n"))
+        #expect(readme.contains("`" + TestKeys.publicKey + "`"))
+        let payload = try Licence(payload: LicenceKey.parts(of: TestKeys.exampleKey).payload)
+        #expect(readme.contains("\n```\n" + String(decoding: payload.payload, as: UTF8.self) + "```\n"))
+        #expect(readme.contains("SIL1-<payload>.<signature>"))
     }
 }

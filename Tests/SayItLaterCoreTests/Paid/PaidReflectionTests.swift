@@ -57,6 +57,11 @@ struct PaidReflectionTests {
             """)
     }
 
+    @Test func theReadMeShowsThisVeryReflection() throws {
+        let fixture = try eighteen()
+        #expect(ReadMe.text.contains("\n```\n" + fixture.journal.reflection(timeZone: utc).text + "\n```\n"))
+    }
+
     @Test func theJSONCarriesTheSameNumbers() throws {
         let fixture = try eighteen()
         let reflection = fixture.journal.reflection(timeZone: utc)

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Throughput of the safety matcher through `say debug safety` (text on stdin, exit 1 = flag).
+#
+#   Benchmarks/safety-throughput.sh [path/to/say]      (default: .build/release/say)
+#
+# Builds ~1 MB of ordinary journal text (nothing in it should flag), runs the detector on it
+# several times, and reports MB/s after subtracting the cost of a run on a one-word input
+# (process start-up and compiling the phrase table). Build in release mode first:
+#   swift build -c release --product say
+set -euo pipefail
+SAY=${1:-.build/release/say}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+python3 - "$TMP/text.txt" <<'PY'
+import random, sys
+random.seed(7)
+openings = ["Today", "This morning", "After work", "On the bus", "Last night", "At lunch", "On Sunday"]
+people = ["Mum", "my sister", "Priya", "the neighbour", "my manager", "Tom", "the kids", "our landlord"]
+verbs = ["rang", "texted", "popped round to see", "had coffee with", "walked with", "helped", "cooked for"]
+details = ["and we talked about the garden.", "which took longer than expected.", "and it rained, of course.",
+           "then we split a portion of chips.", "but the printer jammed twice before ten."]
+extras = ["This commute is killing me.", "I'm dying to see the new film.", "Spent an hour cutting the grass.",
+          "Burned the toast again.", "The cake there is to die for.", "Killing time before the dentist.",
+          "My phone died halfway through the call.", "Cut my finger chopping onions.", "Dead tired, bed by ten."]
+out, n = [], 0
+while n < 1_000_000:
+    s = random.choice(extras) if random.random() < 0.3 else \
+        f"{random.choice(openings)} {random.choice(people)} {random.choice(verbs)} me {random.choice(details)}"
+    out.append(s + ("\n\n" if len(out) % 6 == 5 else " "))
+    n += len(out[-1].encode())
+open(sys.argv[1], "w").write("".join(out))
+PY
+printf 'hello' > "$TMP/small.txt"
+
+run() { # best wall time in seconds of 5 runs; fails if the exit status is not 0 (no flag)
+  python3 - "$SAY" "$1" <<'PY'
+import subprocess, sys, time
+say, path = sys.argv[1], sys.argv[2]
+data = open(path, "rb").read()
+best = None
+for _ in range(5):
+    t = time.perf_counter()
+    rc = subprocess.run([say, "debug", "safety"], input=data).returncode
+    dt = time.perf_counter() - t
+    if rc != 0:
+        sys.exit(f"unexpected exit status {rc} (the benchmark text should not flag)")
+    best = dt if best is None else min(best, dt)
+print(best)
+PY
+}
+BIG=$(run "$TMP/text.txt")
+SMALL=$(run "$TMP/small.txt")
+python3 - "$TMP/text.txt" "$BIG" "$SMALL" <<'PY'
+import os, sys
+size = os.path.getsize(sys.argv[1]) / 1e6
+big, small = float(sys.argv[2]), float(sys.argv[3])
+work = max(big - small, 1e-9)
+print(f"text {size:.2f} MB: {big*1000:.1f} ms per run, start-up {small*1000:.1f} ms, "
+      f"matching {work*1000:.1f} ms => {size/work:.0f} MB/s")
+PY
