@@ -25,11 +25,11 @@ struct Say: ParsableCommand {
               1  could not do what was asked (an unknown entry, empty text, a file that could not be written)
               2  the command line was not understood
               3  another say is busy with this journal
-              4  the passcode was wrong
-              130 interrupted
+              4  the passcode was wrong (or a locked journal was opened without a terminal)
+              130 interrupted with Ctrl-C; 129 and 143 when ended by SIGHUP or SIGTERM (your draft is saved)
             """,
         version: "0.1.0",
-        subcommands: [App.self, Write.self, History.self, Show.self, LetGo.self, Support.self, Init.self, Git.self, Unlock.self, LicenceStatus.self, Lock.self, Export.self, Reflect.self, Debug.self],
+        subcommands: [App.self, Write.self, History.self, Show.self, LetGo.self, Support.self, Init.self, Git.self, Settings.self, Unlock.self, LicenceStatus.self, Lock.self, Export.self, Reflect.self, Debug.self],
         defaultSubcommand: App.self
     )
 

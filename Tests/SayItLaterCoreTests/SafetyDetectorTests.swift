@@ -367,6 +367,11 @@ struct SafetyDetectorTests {
         "I've got a stash of pills hidden away.",
         "I keep daydreaming about my own funeral.",
         "If I didn't wake up tomorrow I'd honestly be fine with that.",
+        "Every night I ask for it to be my last.",
+        "I'm exhausted by living.",
+        "I know the dose that would kill me.",
+        "My arms are itching for the blade.",
+        "My wife would be free if I was gone.",
     ])
     func heldOutFlags(_ text: String) { #expect(detector.isConcerning(text)) }
 
@@ -389,6 +394,11 @@ struct SafetyDetectorTests {
         "A patient with suicidal thoughts was handed over to the crisis team.",
         "Cut my leg open on the bike pedal.",
         "Collecting my prescription tomorrow.",
+        "I need to cut myself off from social media.",
+        "I'm killing myself to finish this report on time.",
+        "I'm not going to be here much longer, moving to Leeds on Friday.",
+        "The GP asked if I'd ever thought about hurting myself. I haven't.",
+        "Stockpiling tins for the winter.",
     ])
     func heldOutNoFlags(_ text: String) { #expect(!detector.isConcerning(text)) }
 }

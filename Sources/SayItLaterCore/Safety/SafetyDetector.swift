@@ -290,6 +290,7 @@ struct SafetyRunner {
 indirect enum SafetyNode {
     case word(String)
     case wordID(Int32)
+    case macro(String)
     case seq([SafetyNode])
     case alt([SafetyNode])
     case opt(SafetyNode)
@@ -306,6 +307,11 @@ struct SafetyCompiler {
     var aliasMap: [String: [String]] = [:]
     var problems: [String] = []
     let macros: [String: String]
+    /// Building blocks parsed once, by name.
+    var macroNodes: [String: SafetyNode] = [:]
+    /// Building blocks that are plain word lists, as set indexes (-1: not a plain word list).
+    var macroSets: [String: Int32] = [:]
+    var expanding: Set<String> = []
 
     init(macros: [(String, String)]) {
         var m: [String: String] = [:]
@@ -355,8 +361,7 @@ struct SafetyCompiler {
             }
             for phrase in group.phrases {
                 do {
-                    let expanded = try expand(phrase)
-                    var parser = SafetyPatternParser(expanded)
+                    var parser = SafetyPatternParser(phrase)
                     let node = try parser.parse()
                     let start = Int32(code.count)
                     try emit(node)
@@ -376,19 +381,14 @@ struct SafetyCompiler {
         let description: String
     }
 
-    /// Replaces <NAME> with the building block of that name, recursively.
-    func expand(_ phrase: String) throws -> String {
-        var s = phrase
-        var rounds = 0
-        while let open = s.firstIndex(of: "<") {
-            guard let close = s[open...].firstIndex(of: ">") else { throw Problem(description: "unclosed <") }
-            let name = String(s[s.index(after: open)..<close])
-            guard let body = macros[name] else { throw Problem(description: "unknown block <\(name)>") }
-            s.replaceSubrange(open...close, with: "(" + body + ")")
-            rounds += 1
-            if rounds > 400 { throw Problem(description: "building blocks nest too deeply") }
-        }
-        return s
+    /// The parsed building block <name>.
+    mutating func macroNode(_ name: String) throws -> SafetyNode {
+        if let node = macroNodes[name] { return node }
+        guard let body = macros[name] else { throw Problem(description: "unknown block <\(name)>") }
+        var parser = SafetyPatternParser(body)
+        let node = try parser.parse()
+        macroNodes[name] = node
+        return node
     }
 
     /// If every alternative is one canonical word, the ids; else nil.
@@ -402,6 +402,9 @@ struct SafetyCompiler {
                 ids.append(r[0])
             case .wordID(let id):
                 ids.append(id)
+            case .macro(let name):
+                guard let node = try? macroNode(name), let more = singleWords([node]) else { return nil }
+                ids.append(contentsOf: more)
             case .alt(let inner):
                 guard let more = singleWords(inner) else { return nil }
                 ids.append(contentsOf: more)
@@ -421,6 +424,23 @@ struct SafetyCompiler {
             for id in resolve(w) { code.append(SafetyInstruction(op: .word, a: id)) }
         case .wordID(let id):
             code.append(SafetyInstruction(op: .word, a: id))
+        case .macro(let name):
+            if let set = macroSets[name] {
+                if set >= 0 { code.append(SafetyInstruction(op: .set, a: set)); return }
+            } else {
+                let node = try macroNode(name)
+                if case .alt(let alternatives) = node, let ids = singleWords(alternatives), ids.count > 1 {
+                    let set = setIndex(ids)
+                    macroSets[name] = set
+                    code.append(SafetyInstruction(op: .set, a: set))
+                    return
+                }
+                macroSets[name] = -1
+            }
+            if expanding.contains(name) { throw Problem(description: "block <\(name)> refers to itself") }
+            expanding.insert(name)
+            defer { expanding.remove(name) }
+            try emit(try macroNode(name))
         case .seq(let items):
             for item in items { try emit(item) }
         case .alt(let alternatives):
@@ -525,7 +545,7 @@ struct SafetyCompiler {
 
 /// Parses the pattern language (see SafetyPhrases.swift).
 struct SafetyPatternParser {
-    enum Token: Equatable { case word(String), open, close, optOpen, optClose, bar, end, start, not, gap(Int), number, question }
+    enum Token: Equatable { case word(String), open, close, optOpen, optClose, bar, end, start, not, gap(Int), number, question, macro(String) }
     var tokens: [Token] = []
     var i = 0
 
@@ -547,6 +567,12 @@ struct SafetyPatternParser {
             case "^": flush(); tokens.append(.start)
             case "!": flush(); tokens.append(.not)
             case "?": flush(); tokens.append(.question)
+            case "<":
+                flush()
+                var name = ""
+                while k + 1 < chars.count, chars[k + 1] != ">" { name.append(chars[k + 1]); k += 1 }
+                k += 1 // the ">"
+                tokens.append(.macro(name))
             case "~":
                 flush()
                 var digits = ""
@@ -611,6 +637,7 @@ struct SafetyPatternParser {
             guard i < tokens.count, tokens[i] == .optClose else { throw SafetyCompiler.Problem(description: "missing ]") }
             i += 1
             return .opt(inner)
+        case .macro(let name): return .macro(name)
         case .end: return .clauseEnd
         case .start: return .clauseStart
         case .number: return .number

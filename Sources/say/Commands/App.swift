@@ -29,6 +29,8 @@ extension Say {
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
             let folders = try journalOptions.folders()
+            // The passcode comes before the journal, the draft or any screen is touched.
+            try LockGate.unlock(folders)
             let journal = try journalOptions.open()
             let drafts = DraftStore(folder: folders.state)
             let marks = LaunchMarks(folder: folders.config)

@@ -164,6 +164,14 @@ struct ScriptedCommandTests {
             """)
     }
 
+    @Test func theEditorSettingIsRemembered() throws {
+        #expect(try say("settings").stdout == "Writing in your own editor: off\n")
+        #expect(try say("settings", "--editor", "on").stdout == "Writing in your own editor: on\n")
+        #expect(try say("settings").stdout == "Writing in your own editor: on\n")
+        #expect(try say("settings", "--editor", "off").stdout == "Writing in your own editor: off\n")
+        #expect(try say("settings", "--editor", "maybe").status == 2)
+    }
+
     @Test func helpTeachesTheExitStatuses() throws {
         let run = try say("--help")
         #expect(run.status == 0)

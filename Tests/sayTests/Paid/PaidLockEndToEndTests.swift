@@ -64,8 +64,7 @@ struct PaidLockEndToEndTests {
         #expect(reflect.output == "Passcode: \r\nThere isn't much to look back on yet.\r\nOnce you've kept three entries, this shows how writing has felt over time.\r\n")
     }
 
-    @Test(.disabled("until App.run() calls LockGate.unlock(folders) before its first screen; see the paid-features report"))
-    func theAppAsksForThePasscodeFirst() throws {
+    @Test func theAppAsksForThePasscodeFirst() throws {
         let session = try lockedSession()
         try session.home.write("", to: "config/say-it-later/welcomed")
         let app = try openWithPasscode(session, [])

@@ -1,0 +1,37 @@
+import ArgumentParser
+import SayItLaterCore
+
+extension Say {
+    /// `say settings`: the few preferences say has.
+    struct Settings: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "See or change your preferences.",
+            discussion: """
+                --editor on makes `say` open your own editor ($VISUAL, else $EDITOR) instead of \
+                the writing screen, every time. The editor's file lives in a private folder that \
+                is removed afterwards; vim and nvim are started without swap, undo or viminfo files.
+                """)
+
+        enum Switch: String, ExpressibleByArgument, CaseIterable {
+            case on, off
+        }
+
+        @OptionGroup var journalOptions: JournalOptions
+        @Option(help: ArgumentHelp("Write in your own editor.", valueName: "on|off"))
+        var editor: Switch?
+
+        func run() throws {
+            let marks = LaunchMarks(folder: try journalOptions.folders().config)
+            do {
+                switch editor {
+                case .on?: try marks.set(.useEditor)
+                case .off?: try marks.clear(.useEditor)
+                case nil: break
+                }
+            } catch {
+                throw SayFailure("change your settings", error)
+            }
+            Output.line("Writing in your own editor: \(marks.has(.useEditor) ? "on" : "off")")
+        }
+    }
+}
