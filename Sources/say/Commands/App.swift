@@ -39,7 +39,7 @@ extension Say {
             let writeInEditor: ((String) throws -> String)? = useEditor ? { text in
                 try EditorSession.edit(text, stateFolder: folders.state, environment: environment, terminal: terminal)
             } : nil
-            let formatDate = ScreenDate.formatter(timeZone: .current)
+            let formatDate = DateText.formatter(timeZone: .current)
 
             switch RealTerminal.mode(plain: plain, environment: environment) {
             case .plain:
@@ -69,17 +69,5 @@ extension Say {
                 }
             }
         }
-    }
-}
-
-/// How the screens show an entry's date, as `say history` does ("Sun 22 Nov 2026, 03:42"),
-/// in a given time zone (the person's; tests pass UTC).
-enum ScreenDate {
-    static func formatter(timeZone: TimeZone) -> (Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
-        return { formatter.string(from: $0) }
     }
 }

@@ -65,15 +65,20 @@ enum HistoryText {
     }
 }
 
-/// Dates as people read them, in their own time zone.
+/// Dates as people read them: "Sun 22 Nov 2026, 03:42", in their own time zone.
 enum DateText {
-    private static let formatter: DateFormatter = {
+    /// A formatter for one time zone (the screens take one so tests can pin it).
+    static func formatter(timeZone: TimeZone) -> (Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = timeZone
         formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
-        return formatter
-    }()
+        return { formatter.string(from: $0) }
+    }
 
-    /// "Sun 22 Nov 2026, 03:42".
-    static func card(_ date: Date) -> String { formatter.string(from: date) }
+    /// Used from the main thread only (commands run there).
+    nonisolated(unsafe) private static let local = formatter(timeZone: .current)
+
+    /// A card's date, in the local time zone.
+    static func card(_ date: Date) -> String { local(date) }
 }

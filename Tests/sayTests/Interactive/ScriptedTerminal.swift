@@ -95,7 +95,7 @@ final class AppHarness {
     private(set) var app: InteractiveApp!
     private var idCounter = 0
 
-    static var utc: (Date) -> String { ScreenDate.formatter(timeZone: TimeZone(identifier: "UTC")!) }
+    static var utc: (Date) -> String { DateText.formatter(timeZone: TimeZone(identifier: "UTC")!) }
 
     /// - Parameters:
     ///   - welcomed: whether the first-launch welcome was already shown.
