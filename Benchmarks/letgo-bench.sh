@@ -8,18 +8,23 @@
 #   commit    one new entry through the wrapper vs git add + git commit
 # and prints medians and ratios from the same run.
 #
-# Usage: bench.sh [--bin DRIVER] [--runs N] [COUNT...]      (default counts: 1000 10000)
+# It also times the real program on the same journals: `say let-go` of the same entry and
+# `say write --keep` of a new one (built in release mode from this repository, or --say PATH).
+#
+# Usage: bench.sh [--bin DRIVER] [--say SAY] [--runs N] [COUNT...]      (default counts: 1000 10000)
 # DRIVER is an executable taking `purge REPO NAME...` and `commit REPO MESSAGE PATH...`; by
 # default the script builds the one next to it (git-bench here, letgo-bench in Benchmarks/).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 BIN=""
+SAY=""
 RUNS=7
 COUNTS=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --bin) BIN="$2"; shift 2 ;;
     --runs) RUNS="$2"; shift 2 ;;
+    --say) SAY="$2"; shift 2 ;;
     *) COUNTS+=("$1"); shift ;;
   esac
 done
@@ -35,6 +40,10 @@ if [[ -z "$BIN" ]]; then
     (cd "$HERE" && swift build -c release --product git-bench >&2)
     BIN="$HERE/.build/release/git-bench"
   fi
+fi
+if [[ -z "$SAY" ]]; then
+  (cd "$HERE/.." && swift build -c release --product say >&2)
+  SAY="$HERE/../.build/release/say"
 fi
 GENERATOR="$HERE/make-journal.py"
 [[ -f "$GENERATOR" ]] || GENERATOR="$HERE/Benchmarks/make-journal.py"
@@ -55,7 +64,7 @@ for COUNT in "${COUNTS[@]}"; do
   NAME="$(sed -n "$(( (COUNT + 1) / 2 ))p" "$WORK/names-$COUNT")"
   FILE="$(git -C "$BASE" ls-files "*/$NAME")"
   COPY="$WORK/copy-$COUNT"
-  PREP="rm -rf '$COPY' && cp -a '$BASE' '$COPY'"
+  PREP="rm -rf '$COPY' && cp -a '$BASE' '$COPY' && sync"
   echo "== $COUNT entries: $(git -C "$BASE" rev-list --count HEAD) commits, pack $(du -sh "$BASE/.git/objects/pack" | cut -f1), purging the middle entry" >&2
   hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$PREP" --export-json "$WORK/ours.json" \
     "'$BIN' purge '$COPY' '$NAME'" >&2
@@ -69,6 +78,13 @@ for COUNT in "${COUNTS[@]}"; do
     "'$BIN' commit '$COPY' 'Keep 0123abcd' '$NEW'" >&2
   hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$CPREP" --export-json "$WORK/commit-git.json" \
     "git -C '$COPY' add '$NEW' && git -C '$COPY' commit -q -m 'Keep 0123abcd'" >&2
+  # The real program: settles the journal (pending purge, outside edits), lists it, then acts.
+  TAG="${NAME%.md}"; TAG="${TAG##*-}"
+  SAYENV="env HOME='$WORK/home' XDG_CONFIG_HOME='$WORK/home/c' XDG_STATE_HOME='$WORK/home/s'"
+  hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$PREP" --export-json "$WORK/say-letgo.json" \
+    "$SAYENV '$SAY' let-go '$TAG' --yes --journal '$COPY'" >&2
+  hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$PREP" --export-json "$WORK/say-keep.json" \
+    "$SAYENV '$SAY' write --keep --text 'A new entry.' --journal '$COPY'" >&2
   # Correctness of one purged copy, with the real git CLI.
   eval "$PREP"
   "$BIN" purge "$COPY" "$NAME"
@@ -76,15 +92,18 @@ for COUNT in "${COUNTS[@]}"; do
   if git -C "$COPY" cat-file --batch-all-objects --batch | grep -qF "$NAME"; then echo "bench.sh: the purged name is still stored" >&2; exit 1; fi
   OURS=$(median "$WORK/ours.json"); FILTER=$(median "$WORK/filter.json"); GC=$(median "$WORK/gc.json")
   CO=$(median "$WORK/commit-ours.json"); CG=$(median "$WORK/commit-git.json")
-  python3 - "$COUNT" "$OURS" "$FILTER" "$GC" "$CO" "$CG" <<'PY'
+  SL=$(median "$WORK/say-letgo.json"); SK=$(median "$WORK/say-keep.json")
+  python3 - "$COUNT" "$OURS" "$FILTER" "$GC" "$CO" "$CG" "$SL" "$SK" <<'PY'
 import sys
-count, ours, filt, gc, co, cg = sys.argv[1], *map(float, sys.argv[2:])
+count, ours, filt, gc, co, cg, sl, sk = sys.argv[1], *map(float, sys.argv[2:])
 print(f"{count} entries (medians)")
 print(f"  let go, ours                      {ours*1000:8.0f} ms")
 print(f"  filter-repo + reflog expire + gc  {filt*1000:8.0f} ms   ours is {filt/ours:4.1f}x faster (target >= 3x)")
 print(f"  reflog expire + gc alone          {gc*1000:8.0f} ms   ours / this = {ours/gc:4.2f} (aim <= 1.5)")
 print(f"  keep one entry, ours              {co*1000:8.1f} ms")
 print(f"  git add + git commit              {cg*1000:8.1f} ms   ours / this = {co/cg:4.2f}")
+print(f"  say let-go (the whole program)    {sl*1000:8.0f} ms   filter-repo is {filt/sl:4.1f}x slower; / gc alone = {sl/gc:4.2f}")
+print(f"  say write --keep                  {sk*1000:8.1f} ms   / git add + commit = {sk/cg:4.2f} (target <= 0.7)")
 PY
   rm -rf "$BASE" "$COPY"
 done

@@ -1,6 +1,13 @@
 #!/usr/bin/env python3
 """Score a safety detector command on a labelled JSON Lines set.
 
+Two sets to check every change against:
+    /work/shared/safety/dev.jsonl          the development set (the phrase lists were built from it)
+    Benchmarks/safety-heldout.jsonl        661 fresh entries (324 flag, 318 no_flag, 19 either) written
+                                           by hand, none copied from dev.jsonl; same labels and
+                                           conventions. Score both: a change that helps dev but drops
+                                           held-out recall or raises its FPR is memorising wording.
+
 Usage:
     python3 score.py --data dev.jsonl -- <detector command...>
     python3 score.py --data dev.jsonl --per-item -- <detector command...>

@@ -259,3 +259,62 @@ extension Copy {
         "█ lighter  ▒ the same  ░ heavier" + (includingUnrecorded ? "  · not recorded" : "")
     }
 }
+
+// MARK: Sync
+
+extension Copy {
+    /// The one line `say sync` prints: "2 new here, 1 sent, 1 let go elsewhere."
+    public static func syncSummary(_ report: SyncReport) -> String {
+        var parts: [String] = []
+        if report.newHere > 0 { parts.append("\(report.newHere) new here") }
+        if report.sent > 0 { parts.append("\(report.sent) sent") }
+        if report.letGoElsewhere > 0 { parts.append("\(report.letGoElsewhere) let go elsewhere") }
+        if report.letGoWon > 0 {
+            let count = report.letGoWon
+            parts.append(count == 1
+                ? "1 you had changed here was let go elsewhere, so it's gone here too"
+                : "\(count) you had changed here were let go elsewhere, so they're gone here too")
+        }
+        if report.conflictCopies > 0 {
+            let count = report.conflictCopies
+            parts.append(count == 1
+                ? "1 changed on both devices: yours is kept as a copy"
+                : "\(count) changed on both devices: yours are kept as copies")
+        }
+        if report.letGoSent > 0 { parts.append("\(report.letGoSent) let go here, gone from the remote too") }
+        var line = parts.isEmpty ? "Already in step with the remote." : parts.joined(separator: ", ") + "."
+        if report.startedRemote { line = "The remote was empty; your journal is there now. " + line }
+        if report.versioningTurnedOn { line = "Versioning is on now. " + line }
+        return line
+    }
+
+    /// Why a sync stopped, as the fragment after "could not sync: ".
+    public static func syncError(_ error: SyncError) -> String {
+        switch error {
+        case .noRemote:
+            return "there is no remote yet; run say sync --remote URL once (a folder, file://… or ssh://user@host/path)"
+        case let .unreachable(remote):
+            return "the remote \(remote) could not be reached; check the address, and that the drive or server is there"
+        case let .authenticationFailed(remote):
+            return "\(remote) did not accept any of your ssh keys (ssh agent, ~/.ssh/id_ed25519, ~/.ssh/id_ecdsa, ~/.ssh/id_rsa)"
+        case let .unknownHost(host, port, fingerprint):
+            let name = port == 22 ? host : "\(host):\(port)"
+            let keyscan = port == 22 ? "ssh-keyscan \(host)" : "ssh-keyscan -p \(port) \(host)"
+            let key = fingerprint.map { " (it offers \($0))" } ?? ""
+            return "the server \(name) is not in ~/.ssh/known_hosts\(key); nothing was sent. Check its fingerprint, then trust it with: \(keyscan) >> ~/.ssh/known_hosts"
+        case let .hostKeyChanged(host, port, fingerprint):
+            let name = port == 22 ? host : "\(host):\(port)"
+            let known = port == 22 ? host : "[\(host)]:\(port)"
+            let key = fingerprint.map { " (it offers \($0))" } ?? ""
+            return "the server \(name) offered a different key than ~/.ssh/known_hosts holds for it\(key); nothing was sent. If its key really changed, remove the old one with: ssh-keygen -R '\(known)'"
+        case let .notAJournal(remote):
+            return "\(remote) is not a say journal (it holds other history); use an empty repository or one say started"
+        case let .diverged(reason):
+            return "\(reason), so say cannot reconcile the two; nothing was changed"
+        case .remoteKeptMoving:
+            return "the remote kept changing while syncing; try again in a moment"
+        case let .rejected(message):
+            return "the remote refused the update (\(message))"
+        }
+    }
+}

@@ -87,8 +87,7 @@ extension Journal {
     /// Commits entry files that differ from the last commit. Messages name ids only:
     /// "Add 1a2b3c4d", "Edit 7f3c9a2e", "Remove 5d9e7a61".
     func commitOutsideChanges(in repository: GitRepository, firstMessage: String?) throws {
-        let status = try versioning { try repository.status() }
-        guard !status.isMerging, !status.isDetached else { return }
+        guard try !versioning({ try repository.isBusyWithGit() }) else { return }
         let changes = try versioning { try repository.workingTreeChanges(under: EntryFile.folder) }
         var paths = changes.map(\.path)
         if firstMessage != nil { paths.append(".gitignore") }

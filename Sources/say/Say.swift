@@ -29,7 +29,7 @@ struct Say: ParsableCommand {
               130 interrupted with Ctrl-C; 129 and 143 when ended by SIGHUP or SIGTERM (your draft is saved)
             """,
         version: "0.1.0",
-        subcommands: [App.self, Write.self, History.self, Show.self, LetGo.self, Support.self, Init.self, Git.self, Settings.self, Unlock.self, LicenceStatus.self, Lock.self, Export.self, Reflect.self, Debug.self],
+        subcommands: [App.self, Write.self, History.self, Show.self, LetGo.self, Support.self, Init.self, Git.self, Sync.self, Settings.self, Unlock.self, LicenceStatus.self, Lock.self, Export.self, Reflect.self, Debug.self],
         defaultSubcommand: App.self
     )
 

@@ -14,7 +14,9 @@ struct GitTestJournal {
     /// Entry file names in the order they were first committed.
     var names: [String] = []
 
-    init(root: String) throws {
+    /// - Parameter packs: after which entries the objects so far are packed: the first time with
+    ///   `git gc`, later ones with `git repack -d` (a second pack next to the first).
+    init(root: String, packs: [Int] = [4]) throws {
         self.root = root
         let repository = try GitRepository.create(at: root)
         try writeGitTestFile(root, "README", "This folder is a journal.\n")
@@ -35,7 +37,8 @@ struct GitTestJournal {
             } else {
                 try repository.commit(paths: [path], message: "Keep \(hex)")
             }
-            if number == 4 { try runGit(["gc", "-q"], in: root) }
+            if let first = packs.first, number == first { try runGit(["gc", "-q"], in: root) }
+            if packs.dropFirst().contains(number) { try runGit(["repack", "-q", "-d"], in: root) }
             if [6, 8, 10].contains(number) {
                 // Entry 5 is edited three times, later on.
                 let edited = names[5]
@@ -154,6 +157,33 @@ struct SimulatedPurgeCrash: Error {}
         }
     }
 
+    /// git-filter-repo is the reference: the rewritten history must be the very same commits.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git-filter-repo")
+                   || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/git-filter-repo")))
+    func rewrittenHistoryMatchesGitFilterRepo() throws {
+        try withGitTestFolder { root in
+            let journal = try GitTestJournal(root: root + "/ours")
+            let name = journal.names[5]
+            try runGit(["clone", "-q", "--no-local", journal.root, root + "/reference"], in: root)
+            try runGit(["filter-repo", "--quiet", "--invert-paths", "--path", journal.paths[name]!, "--force"], in: root + "/reference")
+            let repository = try #require(try GitRepository.open(at: journal.root))
+            try repository.purge(fileNames: [name])
+            #expect(try gitCLIText(["log", "--format=%H %T"], in: journal.root) == gitCLIText(["log", "--format=%H %T"], in: root + "/reference"))
+        }
+    }
+
+    @Test(arguments: [[Int](), [2, 6, 9]])
+    func purgeWithLooseObjectsOnlyOrSeveralPacks(packs: [Int]) throws {
+        try withGitTestFolder { root in
+            let journal = try GitTestJournal(root: root, packs: packs)
+            let before = try journal.snapshot()
+            let name = journal.names[5]
+            let repository = try #require(try GitRepository.open(at: root))
+            try repository.purge(fileNames: [name])
+            try journal.verifyPurged([name], before: before, droppedSubjects: journal.droppedSubjects(for: name))
+        }
+    }
+
     @Test func purgeTwoEntriesAtOnce() throws {
         try withGitTestFolder { root in
             let journal = try GitTestJournal(root: root)
@@ -236,6 +266,29 @@ struct SimulatedPurgeCrash: Error {}
             #expect(try repository.resumePendingPurge())
             try journal.verifyPurged([name], before: before, droppedSubjects: journal.droppedSubjects(for: name))
             #expect(try repository.resumePendingPurge() == false)
+        }
+    }
+
+    @Test func resumeRemovesLocksAKilledPurgeLeft() throws {
+        try withGitTestFolder { root in
+            let journal = try GitTestJournal(root: root)
+            let before = try journal.snapshot()
+            let name = journal.names[5]
+            do {
+                let repository = try #require(try GitRepository.open(at: root))
+                repository.purgeCheckpoint = { if $0 == .packWritten { throw SimulatedPurgeCrash() } }
+                #expect(throws: SimulatedPurgeCrash.self) { try repository.purge(fileNames: [name]) }
+            }
+            // What a SIGKILL inside git_index_write or git_reference_create leaves behind.
+            let old = Date(timeIntervalSinceNow: -60)
+            for lock in [".git/index.lock", ".git/refs/heads/main.lock"] {
+                try Data("partial".utf8).write(to: URL(fileURLWithPath: root + "/" + lock))
+                try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: root + "/" + lock)
+            }
+            let repository = try #require(try GitRepository.open(at: root))
+            #expect(try repository.resumePendingPurge())
+            #expect(!FileManager.default.fileExists(atPath: root + "/.git/index.lock"))
+            try journal.verifyPurged([name], before: before, droppedSubjects: journal.droppedSubjects(for: name))
         }
     }
 

@@ -401,4 +401,151 @@ struct SafetyDetectorTests {
         "Stockpiling tins for the winter.",
     ])
     func heldOutNoFlags(_ text: String) { #expect(!detector.isConcerning(text)) }
+    // MARK: Families added for generalisation (each failed before its phrases were added)
+
+    @Test("spaced-out and separated letters", arguments: [
+        "s u i c i d a l again tonight",
+        "feeling s-u-i-c-i-d-a-l",
+        "i want to d i e",
+        "I want to k i l l myself",
+        "sui*cide is all I think about",
+    ])
+    func spacedLetters(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("spaced letters that spell nothing concerning", arguments: [
+        "Plan A, B, C and D all failed",
+        "Grade: A B C, all fine",
+        "The T-i-m-e-s crossword beat me",
+    ])
+    func spacedLettersOrdinary(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("not wanting to be here, without 'anymore'", arguments: [
+        "I don't want to be here.",
+        "honestly i dont want to be here",
+        "I just don't want to be on this earth.",
+        "I wish I could just not be here.",
+        "I don't think I want to live anymore.",
+    ])
+    func notWantingToBeHere(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("not wanting to be somewhere in particular", arguments: [
+        "I don't want to be here when the plumber comes.",
+        "I don't want to be here for the whole speech, can we go after dinner?",
+        "I don't want to be here in five years, I want a house by the sea.",
+    ])
+    func notWantingToBeSomewhere(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("implicit plans: means kept, places, attempts called off", arguments: [
+        "Got a rope from the hardware shop. I know what it's for.",
+        "The tablets are in the drawer for when I'm ready.",
+        "I keep thinking about the level crossing by the station.",
+        "Thought about the railway line again on the walk home.",
+        "I couldn't go through with it last night.",
+        "I nearly did it on Sunday.",
+        "Been putting aside a few of my tablets each week.",
+        "I have enough pills saved now.",
+        "I'm going to overdose this weekend.",
+        "Sat with the pills in my hand for an hour.",
+        "I tried to kill myself in the spring.",
+    ])
+    func implicitPlans(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("the same words in ordinary plans", arguments: [
+        "Bought some rope for the washing line.",
+        "Thought about the level crossing closure, it adds twenty minutes.",
+        "Couldn't go through with the haircut, I chickened out.",
+        "Got the rope for the climbing session.",
+        "Thinking about the bridge section of my song.",
+        "I'm going to overdose on chocolate this weekend.",
+    ])
+    func ordinaryPlans(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("'end it' about a relationship", arguments: [
+        "I want to end it. He never listens and the relationship is dead in the water.",
+        "I think I need to end it with my boyfriend.",
+        "I'm going to end it tonight, my husband has been cheating.",
+    ])
+    func endItRelationship(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("'end it' with no relationship in the entry still flags", arguments: [
+        "I want to end it.",
+        "I've been thinking about ending things.",
+        "Going to end it tonight.",
+    ])
+    func endItAlone(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("medication routines", arguments: [
+        "Counting my tablets into the weekly organiser, as usual.",
+        "Counted my pills and need to reorder the sertraline.",
+        "The pharmacist counted out my tablets.",
+        "Sorted my pills into the dosette box for the week.",
+    ])
+    func medicationRoutine(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("counting or setting aside tablets with intent", arguments: [
+        "Counting my tablets again to see if there are enough.",
+        "Kept back some of my sertraline each week.",
+    ])
+    func countingWithIntent(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("passive wishes in other words", arguments: [
+        "Part of me hopes I don't wake up tomorrow.",
+        "I pray every night that I won't wake up.",
+        "Every morning I'm disappointed I woke up.",
+        "I keep wishing a lorry would hit me.",
+        "It would be so much easier to just not exist.",
+        "Dying would honestly be a relief.",
+        "I'd rather be dead than keep feeling this.",
+        "I'm tired of fighting to stay alive.",
+        "The only thing I want is to not be alive.",
+        "I'm only still here because of my cat.",
+        "I want out. Out of life.",
+    ])
+    func passiveWishes(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("burden in other words", arguments: [
+        "Would anyone even care if I died?",
+        "If I died, who would miss me?",
+        "They'd all be fine without me.",
+        "Nobody would miss me.",
+    ])
+    func burdenParaphrases(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("'fine without me' for a while", arguments: [
+        "The kids will be fine without me for one night.",
+        "They'd be fine without me at the meeting.",
+    ])
+    func fineWithoutMeForAWhile(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("farewell and self-harm in other words", arguments: [
+        "If anyone finds this, I'm sorry.",
+        "I'm sorry for everything. I love you all. Goodbye.",
+        "Did it again, the razor this time.",
+        "Punched the wall until my knuckles bled.",
+        "All I can think about is cutting.",
+        "Was 90 days clean from cutting.",
+        "relapsed w sh last nite",
+        "i want to 💀 myself",
+        "Burned myself with the kettle on purpose.",
+        "Been writing goodbye messages on my phone.",
+        "Thinking about jumping off the platform when the express comes.",
+    ])
+    func farewellAndSelfHarmParaphrases(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("professional, reported and everyday uses of the new families", arguments: [
+        "Training covered how to ask about suicidal thoughts.",
+        "What to do if a pupil says they want to die.",
+        "I talk to people who are suicidal most shifts.",
+        "I won't be around much longer at this company.",
+        "Fell off my bike on the way in, grazed my knee, nearly killed myself.",
+        "Therapist asked if I'd had thoughts of harming myself and I said no.",
+        "Life isn't worth living without coffee.",
+        "I'm dead 💀 this meme",
+    ])
+    func newFamiliesOrdinary(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("saying no and then taking it back still flags")
+    func denialTakenBack() {
+        #expect(detector.isConcerning("She asked if I'd had thoughts of ending my life and I said no. The truth is yes."))
+    }
 }

@@ -20,10 +20,12 @@ import Darwin
 /// reused as it is.
 final class GitHistoryRewriter {
     private let database: GitObjectDatabase
-    private let names: [[UInt8]]
+    private let matcher: GitNameMatcher
 
     /// Objects created by the rewrite, by id.
     private(set) var newObjects: [ObjectID: GitNewObject] = [:]
+    /// The same ids in the order they were made (a tree's suggested delta base comes first).
+    private(set) var newObjectOrder: [ObjectID] = []
     /// Every tree and blob the rewritten trees reach (new ids), filled while rewriting.
     private(set) var treesAndBlobs: Set<ObjectID> = []
     /// Old commit → new commit; a nil value means the commit was dropped and had no parent left.
@@ -36,93 +38,245 @@ final class GitHistoryRewriter {
     private var treeMap: [ObjectID: ObjectID] = [:]
     private var oldTrees: [ObjectID: ObjectID] = [:]
     private var tagMap: [ObjectID: ObjectID?] = [:]
+    private var rawCommits: [ObjectID: [UInt8]] = [:]
+    private var headers: [ObjectID: (tree: ObjectID, parents: [ObjectID])] = [:]
+    /// The last new tree made at each path: consecutive versions of a folder differ by an entry
+    /// or two, so the pack writer stores a new tree as a delta against that one.
+    private var lastTreeAtPath: [String: ObjectID] = [:]
+    private var lastScannedAtPath: [String: ScannedTree] = [:]
 
     init(database: GitObjectDatabase, names: Set<String>) {
         self.database = database
-        self.names = names.sorted().map { Array($0.utf8) }
+        matcher = GitNameMatcher(names)
     }
 
-    private func matches(_ name: UnsafeRawBufferPointer) -> Bool {
-        for candidate in names where candidate.count == name.count {
-            if candidate.withUnsafeBytes({ gitBytesEqual($0, name) }) { return true }
-        }
-        return false
-    }
+    private func matches(_ name: UnsafeRawBufferPointer) -> Bool { matcher.matches(name) }
 
     /// The tree with every entry named like a purged file removed, at any depth (folders left
     /// empty are removed too). Returns `GitRawObject.emptyTree` when nothing is left.
-    func rewriteTree(_ id: ObjectID) throws -> ObjectID {
+    func rewriteTree(_ id: ObjectID, path: String = "") throws -> ObjectID {
         if let known = treeMap[id] { return known }
-        let result: ObjectID = try database.read(id) { kind, data in
-            guard kind == .tree else { throw GitRawObject.malformed("tree") }
-            var edits: [(range: Range<Int>, replacement: ObjectID?)] = []
-            try GitRawObject.forEachTreeEntry(data) { entry in
-                if matches(entry.name) {
-                    edits.append((entry.range, nil))
-                } else if entry.isTree {
-                    let rewritten = try rewriteTree(entry.id)
-                    if rewritten == GitRawObject.emptyTree && entry.id != GitRawObject.emptyTree {
-                        edits.append((entry.range, nil))
-                    } else {
-                        if rewritten != entry.id { edits.append((entry.range, rewritten)) }
-                        treesAndBlobs.insert(rewritten)
-                    }
-                } else if !entry.isGitlink {
-                    treesAndBlobs.insert(entry.id)
-                }
+        let (kind, raw) = try database.readArray(id)
+        guard kind == .tree else { throw GitRawObject.malformed("tree") }
+        let previous = lastScannedAtPath[path]
+        var edits: [(range: Range<Int>, replacement: ObjectID?)] = []
+        let starts: [Int32] = try raw.withUnsafeBytes { data in
+            // The previous version of this folder usually differs by an entry or two. Entries
+            // inside the common byte prefix, or inside the common byte suffix from an entry
+            // boundary that is also one in the previous version, are the same entries: their
+            // ids were added to `treesAndBlobs` then, and when that version needed no edit they
+            // need none now, so they are not even parsed.
+            guard let previous else { return try scan(data, from: 0, startsBefore: [], previous: nil, edits: &edits, path: path) }
+            let (prefix, suffix) = previous.bytes.withUnsafeBytes { GitBytes.commonEnds($0, data) }
+            var first = 0
+            if previous.clean {
+                // The first previous entry that does not end inside the common prefix.
+                while first < previous.starts.count, previous.end(of: first) <= prefix { first += 1 }
             }
-            if edits.isEmpty { return id }
+            // When every previous entry lies in the common prefix, the new entries follow them.
+            let resumeAt = first < previous.starts.count ? Int(previous.starts[first]) : previous.bytes.count
+            let common = Common(prefixLength: prefix, suffixLength: suffix, shift: previous.bytes.count - data.count)
+            return try scan(data, from: previous.clean ? min(resumeAt, data.count) : 0, startsBefore: previous.starts[0 ..< (previous.clean ? first : 0)],
+                            previous: (previous, common), edits: &edits, path: path)
+        }
+        lastScannedAtPath[path] = ScannedTree(bytes: raw, starts: starts, clean: edits.isEmpty)
+        let result: ObjectID
+        if edits.isEmpty {
+            result = id
+        } else {
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(data.count)
+            bytes.reserveCapacity(raw.count)
             var position = 0
             for edit in edits {
-                bytes.append(contentsOf: data[position ..< edit.range.lowerBound])
+                bytes.append(contentsOf: raw[position ..< edit.range.lowerBound])
                 if let replacement = edit.replacement {
                     // Keep mode and name; only the 20-byte id at the end changes.
-                    bytes.append(contentsOf: data[edit.range.lowerBound ..< edit.range.upperBound - 20])
+                    bytes.append(contentsOf: raw[edit.range.lowerBound ..< edit.range.upperBound - 20])
                     replacement.append(to: &bytes)
                 }
                 position = edit.range.upperBound
             }
-            bytes.append(contentsOf: data[position...])
-            if bytes.isEmpty { return GitRawObject.emptyTree }
-            return try add(bytes, kind: .tree)
+            bytes.append(contentsOf: raw[position...])
+            if bytes.isEmpty {
+                result = GitRawObject.emptyTree
+            } else {
+                result = try add(bytes, kind: .tree, deltaBase: lastTreeAtPath[path])
+                lastTreeAtPath[path] = result
+            }
         }
         treeMap[id] = result
         return result
     }
 
+    private struct Common {
+        let prefixLength: Int
+        let suffixLength: Int
+        /// previous.count - current.count: add it to a current offset to get the previous one.
+        let shift: Int
+    }
+
+    /// Parses entries from `from` and records edits. With a previous version, stops at the
+    /// shared tail when that version was clean; otherwise only skips hashing known entries.
+    private func scan(_ data: UnsafeRawBufferPointer, from: Int, startsBefore: ArraySlice<Int32>,
+                      previous: (tree: ScannedTree, common: Common)?, edits: inout [(range: Range<Int>, replacement: ObjectID?)],
+                      path: String) throws -> [Int32] {
+        var starts = Array(startsBefore)
+        starts.reserveCapacity((previous?.tree.starts.count ?? 16) + 4)
+        var position = from
+        var suffixStart = Int.max
+        while position < data.count {
+            if suffixStart == .max, let (tree, common) = previous, position >= data.count - common.suffixLength,
+               tree.isStart(position + common.shift) {
+                suffixStart = position
+                if tree.clean {
+                    // The rest is the previous version's tail, entry for entry.
+                    let first = tree.index(ofStart: position + common.shift)
+                    for start in tree.starts[first...] { starts.append(start - Int32(common.shift)) }
+                    break
+                }
+            }
+            let entry = try GitRawObject.treeEntry(in: data, at: position)
+            starts.append(Int32(position))
+            position = entry.range.upperBound
+            let known = previous.map { entry.range.upperBound <= $0.common.prefixLength } == true || entry.range.lowerBound >= suffixStart
+            if matcher.matches(entry.name) {
+                edits.append((entry.range, nil))
+            } else if entry.isTree {
+                let rewritten = try treeMap[entry.id] ?? rewriteTree(entry.id, path: path + String(decoding: entry.name, as: UTF8.self) + "/")
+                if rewritten == GitRawObject.emptyTree && entry.id != GitRawObject.emptyTree {
+                    edits.append((entry.range, nil))
+                } else {
+                    if rewritten != entry.id { edits.append((entry.range, rewritten)) }
+                    if !known { treesAndBlobs.insert(rewritten) }
+                }
+            } else if !entry.isGitlink && !known {
+                treesAndBlobs.insert(entry.id)
+            }
+        }
+        return starts
+    }
+
+    /// A tree read during the scan, kept until the next version of the same folder is read.
+    private struct ScannedTree {
+        let bytes: [UInt8]
+        /// Offsets where entries start, ascending.
+        let starts: [Int32]
+        /// No entry needed an edit.
+        let clean: Bool
+
+        func end(of index: Int) -> Int {
+            index + 1 < starts.count ? Int(starts[index + 1]) : bytes.count
+        }
+
+        func index(ofStart offset: Int) -> Int {
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(starts[middle]) < offset { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        func isStart(_ offset: Int) -> Bool {
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(starts[middle]) < offset { low = middle + 1 } else { high = middle }
+            }
+            return low < starts.count && Int(starts[low]) == offset
+        }
+    }
+
+    /// Commits reachable from `tips`, parents before children (a depth-first post-order), read
+    /// once and kept for `rewriteCommit`. A parent missing from the object store (the boundary
+    /// of a shallow clone) is left out.
+    func topologicalOrder(from tips: [ObjectID]) throws -> [ObjectID] {
+        var order: [ObjectID] = []
+        var seen = Set<ObjectID>()
+        var stack: [(id: ObjectID, parents: [ObjectID], next: Int)] = []
+        for tip in tips where seen.insert(tip).inserted {
+            guard let parents = try loadCommit(tip) else { continue }
+            stack.append((tip, parents, 0))
+            while let top = stack.indices.last {
+                if stack[top].next < stack[top].parents.count {
+                    let parent = stack[top].parents[stack[top].next]
+                    stack[top].next += 1
+                    if seen.insert(parent).inserted, let grandparents = try loadCommit(parent) {
+                        stack.append((parent, grandparents, 0))
+                    }
+                } else {
+                    order.append(stack.removeLast().id)
+                }
+            }
+        }
+        return order
+    }
+
+    /// Tree and parents of a commit, from the commit-graph file when it lists the commit (no
+    /// inflating), else from the commit itself (kept for `rewriteCommit`). Nil when missing.
+    private func loadCommit(_ id: ObjectID) throws -> [ObjectID]? {
+        if let graph = database.commitGraph, let entry = graph.commit(id) {
+            headers[id] = entry
+            return entry.parents
+        }
+        let object: (kind: GitObjectKind, bytes: [UInt8])
+        do {
+            object = try database.readArray(id)
+        } catch let error as GitError where error.isNotFound {
+            return nil
+        }
+        guard object.kind == .commit else { throw GitRawObject.malformed("commit") }
+        let header = try object.bytes.withUnsafeBytes { try GitRawObject.parseCommit($0) }
+        rawCommits[id] = object.bytes
+        headers[id] = (header.tree, header.parents)
+        return header.parents
+    }
+
     /// Rewrites one commit; its parents must have been rewritten already (walk parents first).
     func rewriteCommit(_ id: ObjectID) throws {
         if commitMap[id] != nil { return }
-        try database.read(id) { kind, data in
-            guard kind == .commit else { throw GitRawObject.malformed("commit") }
-            let header = try GitRawObject.parseCommit(data)
-            oldTrees[id] = header.tree
-            let tree = try rewriteTree(header.tree)
-            var parents: [ObjectID] = []
-            for parent in header.parents {
-                let mapped: ObjectID?
-                if let known = commitMap[parent] { mapped = known } else { mapped = parent }  // outside the walk: keep
-                if let mapped, !parents.contains(mapped) { parents.append(mapped) }
-            }
-            if tree == header.tree && parents == header.parents {
-                commitMap[id] = .some(id)
-                newCommits[id] = (tree, parents)
-                treesAndBlobs.insert(tree)
+        let header: (tree: ObjectID, parents: [ObjectID])
+        if let known = headers.removeValue(forKey: id) {
+            header = known
+        } else {
+            let raw = try database.readArray(id).bytes
+            let parsed = try raw.withUnsafeBytes { try GitRawObject.parseCommit($0) }
+            rawCommits[id] = raw
+            header = (parsed.tree, parsed.parents)
+        }
+        oldTrees[id] = header.tree
+        let tree = try rewriteTree(header.tree)
+        var parents: [ObjectID] = []
+        for parent in header.parents {
+            let mapped: ObjectID?
+            if let known = commitMap[parent] { mapped = known } else { mapped = parent }  // outside the walk: keep
+            if let mapped, !parents.contains(mapped) { parents.append(mapped) }
+        }
+        if tree == header.tree && parents == header.parents {
+            rawCommits[id] = nil
+            commitMap[id] = .some(id)
+            newCommits[id] = (tree, parents)
+            treesAndBlobs.insert(tree)
+            return
+        }
+        changedCommits += 1
+        // Drop a commit that became empty (same tree as its new parent); keep one that was
+        // empty to begin with, and keep merges.
+        if header.parents.count <= 1 && parents.count <= 1 {
+            let oldParentTree: ObjectID? = header.parents.isEmpty ? GitRawObject.emptyTree : oldTrees[header.parents[0]]
+            let newParentTree: ObjectID? = parents.isEmpty ? GitRawObject.emptyTree : newCommits[parents[0]]?.tree
+            if let oldParentTree, let newParentTree, tree == newParentTree, header.tree != oldParentTree {
+                rawCommits[id] = nil
+                commitMap[id] = .some(parents.first)
                 return
             }
-            changedCommits += 1
-            // Drop a commit that became empty (same tree as its new parent); keep one that was
-            // empty to begin with, and keep merges.
-            if header.parents.count <= 1 && parents.count <= 1 {
-                let oldParentTree: ObjectID? = header.parents.isEmpty ? GitRawObject.emptyTree : oldTrees[header.parents[0]]
-                let newParentTree: ObjectID? = parents.isEmpty ? GitRawObject.emptyTree : newCommits[parents[0]]?.tree
-                if let oldParentTree, let newParentTree, tree == newParentTree, header.tree != oldParentTree {
-                    commitMap[id] = .some(parents.first)
-                    return
-                }
-            }
+        }
+        // Only a commit that really changes needs its bytes.
+        let raw = try rawCommits.removeValue(forKey: id) ?? database.readArray(id).bytes
+        let newID: ObjectID = try raw.withUnsafeBytes { data in
+            let restStart = try GitRawObject.parseCommit(data).restStart
             var bytes: [UInt8] = Array("tree ".utf8)
             bytes.reserveCapacity(data.count + 64)
             tree.appendHex(to: &bytes)
@@ -132,13 +286,13 @@ final class GitHistoryRewriter {
                 parent.appendHex(to: &bytes)
                 bytes.append(0x0A)
             }
-            Self.appendHeadersDroppingSignature(data, from: header.restStart, to: &bytes)
-            if tree == GitRawObject.emptyTree { newObjects[tree] = GitNewObject(kind: .tree, bytes: []) }
-            let newID = try add(bytes, kind: .commit)
-            commitMap[id] = .some(newID)
-            newCommits[newID] = (tree, parents)
-            treesAndBlobs.insert(tree)
+            Self.appendHeadersDroppingSignature(data, from: restStart, to: &bytes)
+            return try add(bytes, kind: .commit)
         }
+        if tree == GitRawObject.emptyTree { insert(tree, GitNewObject(kind: .tree, bytes: [])) }
+        commitMap[id] = .some(newID)
+        newCommits[newID] = (tree, parents)
+        treesAndBlobs.insert(tree)
     }
 
     /// What a ref pointing at `id` must point at after the rewrite: the same id when nothing it
@@ -153,7 +307,7 @@ final class GitHistoryRewriter {
             return id
         case .tree:
             let tree = try rewriteTree(id)
-            if tree == GitRawObject.emptyTree && id != tree { newObjects[tree] = GitNewObject(kind: .tree, bytes: []) }
+            if tree == GitRawObject.emptyTree && id != tree { insert(tree, GitNewObject(kind: .tree, bytes: [])) }
             return tree
         case .tag:
             let result: ObjectID? = try database.read(id) { _, data in
@@ -171,10 +325,14 @@ final class GitHistoryRewriter {
         }
     }
 
-    private func add(_ bytes: [UInt8], kind: GitObjectKind) throws -> ObjectID {
+    private func add(_ bytes: [UInt8], kind: GitObjectKind, deltaBase: ObjectID? = nil) throws -> ObjectID {
         let id = try GitObjectDatabase.hash(bytes, kind: kind)
-        newObjects[id] = GitNewObject(kind: kind, bytes: bytes)
+        insert(id, GitNewObject(kind: kind, bytes: bytes, deltaBase: deltaBase))
         return id
+    }
+
+    private func insert(_ id: ObjectID, _ object: GitNewObject) {
+        if newObjects.updateValue(object, forKey: id) == nil { newObjectOrder.append(id) }
     }
 
     /// Copies commit headers and message from `start`, leaving out `gpgsig`/`gpgsig-sha256`
@@ -199,6 +357,53 @@ final class GitHistoryRewriter {
             }
             position = lineEnd
         }
+    }
+}
+
+/// Compares a file name (raw bytes from a tree or the index) with the names being purged.
+struct GitNameMatcher {
+    private let names: [[UInt8]]
+
+    init(_ names: Set<String>) {
+        self.names = names.sorted().map { Array($0.utf8) }
+    }
+
+    func matches(_ name: UnsafeRawBufferPointer) -> Bool {
+        for candidate in names where candidate.count == name.count {
+            if candidate.withUnsafeBytes({ gitBytesEqual($0, name) }) { return true }
+        }
+        return false
+    }
+
+    /// Whether the last component of a `/`-separated C path matches.
+    func matchesLastComponent(of path: UnsafePointer<CChar>) -> Bool {
+        let length = strlen(path)
+        var start = length
+        while start > 0, path[start - 1] != 0x2F { start -= 1 }
+        return matches(UnsafeRawBufferPointer(start: path + start, count: length - start))
+    }
+}
+
+/// Byte comparisons a word at a time.
+enum GitBytes {
+    /// The lengths of the longest common prefix and the longest common suffix (not overlapping
+    /// the prefix in the shorter buffer).
+    static func commonEnds(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> (prefix: Int, suffix: Int) {
+        guard let pa = a.baseAddress, let pb = b.baseAddress else { return (0, 0) }
+        let limit = min(a.count, b.count)
+        var prefix = 0
+        while prefix + 8 <= limit, pa.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) == pb.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) {
+            prefix += 8
+        }
+        while prefix < limit, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        let room = limit - prefix
+        while suffix + 8 <= room,
+              pa.loadUnaligned(fromByteOffset: a.count - suffix - 8, as: UInt64.self) == pb.loadUnaligned(fromByteOffset: b.count - suffix - 8, as: UInt64.self) {
+            suffix += 8
+        }
+        while suffix < room, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        return (prefix, suffix)
     }
 }
 

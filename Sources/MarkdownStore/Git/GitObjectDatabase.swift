@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 internal import CGit2
 
 /// The four kinds of git object, numbered as in the pack format.
@@ -31,12 +38,19 @@ enum GitObjectKind: UInt8 {
 struct GitNewObject {
     let kind: GitObjectKind
     let bytes: [UInt8]
+    /// Another new object this one probably differs little from (a delta candidate).
+    var deltaBase: ObjectID? = nil
 }
 
 /// The repository's object database: raw reads (libgit2 resolves packs, deltas and loose files)
 /// and object hashing. Owns one reference to the `git_odb`.
 final class GitObjectDatabase {
     let handle: OpaquePointer
+
+    /// Reads packed objects directly when set (see `GitPackReader`); libgit2 reads the rest.
+    var packReader: GitPackReader?
+    /// Tree and parents of the commits git's commit-graph file lists, when there is one.
+    var commitGraph: GitCommitGraph?
 
     init(repository: OpaquePointer) throws {
         var raw: OpaquePointer?
@@ -50,6 +64,9 @@ final class GitObjectDatabase {
     /// Calls `body` with the object's kind and its uncompressed contents, which are only valid
     /// inside `body`. Calls `git_odb_read`.
     func read<Result>(_ id: ObjectID, _ body: (GitObjectKind, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+        if let packReader, let object = try packReader.object(id) {
+            return try object.bytes.withUnsafeBytes { try body(object.kind, $0) }
+        }
         var object: OpaquePointer?
         try id.withOID { try gitCheck(git_odb_read(&object, handle, $0), "git_odb_read") }
         defer { git_odb_object_free(object) }
@@ -59,8 +76,15 @@ final class GitObjectDatabase {
         return try body(kind, UnsafeRawBufferPointer(start: git_odb_object_data(object), count: git_odb_object_size(object)))
     }
 
+    /// The object's kind and contents as an array (no copy when it comes from a mapped pack).
+    func readArray(_ id: ObjectID) throws -> (kind: GitObjectKind, bytes: [UInt8]) {
+        if let packReader, let object = try packReader.object(id) { return object }
+        return try read(id) { kind, data in (kind, Array(data)) }
+    }
+
     /// The object's kind without inflating more than its header. Calls `git_odb_read_header`.
     func kind(of id: ObjectID) throws -> GitObjectKind {
+        if let packReader, let object = try packReader.object(id) { return object.kind }
         var size = 0
         var type = GIT_OBJECT_INVALID
         try id.withOID { try gitCheck(git_odb_read_header(&size, &type, handle, $0), "git_odb_read_header") }
@@ -68,13 +92,22 @@ final class GitObjectDatabase {
         return kind
     }
 
-    /// The name git gives these bytes as an object of this kind. Calls `git_odb_hash`.
+    /// The name git gives these bytes as an object of this kind: the SHA-1 of
+    /// `"<kind> <size>\0"` followed by the bytes. Computed here rather than with
+    /// `git_odb_hash`, whose collision-detecting SHA-1 costs half again as much; the objects are
+    /// our own rewrites of objects already in the repository, and `git fsck` re-checks every name.
     static func hash(_ bytes: [UInt8], kind: GitObjectKind) throws -> ObjectID {
-        var oid = git_oid()
-        _ = try bytes.withUnsafeBytes { raw in
-            try gitCheck(git_odb_hash(&oid, raw.baseAddress, raw.count, kind.type), "git_odb_hash")
+        var hasher = GitSHA1()
+        let keyword: String
+        switch kind {
+        case .commit: keyword = "commit"
+        case .tree: keyword = "tree"
+        case .blob: keyword = "blob"
+        case .tag: keyword = "tag"
         }
-        return ObjectID(oid)
+        hasher.update(Array("\(keyword) \(bytes.count)\0".utf8))
+        hasher.update(bytes)
+        return hasher.finish().withUnsafeBytes { ObjectID(bytes: $0.baseAddress!) }  // 20 bytes
     }
 }
 
@@ -98,29 +131,36 @@ enum GitRawObject {
 
     /// Calls `body` with each entry of a raw tree, in order.
     static func forEachTreeEntry(_ data: UnsafeRawBufferPointer, _ body: (TreeEntry) throws -> Void) throws {
-        guard let base = data.baseAddress else { return }
+        var position = 0
+        while position < data.count {
+            let entry = try treeEntry(in: data, at: position)
+            position = entry.range.upperBound
+            try body(entry)
+        }
+    }
+
+    /// Parses the tree entry that starts at `position` (`memchr` finds the name's end).
+    @inline(__always)
+    static func treeEntry(in data: UnsafeRawBufferPointer, at position: Int) throws -> TreeEntry {
+        guard let base = data.baseAddress else { throw malformed("tree") }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         let end = data.count
-        var position = 0
-        while position < end {
-            let start = position
-            var mode: UInt32 = 0
-            while position < end, bytes[position] != 0x20 {
-                let digit = bytes[position] &- 0x30
-                guard digit < 8 else { throw malformed("tree") }
-                mode = mode << 3 | UInt32(digit)
-                position += 1
-            }
-            position += 1
-            let nameStart = position
-            while position < end, bytes[position] != 0 { position += 1 }
-            let nameEnd = position
-            position += 1
-            guard position + 20 <= end, nameEnd > nameStart else { throw malformed("tree") }
-            let id = ObjectID(bytes: base + position)
-            position += 20
-            try body(TreeEntry(range: start ..< position, name: UnsafeRawBufferPointer(start: base + nameStart, count: nameEnd - nameStart), id: id, mode: mode))
+        var cursor = position
+        var mode: UInt32 = 0
+        while cursor < end, bytes[cursor] != 0x20 {
+            let digit = bytes[cursor] &- 0x30
+            guard digit < 8 else { throw malformed("tree") }
+            mode = mode << 3 | UInt32(digit)
+            cursor += 1
         }
+        cursor += 1
+        guard cursor < end, let nul = memchr(base + cursor, 0, end - cursor) else { throw malformed("tree") }
+        let nameStart = cursor
+        let nameEnd = base.distance(to: UnsafeRawPointer(nul))
+        let idStart = nameEnd + 1
+        guard idStart + 20 <= end, nameEnd > nameStart else { throw malformed("tree") }
+        return TreeEntry(range: position ..< idStart + 20, name: UnsafeRawBufferPointer(start: base + nameStart, count: nameEnd - nameStart),
+                         id: ObjectID(bytes: base + idStart), mode: mode)
     }
 
     /// A commit's tree and parents, and where the headers after the parent lines start.

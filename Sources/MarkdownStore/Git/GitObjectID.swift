@@ -8,6 +8,11 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
     let middle: UInt64
     let low: UInt32
 
+    /// Object names are already uniformly distributed: one word is enough to hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(high)
+    }
+
     /// Reads 20 bytes at `pointer`.
     init(bytes pointer: UnsafeRawPointer) {
         high = UInt64(bigEndian: pointer.loadUnaligned(as: UInt64.self))

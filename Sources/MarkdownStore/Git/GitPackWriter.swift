@@ -24,10 +24,17 @@ final class GitPackWriter {
     private var output = GitByteBuffer()
     private var entries: [(id: ObjectID, crc: UInt32, offset: UInt64)] = []
     private var written: [ObjectID: UInt64] = [:]
+    /// Delta chain length of new objects written as deltas (git's default limit is 50).
+    private var depth: [ObjectID: Int] = [:]
+    private let deflater: GitDeflater
+    private let storingDeflater: GitDeflater
+    private static let maximumDepth = 50
     /// How many objects were copied as they were, re-pointed, or written whole (for profiling).
-    private(set) var copied = 0, rebased = 0, whole = 0
+    private(set) var copied = 0, rebased = 0, whole = 0, deltas = 0
 
-    init(database: GitObjectDatabase, newObjects: [ObjectID: GitNewObject], keep: Set<ObjectID>) {
+    init(database: GitObjectDatabase, newObjects: [ObjectID: GitNewObject], keep: Set<ObjectID>) throws {
+        deflater = try GitDeflater()
+        storingDeflater = try GitDeflater(level: Z_NO_COMPRESSION, memoryLevel: 1)
         self.database = database
         self.newObjects = newObjects
         self.keep = keep
@@ -112,6 +119,29 @@ final class GitPackWriter {
         }
     }
 
+    /// Writes the kept new objects in the order they were made. A tree whose suggested base was
+    /// written just before becomes an `OFS_DELTA` against it when that is clearly smaller
+    /// (chains stop at git's default depth of 50).
+    func writeNew(in order: [ObjectID]) throws {
+        for id in order where keep.contains(id) && written[id] == nil {
+            guard let object = newObjects[id] else { continue }
+            let offset = output.count
+            if let base = object.deltaBase, let baseOffset = written[base], let baseObject = newObjects[base],
+               case let baseDepth = depth[base] ?? 0, baseDepth < Self.maximumDepth,
+               let delta = GitDelta.encode(object.bytes, from: baseObject.bytes) {
+                output.appendEntryHeader(type: 6, size: delta.count)
+                output.appendOffsetDistance(UInt64(offset) - baseOffset)
+                try delta.withUnsafeBytes { try output.appendDeflated($0, with: deflater(for: delta.count)) }
+                entries.append((id, output.crc32(from: offset), UInt64(offset)))
+                depth[id] = baseDepth + 1
+                deltas += 1
+            } else {
+                try writeWhole(id)
+            }
+            written[id] = UInt64(offset)
+        }
+    }
+
     /// Writes every kept object not copied yet: new objects, loose objects, objects of packs
     /// that could not be read directly. Sorted by id so the same input gives the same pack.
     func writeRemaining() throws {
@@ -121,12 +151,24 @@ final class GitPackWriter {
         }
     }
 
+    /// zlib spends tens of microseconds building Huffman tables for every stream, however
+    /// short; for the thousands of new commits and small trees a rewrite makes, that cost is
+    /// most of the purge. Objects under 512 bytes are therefore stored (zlib level 0, still a
+    /// valid zlib stream) at a cost of about 60 bytes each; larger ones are compressed.
+    private func deflater(for count: Int) -> GitDeflater {
+        count < 512 ? storingDeflater : deflater
+    }
+
     private func writeWhole(_ id: ObjectID) throws {
         let offset = output.count
         if let object = newObjects[id] {
-            try object.bytes.withUnsafeBytes { try output.appendDeflatedObject(kind: object.kind, $0) }
+            output.appendEntryHeader(type: object.kind.rawValue, size: object.bytes.count)
+            try object.bytes.withUnsafeBytes { try output.appendDeflated($0, with: deflater(for: object.bytes.count)) }
         } else {
-            try database.read(id) { kind, data in try output.appendDeflatedObject(kind: kind, data) }
+            try database.read(id) { kind, data in
+                output.appendEntryHeader(type: kind.rawValue, size: data.count)
+                try output.appendDeflated(data, with: deflater(for: data.count))
+            }
         }
         entries.append((id, output.crc32(from: offset), UInt64(offset)))
         whole += 1
@@ -139,10 +181,38 @@ final class GitPackWriter {
     func finish(packFolder: String) throws -> String? {
         guard !entries.isEmpty else { return nil }
         output.patchBigEndian(UInt32(entries.count), at: 8)
-        let packChecksum = output.withBytes { GitSHA1.hash($0) }
-        output.append(contentsOf: packChecksum)
+        let packFile = try GitTemporaryFile(folder: packFolder)
+        var index = GitByteBuffer()
+        let packChecksum: [UInt8] = try output.withBytes { bytes in
+            // The checksum is computed on a second thread while this one hands the bytes to
+            // the kernel, waits for the disk, and lays out the index.
+            let hasher = GitBackgroundJob { GitSHA1.hash(bytes) }
+            defer { _ = try? hasher.wait() }  // `bytes` must outlive the hashing
+            try packFile.write(bytes)
+            try packFile.sync()
+            index = indexBody()
+            return try hasher.wait()
+        }
+        try packFile.write(packChecksum)
+        try packFile.sync()
         let name = "pack-" + packChecksum.map { String(format: "%02x", $0) }.joined()
 
+        index.append(contentsOf: packChecksum)
+        let indexChecksum = index.withBytes { GitSHA1.hash($0) }
+        index.append(contentsOf: indexChecksum)
+        let indexFile = try GitTemporaryFile(folder: packFolder)
+        try index.withBytes { try indexFile.write($0) }
+        try indexFile.sync()
+        // The pack first, as git does, so an index never names a pack that is not there yet.
+        try packFile.install(as: packFolder + name + ".pack")
+        try indexFile.install(as: packFolder + name + ".idx")
+        try AtomicFile.syncFolder(packFolder)
+        return name
+    }
+
+    /// The index up to (not including) its two checksums: header, fan-out, sorted names,
+    /// CRC-32s, offsets (and 64-bit offsets past 2 GiB).
+    private func indexBody() -> GitByteBuffer {
         entries.sort { $0.id < $1.id }
         var index = GitByteBuffer()
         index.append(contentsOf: [0xFF, 0x74, 0x4F, 0x63])
@@ -169,38 +239,7 @@ final class GitPackWriter {
             }
         }
         for offset in large { index.appendBigEndian(offset) }
-        index.append(contentsOf: packChecksum)
-        let indexChecksum = index.withBytes { GitSHA1.hash($0) }
-        index.append(contentsOf: indexChecksum)
-
-        try Self.install(output, as: packFolder + name + ".pack", in: packFolder)
-        try Self.install(index, as: packFolder + name + ".idx", in: packFolder)
-        try AtomicFile.syncFolder(packFolder)
-        return name
-    }
-
-    /// Writes a temporary file, flushes it, makes it read-only like git's packs, renames it.
-    private static func install(_ buffer: GitByteBuffer, as path: String, in folder: String) throws {
-        let temporary = folder + "tmp_say_\(getpid())_\(UInt32.random(in: 0 ... .max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o444)
-        guard fd >= 0 else { throw MarkdownStoreError.io(path: temporary, operation: "create the new pack", errno: errno) }
-        var done = false
-        defer { if !done { unlink(temporary) } }
-        do {
-            defer { close(fd) }
-            var written = 0
-            while written < buffer.count {
-                let result = buffer.withBytes { systemWrite(fd, $0.baseAddress! + written, $0.count - written) }
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    throw MarkdownStoreError.io(path: temporary, operation: "write the new pack", errno: errno)
-                }
-                written += result
-            }
-            guard Platform.syncToDisk(fd) == 0 else { throw MarkdownStoreError.io(path: temporary, operation: "flush the new pack", errno: errno) }
-        }
-        guard rename(temporary, path) == 0 else { throw MarkdownStoreError.io(path: path, operation: "install the new pack", errno: errno) }
-        done = true
+        return index
     }
 
     private static func search(_ sorted: [UInt64], _ value: UInt64) -> Int? {
@@ -261,6 +300,19 @@ struct GitPackIndex {
     }
 
     func id(at position: Int) -> ObjectID { ObjectID(bytes: file.bytes + idsStart + 20 * position) }
+
+    /// Where `id` is in the sorted name table (fan-out, then binary search).
+    func position(of id: ObjectID) -> Int? {
+        let first = Int(id.firstByte)
+        var low = first == 0 ? 0 : Int(Self.be32(file.bytes + 8 + 4 * (first - 1)))
+        var high = Int(Self.be32(file.bytes + 8 + 4 * first))
+        while low < high {
+            let middle = (low + high) / 2
+            let candidate = self.id(at: middle)
+            if candidate < id { low = middle + 1 } else if candidate == id { return middle } else { high = middle }
+        }
+        return nil
+    }
     func crc(at position: Int) -> UInt32 { Self.be32(file.bytes + crcStart + 4 * position) }
 
     func offset(at position: Int) -> UInt64 {
@@ -364,20 +416,15 @@ struct GitByteBuffer {
         storage.append(contentsOf: encoded[position...])
     }
 
-    /// A whole (non-delta) object: header, then the contents as one zlib stream.
-    mutating func appendDeflatedObject(kind: GitObjectKind, _ data: UnsafeRawBufferPointer) throws {
-        appendEntryHeader(type: kind.rawValue, size: data.count)
-        let bound = Int(compressBound(uLong(data.count)))
+    /// `data` as one zlib stream.
+    mutating func appendDeflated(_ data: UnsafeRawBufferPointer, with deflater: GitDeflater) throws {
+        let bound = deflater.bound(data.count)
         let start = storage.count
         storage.append(contentsOf: repeatElement(0, count: bound))
-        var length = uLongf(bound)
-        let result = storage.withUnsafeMutableBytes { out in
-            compress2(out.baseAddress!.assumingMemoryBound(to: Bytef.self) + start, &length,
-                      data.baseAddress?.assumingMemoryBound(to: Bytef.self) ?? UnsafePointer(out.baseAddress!.assumingMemoryBound(to: Bytef.self)),
-                      uLong(data.count), Z_DEFAULT_COMPRESSION)
+        let length = try storage.withUnsafeMutableBytes { out in
+            try deflater.deflate(data, into: out.baseAddress! + start, capacity: bound)
         }
-        guard result == Z_OK else { throw GitError.wrapper("zlib could not compress an object (\(result))", function: "compress2") }
-        storage.removeLast(bound - Int(length))
+        storage.removeLast(bound - length)
     }
 
     func crc32(from offset: Int) -> UInt32 {
@@ -395,4 +442,117 @@ struct GitByteBuffer {
 @inline(__always)
 private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, pointer, count)
+}
+
+/// The simplest useful git delta: copy the common prefix, insert the middle, copy the common
+/// suffix. Two versions of a folder's tree differ in one or two entries, so this finds nearly all
+/// of what a full delta search would, in one linear pass.
+enum GitDelta {
+    /// - Returns: the delta, or nil when it would not be at most half the target's size.
+    static func encode(_ target: [UInt8], from base: [UInt8]) -> [UInt8]? {
+        target.withUnsafeBufferPointer { target in
+            base.withUnsafeBufferPointer { base -> [UInt8]? in
+                let (prefix, suffix) = GitBytes.commonEnds(UnsafeRawBufferPointer(base), UnsafeRawBufferPointer(target))
+                let inserted = target.count - prefix - suffix
+                let estimate = 24 + inserted + inserted / 127 + 1
+                guard estimate * 2 <= target.count else { return nil }
+                var delta: [UInt8] = []
+                delta.reserveCapacity(estimate)
+                appendSize(base.count, to: &delta)
+                appendSize(target.count, to: &delta)
+                appendCopy(offset: 0, count: prefix, to: &delta)
+                var position = prefix
+                while position < prefix + inserted {
+                    let chunk = min(127, prefix + inserted - position)
+                    delta.append(UInt8(chunk))
+                    delta.append(contentsOf: target[position ..< position + chunk])
+                    position += chunk
+                }
+                appendCopy(offset: base.count - suffix, count: suffix, to: &delta)
+                return delta
+            }
+        }
+    }
+
+    private static func appendSize(_ size: Int, to delta: inout [UInt8]) {
+        var value = size
+        while value >= 0x80 {
+            delta.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        delta.append(UInt8(value))
+    }
+
+    /// Copy instructions of at most 64 KiB each (a zero size would mean 64 KiB).
+    private static func appendCopy(offset: Int, count: Int, to delta: inout [UInt8]) {
+        var offset = offset
+        var remaining = count
+        while remaining > 0 {
+            let size = min(remaining, 0xFFFF)
+            var op: UInt8 = 0x80
+            var operands: [UInt8] = []
+            for byte in 0 ..< 4 where (offset >> (8 * byte)) & 0xFF != 0 {
+                op |= 1 << byte
+                operands.append(UInt8((offset >> (8 * byte)) & 0xFF))
+            }
+            for byte in 0 ..< 2 where (size >> (8 * byte)) & 0xFF != 0 {
+                op |= 0x10 << byte
+                operands.append(UInt8((size >> (8 * byte)) & 0xFF))
+            }
+            delta.append(op)
+            delta.append(contentsOf: operands)
+            offset += size
+            remaining -= size
+        }
+    }
+}
+
+/// A temporary file in the pack folder, read-only like git's packs, renamed into place by
+/// `install`; removed in `deinit` if it never was.
+final class GitTemporaryFile {
+    let path: String
+    private var fd: Int32
+
+    init(folder: String) throws {
+        path = folder + "tmp_say_\(getpid())_\(UInt32.random(in: 0 ... .max))"
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o444)
+        guard fd >= 0 else { throw MarkdownStoreError.io(path: path, operation: "create the new pack", errno: errno) }
+    }
+
+    deinit {
+        if fd >= 0 {
+            close(fd)
+            unlink(path)
+        }
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        var written = 0
+        while written < bytes.count {
+            let result = systemWrite(fd, bytes.baseAddress! + written, bytes.count - written)  // count > 0 here
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw MarkdownStoreError.io(path: path, operation: "write the new pack", errno: errno)
+            }
+            written += result
+        }
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    func sync() throws {
+        guard Platform.syncToDisk(fd) == 0 else { throw MarkdownStoreError.io(path: path, operation: "flush the new pack", errno: errno) }
+    }
+
+    func install(as finalPath: String) throws {
+        close(fd)
+        fd = -1
+        guard rename(path, finalPath) == 0 else {
+            let error = errno
+            unlink(path)
+            throw MarkdownStoreError.io(path: finalPath, operation: "install the new pack", errno: error)
+        }
+    }
 }

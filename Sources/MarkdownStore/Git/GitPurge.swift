@@ -58,11 +58,14 @@ extension GitRepository {
     /// - Parameter fileNames: file names (no folders), such as `2026-11-22T034200Z-7f3c9a2e.md`.
     /// - Throws: `GitError` (also when a merge, rebase or similar is in progress: the record is
     ///   then not written), `MarkdownStoreError` for file system failures.
+    ///   Calls `git_index_remove_bypath`, `git_index_write_tree`, `git_reference_create`,
+    ///   `git_reference_remove`; reads and writes pack files itself (`GitPackReader`, `GitPackWriter`).
     public func purge(fileNames: Set<String>) throws {
         for name in fileNames { try Self.validateFileName(name) }
         try refuseOperationInProgress()
-        let pending = try pendingPurgeNames() ?? []
-        let names = fileNames.union(pending)
+        let pending = try pendingPurgeNames()
+        if pending != nil { try removeStaleLocks() }
+        let names = fileNames.union(pending ?? [])
         guard !names.isEmpty else { return }
         let record = ([Self.recordHeader] + names.sorted()).joined(separator: "\n") + "\n"
         try AtomicFile.write(Array(record.utf8), to: pendingPurgePath)
@@ -78,6 +81,7 @@ extension GitRepository {
     public func resumePendingPurge() throws -> Bool {
         guard let names = try pendingPurgeNames() else { return false }
         try refuseOperationInProgress()
+        try removeStaleLocks()
         try runPurge(names)
         return true
     }
@@ -97,6 +101,34 @@ extension GitRepository {
             throw GitError.wrapper("the pending purge record is not readable", function: "resumePendingPurge")
         }
         return Set(lines.dropFirst().filter { !$0.isEmpty })
+    }
+
+    /// How long a lock file must stay untouched, while a purge is pending, before it counts as
+    /// left behind by the killed purge rather than held by a running git command.
+    static let staleLockAge: TimeInterval = 2
+
+    /// Removes the lock files a killed purge may have left (libgit2 takes `index.lock`,
+    /// `HEAD.lock`, `packed-refs.lock` and `refs/**.lock` while writing, and refuses to work
+    /// while they exist; git leaves them to the user). Only called when a purge is pending: a
+    /// lock younger than `staleLockAge` is waited for first, since a git command may hold it.
+    func removeStaleLocks() throws {
+        var locks = ["index.lock", "HEAD.lock", "packed-refs.lock"].map { gitdir + $0 }
+        if let walker = FileManager.default.enumerator(atPath: gitdir + "refs") {
+            while let path = walker.nextObject() as? String {
+                if path.hasSuffix(".lock") { locks.append(gitdir + "refs/" + path) }
+            }
+        }
+        for lock in locks {
+            // Gone, or never there, ends the wait.
+            while let modified = (try? FileManager.default.attributesOfItem(atPath: lock))?[.modificationDate] as? Date {
+                let age = Date().timeIntervalSince(modified)
+                if age >= Self.staleLockAge {
+                    try AtomicFile.remove(lock)
+                    break
+                }
+                usleep(useconds_t(min(Self.staleLockAge - age, 0.2) * 1_000_000) + 1000)
+            }
+        }
     }
 
     static func validateFileName(_ name: String) throws {
@@ -122,42 +154,49 @@ extension GitRepository {
     private func runPurge(_ names: Set<String>) throws {
         try checkpoint(.recordWritten)
         let database = try GitObjectDatabase(repository: handle)
-        let nameBytes = Set(names.map { Array($0.utf8) })
+        let matcher = GitNameMatcher(names)
 
-        // Working tree and index.
-        let index = try GitIndex(repository: handle)
-        var paths = Set<String>()
-        for position in 0 ..< git_index_entrycount(index.handle) {
-            guard let entry = git_index_get_byindex(index.handle, position), let path = gitString(from: entry.pointee.path) else { continue }
-            if let last = path.split(separator: "/").last, names.contains(String(last)) { paths.insert(path) }
+        // Existing packs, mapped once: read during the rewrite, copied by the pack writer.
+        let packFolder = gitdir + "objects/pack/"
+        var packs: [GitExistingPack] = []
+        for name in try packBaseNames(in: packFolder) {
+            if let pack = try GitExistingPack(folder: packFolder, name: name) { packs.append(pack) }
         }
+        database.packReader = try GitPackReader(packs: packs)
+        // A shallow clone's graph, if any, would name parents that are not there.
+        if !FileManager.default.fileExists(atPath: gitdir + "shallow") {
+            database.commitGraph = try GitCommitGraph(path: gitdir + "objects/info/commit-graph")
+        }
+
+        // What the rewrite starts from, read before the index job below shares the handle.
+        let references = try listReferences()
+        let detachedHead = try gitCheck(git_repository_head_detached(handle), "git_repository_head_detached") == 1 ? try headCommit() : nil
+        var headPaths = Set<String>()
         if let head = try headCommit() {
             let tree = try database.read(head) { _, data in try GitRawObject.parseCommit(data).tree }
-            try collectPaths(in: tree, prefix: "", names: nameBytes, database: database, into: &paths)
+            try collectPaths(in: tree, prefix: "", matcher: matcher, database: database, into: &headPaths)
         }
-        for path in paths.sorted() {
-            try AtomicFile.remove(workdir + path)
-            try gitCheck(git_index_remove_bypath(index.handle, path), "git_index_remove_bypath")
+
+        // Working tree and index, on a second thread while history is rewritten: the two are
+        // independent, and libgit2's index work (parse, checksum, write) is a good part of the
+        // time. From here until `wait()`, this thread uses only the object database (which
+        // libgit2 makes thread-safe) and the mapped packs, never the repository handle.
+        let repository = handle
+        let workdir = workdir
+        let indexJob = GitBackgroundJob {
+            try Self.cleanWorkingTreeAndIndex(repository: repository, workdir: workdir, matcher: matcher, headPaths: headPaths)
         }
-        // Resolve-undo records may name old versions of a purged file; they are only a
-        // convenience for `git checkout -m`.
-        if let clear = gitIndexReucClear { try gitCheck(clear(index.handle), "git_index_reuc_clear") }
-        try index.write()
-        try checkpoint(.workingTreeCleaned)
+        defer { _ = try? indexJob.wait() }
 
         // History, rewritten in memory.
         let rewriter = GitHistoryRewriter(database: database, names: names)
-        let references = try listReferences()
-        let detachedHead = try gitCheck(git_repository_head_detached(handle), "git_repository_head_detached") == 1 ? try headCommit() : nil
-        let walk = try GitRevisionWalk(repository: handle)
-        try gitCheck(git_revwalk_sorting(walk.handle, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_REVERSE.rawValue), "git_revwalk_sorting")
         var tips = references.compactMap { reference in Self.alwaysDeleted(reference.name) ? nil : reference.target }
         if let detachedHead { tips.append(detachedHead) }
-        for tip in Set(tips) {
-            guard let commit = try peelToCommit(tip, database: database) else { continue }
-            try commit.withOID { try gitCheck(git_revwalk_push(walk.handle, $0), "git_revwalk_push") }
+        var commitTips: [ObjectID] = []
+        for tip in Set(tips).sorted() {
+            if let commit = try peelToCommit(tip, database: database) { commitTips.append(commit) }
         }
-        while let commit = try walk.next() { try rewriter.rewriteCommit(commit) }
+        for commit in try rewriter.topologicalOrder(from: commitTips) { try rewriter.rewriteCommit(commit) }
 
         var updates: [(name: String, target: ObjectID)] = []
         var deletions: [String] = []
@@ -182,30 +221,14 @@ extension GitRepository {
             if let rewritten { roots.append(rewritten) }
         }
 
-        // The index's own tree (its cache-tree names trees git expects to exist).
-        var indexRoots: [ObjectID] = []
-        var indexTree = git_oid()
-        let written = git_index_write_tree(&indexTree, index.handle)
-        if written == GIT_EUNMERGED.rawValue {
-            for position in 0 ..< git_index_entrycount(index.handle) {
-                guard let entry = git_index_get_byindex(index.handle, position), entry.pointee.mode & 0o170000 != 0o160000 else { continue }
-                indexRoots.append(ObjectID(entry.pointee.id))
-            }
-        } else {
-            try gitCheck(written, "git_index_write_tree")
-            try index.write()
-            // git knows the empty tree without storing it.
-            if ObjectID(indexTree) != GitRawObject.emptyTree { indexRoots.append(ObjectID(indexTree)) }
-        }
+        let indexRoots = try indexJob.wait()
+        try checkpoint(.workingTreeCleaned)
 
         // One new pack of everything reachable, on disk before any ref moves.
         let keep = try reachableObjects(roots: roots, extra: indexRoots, rewriter: rewriter, database: database)
-        let packFolder = gitdir + "objects/pack/"
-        let writer = GitPackWriter(database: database, newObjects: rewriter.newObjects, keep: keep)
-        for name in try packBaseNames(in: packFolder) {
-            guard let pack = try GitExistingPack(folder: packFolder, name: name) else { continue }
-            try writer.copy(from: pack)
-        }
+        let writer = try GitPackWriter(database: database, newObjects: rewriter.newObjects, keep: keep)
+        for pack in packs { try writer.copy(from: pack) }
+        try writer.writeNew(in: rewriter.newObjectOrder)
         try writer.writeRemaining()
         let newPack = try writer.finish(packFolder: packFolder)
         try checkpoint(.packWritten)
@@ -234,8 +257,9 @@ extension GitRepository {
         }
         try removeDanglingRemoteSymbolicRefs()
         try removeRecursively(gitdir + "logs")
-        try AtomicFile.remove(gitdir + "ORIG_HEAD")
-        try AtomicFile.remove(gitdir + "FETCH_HEAD")
+        try removeRecursively(gitdir + "ORIG_HEAD")
+        try removeRecursively(gitdir + "FETCH_HEAD")
+        try AtomicFile.syncFolder(gitdir)
         try checkpoint(.refsUpdated)
 
         // Old objects.
@@ -260,6 +284,44 @@ extension GitRepository {
         // libgit2 still has the deleted packs open: start afresh.
         try reopen()
         try AtomicFile.remove(pendingPurgePath)
+    }
+
+    /// Removes the files from the working tree and the index, and writes the index once with
+    /// its tree. Runs on its own thread: everything it touches is its own or thread-safe.
+    ///
+    /// - Returns: what the index keeps reachable (its tree, or its blobs while it has
+    ///   conflicts): the cache-tree names trees git expects to exist.
+    private static func cleanWorkingTreeAndIndex(repository: OpaquePointer, workdir: String, matcher: GitNameMatcher,
+                                                 headPaths: Set<String>) throws -> [ObjectID] {
+        let index = try GitIndex(repository: repository)
+        var paths = headPaths
+        for position in 0 ..< git_index_entrycount(index.handle) {
+            guard let entry = git_index_get_byindex(index.handle, position), let cPath = entry.pointee.path,
+                  matcher.matchesLastComponent(of: cPath), let path = gitString(from: cPath) else { continue }
+            paths.insert(path)
+        }
+        for path in paths.sorted() {
+            try AtomicFile.remove(workdir + path)
+            try gitCheck(git_index_remove_bypath(index.handle, path), "git_index_remove_bypath")
+        }
+        // Resolve-undo records may name old versions of a purged file; they are only a
+        // convenience for `git checkout -m`.
+        if let clear = gitIndexReucClear { try gitCheck(clear(index.handle), "git_index_reuc_clear") }
+        var indexTree = git_oid()
+        let written = git_index_write_tree(&indexTree, index.handle)
+        if written == GIT_EUNMERGED.rawValue {
+            try index.write()
+            var roots: [ObjectID] = []
+            for position in 0 ..< git_index_entrycount(index.handle) {
+                guard let entry = git_index_get_byindex(index.handle, position), entry.pointee.mode & 0o170000 != 0o160000 else { continue }
+                roots.append(ObjectID(entry.pointee.id))
+            }
+            return roots
+        }
+        try gitCheck(written, "git_index_write_tree")
+        try index.write()
+        // git knows the empty tree without storing it.
+        return ObjectID(indexTree) == GitRawObject.emptyTree ? [] : [ObjectID(indexTree)]
     }
 
     /// refs/original/* (filter-branch backups) and refs/stash always hold the old history.
@@ -329,18 +391,18 @@ extension GitRepository {
     }
 
     /// Paths of files (not folders) in `tree` whose last component is one of `names`.
-    private func collectPaths(in tree: ObjectID, prefix: String, names: Set<[UInt8]>, database: GitObjectDatabase, into paths: inout Set<String>) throws {
+    private func collectPaths(in tree: ObjectID, prefix: String, matcher: GitNameMatcher, database: GitObjectDatabase, into paths: inout Set<String>) throws {
         var subtrees: [(String, ObjectID)] = []
         try database.read(tree) { _, data in
             try GitRawObject.forEachTreeEntry(data) { entry in
                 if entry.isTree {
                     subtrees.append((prefix + String(decoding: entry.name, as: UTF8.self) + "/", entry.id))
-                } else if names.contains(Array(entry.name)) {
+                } else if matcher.matches(entry.name) {
                     paths.insert(prefix + String(decoding: entry.name, as: UTF8.self))
                 }
             }
         }
-        for (path, subtree) in subtrees { try collectPaths(in: subtree, prefix: path, names: names, database: database, into: &paths) }
+        for (path, subtree) in subtrees { try collectPaths(in: subtree, prefix: path, matcher: matcher, database: database, into: &paths) }
     }
 
     /// Every object the new refs and the index reach.

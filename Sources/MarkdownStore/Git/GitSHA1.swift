@@ -2,7 +2,7 @@
 /// index. libgit2 1.5 exports no raw hash function (`git_odb_hash` prefixes an object header),
 /// and pulling in a crypto library for two checksums per purge is not worth a dependency; git
 /// itself verifies what we write (`git fsck --full`, `git verify-pack`), and the tests do that.
-/// Object names are still computed by libgit2 (`git_odb_hash`), with its collision detection.
+/// It also names the objects a rewrite creates (see `GitObjectDatabase.hash`).
 struct GitSHA1 {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
     private var buffer = [UInt8](repeating: 0, count: 64)
@@ -71,38 +71,34 @@ struct GitSHA1 {
     }
 
     private mutating func compress(_ block: UnsafeRawPointer) {
-        // A 16-word circular schedule keeps everything in registers and on the stack.
-        var w = (UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
-                 UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0))
+        // An 80-word schedule on the stack, then four loops so each round's function and
+        // constant are fixed.
+        var schedule = (SIMD64<UInt32>(), SIMD16<UInt32>())
         var (a, b, c, d, e) = state
-        withUnsafeMutableBytes(of: &w) { raw in
-            let words = raw.bindMemory(to: UInt32.self)
+        withUnsafeMutableBytes(of: &schedule) { raw in
+            let w = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
             for i in 0 ..< 16 {
-                words[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+                w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
             }
-            for i in 0 ..< 80 {
-                let word: UInt32
-                if i < 16 {
-                    word = words[i]
-                } else {
-                    let x = words[(i + 13) & 15] ^ words[(i + 8) & 15] ^ words[(i + 2) & 15] ^ words[i & 15]
-                    word = GitSHA1.rotl(x, 1)
-                    words[i & 15] = word
-                }
-                let f: UInt32
-                let k: UInt32
-                switch i {
-                case 0 ..< 20: f = (b & c) | (~b & d); k = 0x5A82_7999
-                case 20 ..< 40: f = b ^ c ^ d; k = 0x6ED9_EBA1
-                case 40 ..< 60: f = (b & c) | (b & d) | (c & d); k = 0x8F1B_BCDC
-                default: f = b ^ c ^ d; k = 0xCA62_C1D6
-                }
-                let temp = GitSHA1.rotl(a, 5) &+ f &+ e &+ k &+ word
-                e = d
-                d = c
-                c = GitSHA1.rotl(b, 30)
-                b = a
-                a = temp
+            for i in 16 ..< 80 {
+                let x = w[i &- 3] ^ w[i &- 8] ^ w[i &- 14] ^ w[i &- 16]
+                w[i] = (x << 1) | (x >> 31)
+            }
+            for i in 0 ..< 20 {
+                let temp = ((a << 5) | (a >> 27)) &+ ((b & c) | (~b & d)) &+ e &+ 0x5A82_7999 &+ w[i]
+                e = d; d = c; c = (b << 30) | (b >> 2); b = a; a = temp
+            }
+            for i in 20 ..< 40 {
+                let temp = ((a << 5) | (a >> 27)) &+ (b ^ c ^ d) &+ e &+ 0x6ED9_EBA1 &+ w[i]
+                e = d; d = c; c = (b << 30) | (b >> 2); b = a; a = temp
+            }
+            for i in 40 ..< 60 {
+                let temp = ((a << 5) | (a >> 27)) &+ ((b & c) | (b & d) | (c & d)) &+ e &+ 0x8F1B_BCDC &+ w[i]
+                e = d; d = c; c = (b << 30) | (b >> 2); b = a; a = temp
+            }
+            for i in 60 ..< 80 {
+                let temp = ((a << 5) | (a >> 27)) &+ (b ^ c ^ d) &+ e &+ 0xCA62_C1D6 &+ w[i]
+                e = d; d = c; c = (b << 30) | (b >> 2); b = a; a = temp
             }
         }
         state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)

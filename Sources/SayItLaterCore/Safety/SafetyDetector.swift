@@ -139,7 +139,7 @@ final class SafetyEngine: Sendable {
     /// True when an everyday-language exclusion overlaps the concerning match [from, to).
     private func excluded(_ from: Int, _ to: Int, _ runner: SafetyRunner) -> Bool {
         let index = exclusions
-        var st = max(0, from - 10)
+        var st = max(0, from - 16)
         while st < to {
             let id = Int(runner.ids[st])
             if id != 0 {
@@ -218,7 +218,7 @@ struct SafetyPatternIndex: Sendable {
 // MARK: - Instructions and runner
 
 enum SafetyOp: UInt8, Sendable {
-    case word, set, number, any, split, jump, clauseEnd, clauseStart, sameSentence, notAhead, accept
+    case word, set, number, any, anyAcross, split, jump, clauseEnd, clauseStart, sameSentence, notAhead, accept
 }
 
 struct SafetyInstruction: Sendable {
@@ -259,6 +259,9 @@ struct SafetyRunner {
             case .any:
                 guard pos < n && flags[pos] & SafetyTokenFlag.hard == 0 else { return -1 }
                 pos += 1; pc += 1
+            case .anyAcross:
+                guard pos < n else { return -1 }
+                pos += 1; pc += 1
             case .split:
                 let r = run(Int(ins.a), pos)
                 if r >= 0 { return r }
@@ -295,6 +298,7 @@ indirect enum SafetyNode {
     case alt([SafetyNode])
     case opt(SafetyNode)
     case gap(Int)
+    case gapAcross(Int)
     case clauseEnd, clauseStart, number
     case not(SafetyNode)
 }
@@ -502,6 +506,22 @@ struct SafetyCompiler {
             let after = code.count
             code[first].a = Int32(after)
             for s in splits { code[s].a = Int32(check) }
+        case .gapAcross(let max):
+            // Lazy, like .gap, but the skipped words may run over sentence ends.
+            if max <= 0 { return }
+            let first = code.count
+            code.append(SafetyInstruction(op: .split, a: 0, b: Int32(first + 1)))
+            var splits: [Int] = []
+            for k in 0..<max {
+                code.append(SafetyInstruction(op: .anyAcross))
+                if k < max - 1 {
+                    splits.append(code.count)
+                    code.append(SafetyInstruction(op: .split, a: 0, b: Int32(code.count + 1)))
+                }
+            }
+            let after = code.count
+            code[first].a = Int32(after)
+            for s in splits { code[s].a = Int32(after) }
         case .clauseEnd:
             code.append(SafetyInstruction(op: .clauseEnd))
         case .clauseStart:
@@ -530,7 +550,7 @@ struct SafetyCompiler {
             case .word: firsts.insert(ins.a)
             case .set: firsts.formUnion(sets[Int(ins.a)])
             case .number: number = true
-            case .any: throw Problem(description: "a phrase cannot start with a gap")
+            case .any, .anyAcross: throw Problem(description: "a phrase cannot start with a gap")
             case .split: work.append(Int(ins.a)); work.append(Int(ins.b))
             case .jump: work.append(Int(ins.a))
             case .clauseEnd, .clauseStart, .sameSentence: work.append(pc + 1)
@@ -545,7 +565,7 @@ struct SafetyCompiler {
 
 /// Parses the pattern language (see SafetyPhrases.swift).
 struct SafetyPatternParser {
-    enum Token: Equatable { case word(String), open, close, optOpen, optClose, bar, end, start, not, gap(Int), number, question, macro(String) }
+    enum Token: Equatable { case word(String), open, close, optOpen, optClose, bar, end, start, not, gap(Int), gapAcross(Int), number, question, macro(String) }
     var tokens: [Token] = []
     var i = 0
 
@@ -575,9 +595,11 @@ struct SafetyPatternParser {
                 tokens.append(.macro(name))
             case "~":
                 flush()
+                var across = false
+                if k + 1 < chars.count, chars[k + 1] == "~" { across = true; k += 1 }
                 var digits = ""
                 while k + 1 < chars.count, chars[k + 1].isNumber { digits.append(chars[k + 1]); k += 1 }
-                tokens.append(.gap(Int(digits) ?? 0))
+                tokens.append(across ? .gapAcross(Int(digits) ?? 0) : .gap(Int(digits) ?? 0))
             case "#":
                 flush()
                 var name = ""
@@ -642,6 +664,7 @@ struct SafetyPatternParser {
         case .start: return .clauseStart
         case .number: return .number
         case .gap(let n): return .gap(n)
+        case .gapAcross(let n): return .gapAcross(n)
         case .not:
             guard i < tokens.count else { throw SafetyCompiler.Problem(description: "! at the end") }
             return .not(try atom())

@@ -266,6 +266,16 @@ private func scalarKind(_ v: UInt32) -> ScalarKind {
     }
 }
 
+/// Emoji read as a word: 💀 🪦 ⚰ (death) and 🔪 🔫 (weapons), used in algospeak in place of
+/// "kill" or "die" ("want to 💀 myself"). Phrases refer to them by these names.
+@inline(__always) private func emojiWord(_ v: UInt32) -> String? {
+    switch v {
+    case 0x1F480, 0x2620, 0x1FAA6, 0x26B0: return "emojideath"
+    case 0x1F52A, 0x1F52B: return "emojiweapon"
+    default: return nil
+    }
+}
+
 /// What a censor character stands for inside a word; `?` is a wildcard.
 @inline(__always) private func censorLetter(_ b: UInt8) -> UInt8 {
     switch b {
@@ -292,6 +302,12 @@ private struct TokenizerState {
     var wildcards = 0
     var lastWasLetter = false
     var pending: UInt8 = 0
+    // A run of single letters separated only by spaces or hyphens ("s u i c i d a l"): where its
+    // tokens start, how many letters, and the letters themselves (up to 16, packed).
+    var runStart = 0
+    var runLength = 0
+    var runLo: UInt64 = 0
+    var runHi: UInt64 = 0
 
     @inline(__always) mutating func append(_ b: UInt8, _ word: UnsafeMutablePointer<UInt8>) {
         if length < maxWordLength { word[length] = b }
@@ -377,6 +393,7 @@ private struct TokenizerState {
                 }
             }
             finish(word, context, &tokens)
+            closeLetterRun(context, &tokens)
         }
     }
 
@@ -405,6 +422,16 @@ private struct TokenizerState {
         else { finish(word, context, &tokens); return i + 1 }
         if i + size > n { finish(word, context, &tokens); return n }
         for k in 1..<size { scalar = (scalar << 6) | UInt32(bytes[i + k] & 0x3F) }
+        if let name = emojiWord(scalar) {
+            // A few emoji stand in for a word in algospeak ("want to 💀 myself").
+            finish(word, context, &tokens)
+            pending |= SafetyTokenFlag.soft
+            for b in name.utf8 { append(b, word) }
+            allDigits = false
+            finish(word, context, &tokens)
+            pending |= SafetyTokenFlag.soft
+            return i + size
+        }
         switch scalarKind(scalar) {
         case .letter:
             if size == 2 && scalar >= 0xC0 && scalar <= 0xDE {
@@ -463,6 +490,21 @@ private struct TokenizerState {
         }
         var flags = pending
         pending = 0
+        if length == 1 && !hasDigit && wildcards == 0 && word[0] >= 97 && word[0] <= 122 {
+            if runLength > 0 && flags == 0 && runLength < 16 {
+                if runLength < 8 { runLo |= UInt64(word[0]) << UInt64(runLength * 8) }
+                else { runHi |= UInt64(word[0]) << UInt64((runLength - 8) * 8) }
+                runLength += 1
+            } else {
+                closeLetterRun(context, &tokens)
+                runStart = tokens.ids.count
+                runLength = 1
+                runLo = UInt64(word[0])
+                runHi = 0
+            }
+        } else if runLength > 0 {
+            closeLetterRun(context, &tokens)
+        }
         if allDigits { flags |= SafetyTokenFlag.number }
         let lexicon = context.lexicon
         guard length <= maxWordLength else {
@@ -491,6 +533,29 @@ private struct TokenizerState {
         }
     }
 
+    /// Ends a run of single letters; when three or more spell a censorable key word
+    /// ("s u i c i d a l", "d-i-e"), the run's tokens are replaced by that word.
+    mutating func closeLetterRun(_ context: SafetyLexicon.LookupContext, _ tokens: inout SafetyTokens) {
+        defer { runLength = 0 }
+        guard runLength >= 3, runLength <= 16 else { return }
+        for key in context.lexicon.censorKeys where key.bytes.count == runLength {
+            var same = true
+            for k in 0..<runLength {
+                let b = k < 8 ? UInt8(truncatingIfNeeded: runLo >> UInt64(k * 8))
+                              : UInt8(truncatingIfNeeded: runHi >> UInt64((k - 8) * 8))
+                if b != key.bytes[k] { same = false; break }
+            }
+            if same {
+                let f = tokens.flags[runStart]
+                tokens.ids.removeSubrange(runStart...)
+                tokens.flags.removeSubrange(runStart...)
+                tokens.ids.append(key.id)
+                tokens.flags.append(f)
+                return
+            }
+        }
+    }
+
     /// "killin" -> "killing" when that is a known word ending in -ing.
     mutating func recover(_ word: UnsafeMutablePointer<UInt8>, _ context: SafetyLexicon.LookupContext) -> Int {
         guard length >= 4, length < maxWordLength,
@@ -503,7 +568,7 @@ private struct TokenizerState {
     }
 
     func resolveWildcard(_ word: UnsafeMutablePointer<UInt8>, _ lexicon: SafetyLexicon) -> Int32? {
-        guard wildcards <= 2, length - wildcards >= 2 else { return nil }
+        guard wildcards <= 2, length - wildcards >= 2, length <= maxWordLength else { return nil }
         for key in lexicon.censorKeys where key.bytes.count == length {
             var ok = true
             for k in 0..<length {
@@ -511,6 +576,17 @@ private struct TokenizerState {
                 if c != UInt8(ascii: "?") && c != key.bytes[k] { ok = false; break }
             }
             if ok { return key.id }
+        }
+        // "sui*cide": the symbol separates letters instead of replacing one.
+        if length - wildcards >= 4 {
+            for key in lexicon.censorKeys where key.bytes.count == length - wildcards {
+                var k = 0, ok = true
+                for j in 0..<length where word[j] != UInt8(ascii: "?") {
+                    if word[j] != key.bytes[k] { ok = false; break }
+                    k += 1
+                }
+                if ok { return key.id }
+            }
         }
         return nil
     }

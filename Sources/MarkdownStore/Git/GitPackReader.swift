@@ -1,0 +1,270 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import CZlib
+
+/// Reads objects straight from the mapped pack files during a purge: inflate, apply deltas,
+/// and keep the results that other deltas are based on.
+///
+/// libgit2 reads the same data, but re-hashes every object it returns (strict hash verification,
+/// with collision detection) and caches through generic structures; a purge reads every commit
+/// and every distinct tree of the history once, so that cost dominated. git itself trusts pack
+/// data on read the same way; `git fsck` is where hashes are checked, and the tests run it.
+/// Objects that are in no mapped pack (loose ones) are still read through libgit2.
+final class GitPackReader {
+    let packs: [GitExistingPack]
+    private let inflater: GitInflater
+    /// Inflated objects that deltas use as their base, by pack number and offset.
+    private var cache: [Int: (kind: GitObjectKind, bytes: [UInt8])] = [:]
+    private var cachedBytes = 0
+    /// Offsets that some `OFS_DELTA` in the same pack uses as its base, per pack.
+    private var baseOffsets: [Set<UInt64>] = []
+    private static let cacheLimit = 192 << 20
+
+    init(packs: [GitExistingPack]) throws {
+        self.packs = packs
+        inflater = try GitInflater()
+        baseOffsets = packs.map { Self.scanBaseOffsets($0) }
+    }
+
+    /// Finds an object in the packs.
+    func locate(_ id: ObjectID) -> (pack: Int, offset: UInt64)? {
+        for (number, pack) in packs.enumerated() {
+            if let position = pack.index.position(of: id) { return (number, pack.index.offset(at: position)) }
+        }
+        return nil
+    }
+
+    /// The object's kind and contents, or nil when it is in none of the packs.
+    func object(_ id: ObjectID) throws -> (kind: GitObjectKind, bytes: [UInt8])? {
+        guard let (pack, offset) = locate(id) else { return nil }
+        return try object(pack: pack, offset: offset)
+    }
+
+    func object(pack number: Int, offset: UInt64) throws -> (kind: GitObjectKind, bytes: [UInt8]) {
+        let key = number << 40 | Int(offset)
+        if let cached = cache[key] { return cached }
+        let pack = packs[number]
+        let bytes = pack.data.bytes
+        let end = pack.data.count - 20
+        var cursor = Int(offset)
+        guard cursor >= 12, cursor < end else { throw GitPackWriter.corrupt(pack.name) }
+        var byte = bytes[cursor]
+        let type = (byte >> 4) & 7
+        var size = Int(byte & 0x0F)
+        var shift = 4
+        while byte & 0x80 != 0 {
+            cursor += 1
+            guard cursor < end, shift < 57 else { throw GitPackWriter.corrupt(pack.name) }
+            byte = bytes[cursor]
+            size |= Int(byte & 0x7F) << shift
+            shift += 7
+        }
+        cursor += 1
+        let result: (kind: GitObjectKind, bytes: [UInt8])
+        switch type {
+        case 1 ... 4:
+            guard let kind = GitObjectKind(rawValue: type) else { throw GitPackWriter.corrupt(pack.name) }
+            result = (kind, try inflater.inflate(bytes + cursor, available: end - cursor, size: size, pack: pack.name))
+        case 6:
+            guard cursor < end else { throw GitPackWriter.corrupt(pack.name) }
+            byte = bytes[cursor]
+            var distance = UInt64(byte & 0x7F)
+            while byte & 0x80 != 0 {
+                cursor += 1
+                guard cursor < end else { throw GitPackWriter.corrupt(pack.name) }
+                byte = bytes[cursor]
+                distance = ((distance + 1) << 7) | UInt64(byte & 0x7F)
+            }
+            cursor += 1
+            guard distance > 0, distance < offset else { throw GitPackWriter.corrupt(pack.name) }
+            let base = try object(pack: number, offset: offset - distance)
+            let delta = try inflater.inflate(bytes + cursor, available: end - cursor, size: size, pack: pack.name)
+            result = (base.kind, try Self.apply(delta, to: base.bytes, pack: pack.name))
+        case 7:
+            guard cursor + 20 <= end else { throw GitPackWriter.corrupt(pack.name) }
+            let baseID = ObjectID(bytes: bytes + cursor)
+            guard let base = try object(baseID) else { throw GitPackWriter.corrupt(pack.name) }
+            let delta = try inflater.inflate(bytes + cursor + 20, available: end - cursor - 20, size: size, pack: pack.name)
+            result = (base.kind, try Self.apply(delta, to: base.bytes, pack: pack.name))
+        default:
+            throw GitPackWriter.corrupt(pack.name)
+        }
+        if type == 7 || baseOffsets[number].contains(offset) {
+            if cachedBytes > Self.cacheLimit {
+                cache.removeAll(keepingCapacity: true)
+                cachedBytes = 0
+            }
+            cache[key] = result
+            cachedBytes += result.bytes.count + 64
+        }
+        return result
+    }
+
+    /// Applies a git delta (source size, target size, then copy and insert instructions).
+    static func apply(_ delta: [UInt8], to base: [UInt8], pack: String) throws -> [UInt8] {
+        try delta.withUnsafeBufferPointer { delta in
+            var position = 0
+            func varint() throws -> Int {
+                var value = 0
+                var shift = 0
+                while true {
+                    guard position < delta.count, shift < 57 else { throw GitPackWriter.corrupt(pack) }
+                    let byte = delta[position]
+                    position += 1
+                    value |= Int(byte & 0x7F) << shift
+                    shift += 7
+                    if byte & 0x80 == 0 { return value }
+                }
+            }
+            guard try varint() == base.count else { throw GitPackWriter.corrupt(pack) }
+            let targetSize = try varint()
+            return try base.withUnsafeBufferPointer { base in
+                try [UInt8](unsafeUninitializedCapacity: targetSize) { target, count in
+                    var written = 0
+                    while position < delta.count {
+                        let op = delta[position]
+                        position += 1
+                        if op & 0x80 != 0 {
+                            var copyOffset = 0
+                            var copySize = 0
+                            for bit in 0 ..< 4 where op & (1 << bit) != 0 {
+                                guard position < delta.count else { throw GitPackWriter.corrupt(pack) }
+                                copyOffset |= Int(delta[position]) << (8 * bit)
+                                position += 1
+                            }
+                            for bit in 0 ..< 3 where op & (0x10 << bit) != 0 {
+                                guard position < delta.count else { throw GitPackWriter.corrupt(pack) }
+                                copySize |= Int(delta[position]) << (8 * bit)
+                                position += 1
+                            }
+                            if copySize == 0 { copySize = 0x10000 }
+                            guard copyOffset + copySize <= base.count, written + copySize <= targetSize else { throw GitPackWriter.corrupt(pack) }
+                            (target.baseAddress! + written).update(from: base.baseAddress! + copyOffset, count: copySize)
+                            written += copySize
+                        } else if op != 0 {
+                            let length = Int(op)
+                            guard position + length <= delta.count, written + length <= targetSize else { throw GitPackWriter.corrupt(pack) }
+                            (target.baseAddress! + written).update(from: delta.baseAddress! + position, count: length)
+                            written += length
+                            position += length
+                        } else {
+                            throw GitPackWriter.corrupt(pack)
+                        }
+                    }
+                    guard written == targetSize else { throw GitPackWriter.corrupt(pack) }
+                    count = written
+                }
+            }
+        }
+    }
+
+    /// Reads every entry header once to learn which offsets are `OFS_DELTA` bases.
+    private static func scanBaseOffsets(_ pack: GitExistingPack) -> Set<UInt64> {
+        var result = Set<UInt64>()
+        let bytes = pack.data.bytes
+        let end = pack.data.count - 20
+        for position in 0 ..< pack.index.count {
+            let offset = pack.index.offset(at: position)
+            var cursor = Int(offset)
+            guard cursor < end else { continue }
+            var byte = bytes[cursor]
+            guard (byte >> 4) & 7 == 6 else { continue }
+            while byte & 0x80 != 0, cursor + 1 < end {
+                cursor += 1
+                byte = bytes[cursor]
+            }
+            cursor += 1
+            guard cursor < end else { continue }
+            byte = bytes[cursor]
+            var distance = UInt64(byte & 0x7F)
+            while byte & 0x80 != 0, cursor + 1 < end {
+                cursor += 1
+                byte = bytes[cursor]
+                distance = ((distance + 1) << 7) | UInt64(byte & 0x7F)
+            }
+            if distance > 0, distance < offset { result.insert(offset - distance) }
+        }
+        return result
+    }
+}
+
+/// One reusable zlib inflate stream (allocated once: zlib keeps a pointer back to it).
+final class GitInflater {
+    private let stream: UnsafeMutablePointer<z_stream>
+
+    init() throws {
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        let result = inflateInit_(stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        guard result == Z_OK else {
+            stream.deallocate()
+            throw GitError.wrapper("zlib could not start (\(result))", function: "inflateInit")
+        }
+    }
+
+    deinit {
+        inflateEnd(stream)
+        stream.deallocate()
+    }
+
+    /// Inflates one zlib stream that must produce exactly `size` bytes.
+    func inflate(_ input: UnsafePointer<UInt8>, available: Int, size: Int, pack: String) throws -> [UInt8] {
+        guard inflateReset(stream) == Z_OK else { throw GitPackWriter.corrupt(pack) }
+        return try [UInt8](unsafeUninitializedCapacity: max(size, 1)) { output, count in
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: input)
+            stream.pointee.avail_in = uInt(min(available, Int(UInt32.max)))
+            stream.pointee.next_out = output.baseAddress
+            stream.pointee.avail_out = uInt(size)
+            let result = CZlib.inflate(stream, Z_FINISH)
+            guard result == Z_STREAM_END, Int(stream.pointee.total_out) == size else { throw GitPackWriter.corrupt(pack) }
+            count = size
+        }
+    }
+}
+
+/// One reusable zlib deflate stream.
+final class GitDeflater {
+    private let stream: UnsafeMutablePointer<z_stream>
+
+    /// - Parameter memoryLevel: zlib's memLevel; 1 makes `deflateReset` clear 512 bytes instead
+    ///   of 64 KiB, which matters when compressing thousands of objects of a few hundred bytes.
+    init(level: Int32 = Z_DEFAULT_COMPRESSION, memoryLevel: Int32 = 8) throws {
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        let result = deflateInit2_(stream, level, Z_DEFLATED, MAX_WBITS, memoryLevel, Z_DEFAULT_STRATEGY,
+                                   zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        guard result == Z_OK else {
+            stream.deallocate()
+            throw GitError.wrapper("zlib could not start (\(result))", function: "deflateInit")
+        }
+    }
+
+    deinit {
+        deflateEnd(stream)
+        stream.deallocate()
+    }
+
+    /// The largest output `deflate(_:into:)` can produce for `count` input bytes.
+    func bound(_ count: Int) -> Int { Int(deflateBound(stream, uLong(count))) }
+
+    /// Deflates `input` into `output` (at least `bound(input.count)` bytes) as one zlib stream.
+    /// - Returns: the number of bytes written.
+    func deflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawPointer, capacity: Int) throws -> Int {
+        guard deflateReset(stream) == Z_OK else { throw GitError.wrapper("zlib could not reset", function: "deflateReset") }
+        var empty: UInt8 = 0
+        return try withUnsafeMutablePointer(to: &empty) { emptyPointer in
+            stream.pointee.next_in = input.baseAddress.map { UnsafeMutablePointer(mutating: $0.assumingMemoryBound(to: Bytef.self)) } ?? emptyPointer
+            stream.pointee.avail_in = uInt(input.count)
+            stream.pointee.next_out = output.assumingMemoryBound(to: Bytef.self)
+            stream.pointee.avail_out = uInt(capacity)
+            let result = CZlib.deflate(stream, Z_FINISH)
+            guard result == Z_STREAM_END else { throw GitError.wrapper("zlib could not compress an object (\(result))", function: "deflate") }
+            return Int(stream.pointee.total_out)
+        }
+    }
+}

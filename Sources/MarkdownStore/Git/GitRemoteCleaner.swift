@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+internal import CGit2
+
+/// Cleans a remote repository in a local folder (a USB drive, a mounted share) after a
+/// rewritten history was pushed to it: a forced push only moves the reference, and the old
+/// commits, trees and blobs stay in the remote's object store until something drops them.
+///
+/// The same repack as a purge (`GitPackWriter`): one new pack of every object the remote's
+/// references reach, old packed bytes copied as they are, then the old packs, loose objects,
+/// reflogs and object caches deleted. Only packs and loose objects that existed when the clean
+/// started are deleted, so objects a concurrent push adds are never touched.
+enum GitRemoteCleaner {
+    /// Repacks the repository at `path` (bare, or a working tree's `.git`) so that it keeps
+    /// only reachable objects.
+    ///
+    /// - Throws: `GitError`, `MarkdownStoreError`. Calls `git_repository_open_ext`,
+    ///   `git_reference_iterator_new`, `git_odb_read`.
+    static func keepOnlyReachable(repositoryAt path: String) throws {
+        try LibGit2.ensureInitialized()
+        var raw: OpaquePointer?
+        try gitCheck(git_repository_open_ext(&raw, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil), "git_repository_open_ext")
+        guard let repository = raw else { throw GitError.wrapper("no repository returned", function: "git_repository_open_ext") }
+        defer { git_repository_free(repository) }
+        guard var gitdir = gitString(from: git_repository_path(repository)) else {
+            throw GitError.wrapper("the remote has no git folder", function: "git_repository_path")
+        }
+        if !gitdir.hasSuffix("/") { gitdir += "/" }
+        let packFolder = gitdir + "objects/pack/"
+        let objectsFolder = gitdir + "objects/"
+
+        // What exists now: only these are deleted at the end.
+        let oldPackFiles = try listFolder(packFolder).filter { $0.hasPrefix("pack-") }
+        var oldLoose: [String] = []
+        for folder in try listFolder(objectsFolder) where folder.utf8.count == 2 && folder.utf8.allSatisfy({ GitRawObject.hexValue($0) != nil }) {
+            for name in try listFolder(objectsFolder + folder) { oldLoose.append(objectsFolder + folder + "/" + name) }
+        }
+
+        let database = try GitObjectDatabase(repository: repository)
+        var packs: [GitExistingPack] = []
+        for name in oldPackFiles where name.hasSuffix(".idx") {
+            if let pack = try GitExistingPack(folder: packFolder, name: String(name.dropLast(4))) { packs.append(pack) }
+        }
+        database.packReader = try GitPackReader(packs: packs)
+
+        var keep = Set<ObjectID>()
+        for target in try referenceTargets(repository) { try reach(target, into: &keep, database: database) }
+
+        let writer = try GitPackWriter(database: database, newObjects: [:], keep: keep)
+        for pack in packs { try writer.copy(from: pack) }
+        try writer.writeRemaining()
+        let newPack = try writer.finish(packFolder: packFolder)
+        let newFiles: Set<String> = newPack.map { [$0 + ".pack", $0 + ".idx"] } ?? []
+
+        // Reflogs would keep the old history reachable for git.
+        try removeRecursively(gitdir + "logs")
+        let stale = oldPackFiles.filter { !newFiles.contains($0) }
+        // Indexes first: a pack without its index is invisible to git and libgit2.
+        for name in stale.filter({ $0.hasSuffix(".idx") }) + stale.filter({ !$0.hasSuffix(".idx") }) {
+            try removeRecursively(packFolder + name)
+        }
+        for file in oldLoose { try removeRecursively(file) }
+        try removeRecursively(objectsFolder + "info/commit-graph")
+        try removeRecursively(objectsFolder + "info/commit-graphs")
+        try removeRecursively(objectsFolder + "info/packs")
+        try removeRecursively(packFolder + "multi-pack-index")
+        try AtomicFile.syncFolder(packFolder)
+        try AtomicFile.syncFolder(objectsFolder)
+    }
+
+    /// The objects every direct reference points at (symbolic ones resolve to those).
+    private static func referenceTargets(_ repository: OpaquePointer) throws -> [ObjectID] {
+        var iterator: OpaquePointer?
+        try gitCheck(git_reference_iterator_new(&iterator, repository), "git_reference_iterator_new")
+        defer { git_reference_iterator_free(iterator) }
+        var targets: [ObjectID] = []
+        while true {
+            var reference: OpaquePointer?
+            let status = git_reference_next(&reference, iterator)
+            if status == GIT_ITEROVER.rawValue { break }
+            try gitCheck(status, "git_reference_next")
+            defer { git_reference_free(reference) }
+            if git_reference_type(reference) == GIT_REFERENCE_DIRECT, let target = git_reference_target(reference) {
+                targets.append(ObjectID(target))
+            }
+        }
+        return targets
+    }
+
+    /// Adds `start` and everything it reaches to `keep`.
+    private static func reach(_ start: ObjectID, into keep: inout Set<ObjectID>, database: GitObjectDatabase) throws {
+        var stack = [start]
+        while let id = stack.popLast() {
+            guard keep.insert(id).inserted else { continue }
+            try database.read(id) { kind, data in
+                switch kind {
+                case .commit:
+                    let header = try GitRawObject.parseCommit(data)
+                    stack.append(header.tree)
+                    stack.append(contentsOf: header.parents)
+                case .tree:
+                    try GitRawObject.forEachTreeEntry(data) { entry in
+                        if entry.isGitlink { return }
+                        if entry.isTree { stack.append(entry.id) } else { keep.insert(entry.id) }
+                    }
+                case .tag:
+                    stack.append(try GitRawObject.parseTag(data).target)
+                case .blob:
+                    break
+                }
+            }
+        }
+    }
+
+    private static func listFolder(_ folder: String) throws -> [String] {
+        guard let directory = opendir(folder) else {
+            if errno == ENOENT { return [] }
+            throw MarkdownStoreError.io(path: folder, operation: "list the folder", errno: errno)
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Deletes a file, or a folder and everything in it; a missing path is not an error.
+    private static func removeRecursively(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw MarkdownStoreError.io(path: path, operation: "read the status of", errno: errno)
+        }
+        if Platform.fileType(info.st_mode) == S_IFDIR {
+            for name in try listFolder(path) { try removeRecursively(path + "/" + name) }
+            if rmdir(path) != 0 && errno != ENOENT { throw MarkdownStoreError.io(path: path, operation: "remove the folder", errno: errno) }
+        } else if unlink(path) != 0 && errno != ENOENT {
+            throw MarkdownStoreError.io(path: path, operation: "remove the file", errno: errno)
+        }
+    }
+}

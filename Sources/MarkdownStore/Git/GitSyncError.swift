@@ -1,0 +1,60 @@
+import Foundation
+
+/// Why a sync with a remote could not be done, worded for a person (short lowercase fragments).
+///
+/// The libgit2 detail, when there is one, is in `failureReason`; it never holds file contents.
+public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
+    /// No remote was given and the repository has none yet.
+    case noRemote
+    /// The remote could not be reached: no such folder, no route, connection refused, no git there.
+    case unreachable(remote: String, detail: String)
+    /// The ssh server refused every key (agent and key files) that was offered.
+    case authenticationFailed(remote: String)
+    /// The ssh server's host key is in no known_hosts file.
+    case unknownHost(host: String, port: Int, fingerprint: String?)
+    /// The ssh server's host key differs from the one in known_hosts for that host.
+    case hostKeyChanged(host: String, port: Int, fingerprint: String?)
+    /// The remote has history, but not a journal's (no `.say-journal` marker on `main`).
+    case notAJournal(remote: String)
+    /// The remote's history cannot be reconciled with what this device last synced with.
+    case diverged(reason: String)
+    /// Another device kept pushing while this one tried to; every bounded attempt lost the race.
+    case remoteKeptMoving(attempts: Int)
+    /// The remote refused the update of a reference.
+    case rejected(reference: String, message: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .noRemote:
+            return "no remote is set yet; give one with --remote URL"
+        case let .unreachable(remote, _):
+            return "the remote \(remote) could not be reached"
+        case let .authenticationFailed(remote):
+            return "the remote \(remote) refused every ssh key offered (ssh agent, ~/.ssh/id_ed25519, ~/.ssh/id_ecdsa, ~/.ssh/id_rsa)"
+        case let .unknownHost(host, port, fingerprint):
+            let keyscan = port == 22 ? "ssh-keyscan \(host)" : "ssh-keyscan -p \(port) \(host)"
+            let shown = fingerprint.map { " (its key is \($0))" } ?? ""
+            return "the server \(Self.hostLabel(host, port)) is not in ~/.ssh/known_hosts\(shown); check its fingerprint, then trust it with: \(keyscan) >> ~/.ssh/known_hosts"
+        case let .hostKeyChanged(host, port, fingerprint):
+            let shown = fingerprint.map { " (it now offers \($0))" } ?? ""
+            return "the server \(Self.hostLabel(host, port)) offered a different host key than ~/.ssh/known_hosts holds for it\(shown); nothing was sent"
+        case let .notAJournal(remote):
+            return "the remote \(remote) is not a say journal (it has history, but no .say-journal on its main branch)"
+        case let .diverged(reason):
+            return "the remote's history cannot be reconciled: \(reason)"
+        case let .remoteKeptMoving(attempts):
+            return "the remote kept changing while syncing (\(attempts) tries); try again in a moment"
+        case let .rejected(reference, message):
+            return "the remote refused to update \(reference): \(message)"
+        }
+    }
+
+    public var failureReason: String? {
+        if case let .unreachable(_, detail) = self { return detail }
+        return nil
+    }
+
+    static func hostLabel(_ host: String, _ port: Int) -> String {
+        port == 22 ? host : "\(host):\(port)"
+    }
+}

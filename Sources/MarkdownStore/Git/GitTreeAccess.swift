@@ -1,0 +1,292 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+internal import CGit2
+
+/// A file in a tree: its blob and mode (0o100644, 0o100755 or 0o120000).
+struct GitTreeFile: Hashable {
+    let blob: ObjectID
+    let mode: UInt32
+}
+
+/// The reads and writes sync needs beyond committing files of the working tree: whole trees as
+/// path maps, blobs, new trees and commits built in memory, references. Each handle is freed in
+/// the function that looked it up.
+extension GitRepository {
+    /// Every file of a commit's tree, by path (`entries/2026/11/name.md`).
+    ///
+    /// - Throws: `GitError`. Calls `git_commit_lookup`, `git_commit_tree`, `git_tree_entry_byindex`.
+    func files(ofCommit commit: ObjectID) throws -> [String: GitTreeFile] {
+        try files(ofTree: treeID(ofCommit: commit))
+    }
+
+    /// The tree a commit records. Calls `git_commit_lookup`, `git_commit_tree_id`.
+    func treeID(ofCommit commit: ObjectID) throws -> ObjectID {
+        var raw: OpaquePointer?
+        try commit.withOID { try gitCheck(git_commit_lookup(&raw, handle, $0), "git_commit_lookup") }
+        defer { git_commit_free(raw) }
+        guard let id = git_commit_tree_id(raw) else { throw GitError.wrapper("a commit without a tree", function: "git_commit_tree_id") }
+        return ObjectID(id)
+    }
+
+    /// Every file of a tree, by path. Calls `git_tree_lookup`, `git_tree_entry_byindex`.
+    func files(ofTree tree: ObjectID) throws -> [String: GitTreeFile] {
+        var result: [String: GitTreeFile] = [:]
+        try collect(tree: tree, prefix: "", into: &result)
+        return result
+    }
+
+    private func collect(tree: ObjectID, prefix: String, into result: inout [String: GitTreeFile]) throws {
+        var raw: OpaquePointer?
+        try tree.withOID { try gitCheck(git_tree_lookup(&raw, handle, $0), "git_tree_lookup") }
+        defer { git_tree_free(raw) }
+        var subtrees: [(String, ObjectID)] = []
+        for position in 0 ..< git_tree_entrycount(raw) {
+            guard let entry = git_tree_entry_byindex(raw, position), let name = gitString(from: git_tree_entry_name(entry)),
+                  let id = git_tree_entry_id(entry) else { continue }
+            let mode = git_tree_entry_filemode(entry).rawValue
+            switch git_tree_entry_type(entry) {
+            case GIT_OBJECT_TREE: subtrees.append((prefix + name + "/", ObjectID(id)))
+            case GIT_OBJECT_BLOB: result[prefix + name] = GitTreeFile(blob: ObjectID(id), mode: UInt32(mode))
+            default: continue  // submodule links have no place in a journal
+            }
+        }
+        for (path, subtree) in subtrees { try collect(tree: subtree, prefix: path, into: &result) }
+    }
+
+    /// A blob's bytes. Calls `git_blob_lookup`, `git_blob_rawcontent`.
+    func blobBytes(_ id: ObjectID) throws -> [UInt8] {
+        var raw: OpaquePointer?
+        try id.withOID { try gitCheck(git_blob_lookup(&raw, handle, $0), "git_blob_lookup") }
+        defer { git_blob_free(raw) }
+        let size = Int(git_blob_rawsize(raw))
+        guard size > 0, let content = git_blob_rawcontent(raw) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: content, count: size))
+    }
+
+    /// Stores bytes as a blob. Calls `git_blob_create_from_buffer`.
+    func createBlob(_ bytes: [UInt8]) throws -> ObjectID {
+        var oid = git_oid()
+        _ = try bytes.withUnsafeBytes { raw in
+            try gitCheck(git_blob_create_from_buffer(&oid, handle, raw.baseAddress, raw.count), "git_blob_create_from_buffer")
+        }
+        return ObjectID(oid)
+    }
+
+    /// A new tree: `base` with each path set to a file or removed (nil).
+    ///
+    /// - Parameters:
+    ///   - base: the tree to start from; nil for an empty one.
+    ///   - changes: path → new file, or nil to remove it.
+    /// - Returns: the new tree's id. Calls `git_tree_create_updated`.
+    func updatedTree(_ base: ObjectID?, _ changes: [String: GitTreeFile?]) throws -> ObjectID {
+        var baseTree: OpaquePointer? = nil
+        if let base { try base.withOID { try gitCheck(git_tree_lookup(&baseTree, handle, $0), "git_tree_lookup") } }
+        defer { if let baseTree { git_tree_free(baseTree) } }
+        var copies: [UnsafeMutablePointer<CChar>] = []
+        defer { copies.forEach { free($0) } }
+        var updates: [git_tree_update] = []
+        for (path, file) in changes.sorted(by: { $0.key < $1.key }) {
+            // Removing a path that is not there is an error for libgit2: skip those.
+            if file == nil {
+                guard let baseTree, try Self.treeContains(baseTree, path: path) else { continue }
+            }
+            guard let copy = strdup(path) else { throw GitError.wrapper("out of memory", function: "strdup") }
+            copies.append(copy)
+            if let file {
+                updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: file.blob.oid,
+                                               filemode: git_filemode_t(rawValue: file.mode), path: copy))
+            } else {
+                updates.append(git_tree_update(action: GIT_TREE_UPDATE_REMOVE, id: git_oid(), filemode: GIT_FILEMODE_BLOB, path: copy))
+            }
+        }
+        if updates.isEmpty, let base { return base }
+        var oid = git_oid()
+        try gitCheck(git_tree_create_updated(&oid, handle, baseTree, updates.count, updates), "git_tree_create_updated")
+        return ObjectID(oid)
+    }
+
+    /// Creates a commit without moving any reference.
+    ///
+    /// - Parameters:
+    ///   - tree: its tree.
+    ///   - parent: its one parent, or nil for a root commit.
+    ///   - like: a commit whose author, committer and message are reused (a replayed commit
+    ///     keeps them, so replaying the same change twice gives the same commit); when nil,
+    ///     the user's identity (else say's own) and `message`.
+    ///   - message: the message when `like` is nil.
+    /// - Returns: the new commit. Calls `git_commit_create`.
+    func createCommit(tree: ObjectID, parent: ObjectID?, like: ObjectID?, message: String) throws -> ObjectID {
+        var treeHandle: OpaquePointer?
+        try tree.withOID { try gitCheck(git_tree_lookup(&treeHandle, handle, $0), "git_tree_lookup") }
+        defer { git_tree_free(treeHandle) }
+        var parentHandle: OpaquePointer? = nil
+        if let parent { try parent.withOID { try gitCheck(git_commit_lookup(&parentHandle, handle, $0), "git_commit_lookup") } }
+        defer { if let parentHandle { git_commit_free(parentHandle) } }
+        var parents: [OpaquePointer?] = parentHandle.map { [$0] } ?? []
+        var oid = git_oid()
+        if let like {
+            var original: OpaquePointer?
+            try like.withOID { try gitCheck(git_commit_lookup(&original, handle, $0), "git_commit_lookup") }
+            defer { git_commit_free(original) }
+            _ = try parents.withUnsafeMutableBufferPointer { buffer in
+                try gitCheck(git_commit_create(&oid, handle, nil, git_commit_author(original), git_commit_committer(original),
+                                               git_commit_message_encoding(original), git_commit_message(original), treeHandle,
+                                               buffer.count, buffer.baseAddress), "git_commit_create")
+            }
+        } else {
+            let signature = try GitSignature(repository: handle)
+            _ = try parents.withUnsafeMutableBufferPointer { buffer in
+                try gitCheck(git_commit_create(&oid, handle, nil, signature.handle, signature.handle, nil, message, treeHandle,
+                                               buffer.count, buffer.baseAddress), "git_commit_create")
+            }
+        }
+        return ObjectID(oid)
+    }
+
+    /// The first parent of a commit, nil for a root. Calls `git_commit_parent_id`.
+    func firstParent(of commit: ObjectID) throws -> ObjectID? {
+        var raw: OpaquePointer?
+        try commit.withOID { try gitCheck(git_commit_lookup(&raw, handle, $0), "git_commit_lookup") }
+        defer { git_commit_free(raw) }
+        guard git_commit_parentcount(raw) > 0, let parent = git_commit_parent_id(raw, 0) else { return nil }
+        return ObjectID(parent)
+    }
+
+    /// Commits reachable from `tip` but from none of `hidden`, oldest first.
+    /// Calls `git_revwalk_push`, `git_revwalk_hide`.
+    func commits(from tip: ObjectID, hiding hidden: [ObjectID]) throws -> [ObjectID] {
+        let walk = try GitRevisionWalk(repository: handle)
+        try gitCheck(git_revwalk_sorting(walk.handle, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_REVERSE.rawValue), "git_revwalk_sorting")
+        try tip.withOID { try gitCheck(git_revwalk_push(walk.handle, $0), "git_revwalk_push") }
+        for commit in hidden {
+            try commit.withOID { try gitCheck(git_revwalk_hide(walk.handle, $0), "git_revwalk_hide") }
+        }
+        var result: [ObjectID] = []
+        while let next = try walk.next() { result.append(next) }
+        return result
+    }
+
+    /// Whether `commit` is `ancestor` or has it in its history. Calls `git_graph_descendant_of`.
+    func contains(_ ancestor: ObjectID, inHistoryOf commit: ObjectID) throws -> Bool {
+        if ancestor == commit { return true }
+        var a = commit.oid
+        var b = ancestor.oid
+        return try gitCheck(git_graph_descendant_of(handle, &a, &b), "git_graph_descendant_of") == 1
+    }
+
+    /// Whether the object database holds `id`. Calls `git_odb_exists`.
+    func hasObject(_ id: ObjectID) throws -> Bool {
+        var odb: OpaquePointer?
+        try gitCheck(git_repository_odb(&odb, handle), "git_repository_odb")
+        defer { git_odb_free(odb) }
+        return id.withOID { git_odb_exists(odb, $0) } == 1
+    }
+
+    /// What a direct reference points at; nil when it does not exist.
+    /// Calls `git_reference_name_to_id`.
+    func referenceTarget(_ name: String) throws -> ObjectID? {
+        var oid = git_oid()
+        let result = git_reference_name_to_id(&oid, handle, name)
+        if result == GIT_ENOTFOUND.rawValue { return nil }
+        try gitCheck(result, "git_reference_name_to_id")
+        return ObjectID(oid)
+    }
+
+    /// Points a reference at `target` (creating or moving it), or removes it when nil.
+    /// Calls `git_reference_create`, `git_reference_remove`.
+    func setReference(_ name: String, to target: ObjectID?, message: String) throws {
+        guard let target else {
+            let result = git_reference_remove(handle, name)
+            if result != GIT_ENOTFOUND.rawValue { try gitCheck(result, "git_reference_remove") }
+            return
+        }
+        var reference: OpaquePointer?
+        try target.withOID { try gitCheck(git_reference_create(&reference, handle, name, $0, 1, message), "git_reference_create") }
+        git_reference_free(reference)
+    }
+
+    /// The branch HEAD names (`refs/heads/main`), also on an unborn branch; nil when detached.
+    /// Calls `git_reference_lookup`, `git_reference_symbolic_target`.
+    func headBranch() throws -> String? {
+        var head: OpaquePointer?
+        try gitCheck(git_reference_lookup(&head, handle, "HEAD"), "git_reference_lookup")
+        defer { git_reference_free(head) }
+        return gitString(from: git_reference_symbolic_target(head))
+    }
+
+    /// Brings working-tree files and the index to new contents: writes each file (0600,
+    /// through a temporary file and a rename), removes each nil one, then flushes everything
+    /// to disk once and stages the same state, so `git status` stays clean.
+    ///
+    /// - Parameter changes: path → new bytes, or nil to remove the file; written in order.
+    /// - Throws: `MarkdownStoreError`, `GitError`. Calls `git_index_add_bypath`,
+    ///   `git_index_remove_bypath`, `git_index_write`.
+    func applyToWorkingTree(_ changes: [(path: String, bytes: [UInt8]?)]) throws {
+        guard !changes.isEmpty else { return }
+        var folders = Set<String>()
+        for change in changes {
+            try Self.validateRelativePath(change.path)
+            let full = workdir + change.path
+            let folder = (full as NSString).deletingLastPathComponent
+            folders.insert(folder)
+            if let bytes = change.bytes {
+                try AtomicFile.makeFolders(folder)
+                try writeWithoutFlush(bytes, to: full)
+            } else if unlink(full) != 0 && errno != ENOENT {
+                throw MarkdownStoreError.io(path: full, operation: "remove the file", errno: errno)
+            }
+        }
+        // One flush for the whole batch instead of one per file: the files must be on disk
+        // before the branch moves (see `sync`), not one by one.
+        flushAllFileSystems()
+        for folder in folders.sorted() { try? AtomicFile.syncFolder(folder) }
+        let index = try GitIndex(repository: handle)
+        for change in changes {
+            if change.bytes != nil {
+                try gitCheck(git_index_add_bypath(index.handle, change.path), "git_index_add_bypath")
+            } else {
+                let result = git_index_remove_bypath(index.handle, change.path)
+                try gitCheck(result, "git_index_remove_bypath")
+            }
+        }
+        try index.write()
+    }
+
+}
+
+/// `sync(2)`: one flush of every file system, cheaper than one `fsync` per file in a batch.
+private func flushAllFileSystems() {
+    sync()
+}
+
+/// Temporary file (0600), write, rename; no flush (the caller flushes the batch).
+private func writeWithoutFlush(_ bytes: [UInt8], to path: String) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    let temporary = folder + "/." + name + AtomicFile.temporaryMarker + "\(getpid())-\(UInt32.random(in: 0 ... .max))"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, AtomicFile.fileMode)
+    guard fd >= 0 else { throw MarkdownStoreError.io(path: path, operation: "create a temporary file", errno: errno) }
+    var done = false
+    defer { if !done { unlink(temporary) } }
+    do {
+        defer { close(fd) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }  // count > 0 here
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw MarkdownStoreError.io(path: path, operation: "write", errno: errno)
+            }
+            written += result
+        }
+        guard fchmod(fd, AtomicFile.fileMode) == 0 else { throw MarkdownStoreError.io(path: path, operation: "set permissions", errno: errno) }
+    }
+    guard rename(temporary, path) == 0 else { throw MarkdownStoreError.io(path: path, operation: "replace the file", errno: errno) }
+    done = true
+}

@@ -1,0 +1,222 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// One computer: its own home folder (so its own ~/.ssh) and journal.
+struct SyncDevice {
+    let home = TemporaryFolder("say-sync-device")
+    var journal: String { home.url("journal") }
+
+    @discardableResult
+    func say(_ arguments: [String], input: String? = nil, status: Int32 = 0, environment: [String: String] = [:],
+             timeout: TimeInterval = 120) throws -> SayRun {
+        let run = try SayBinary.run(arguments + ["--journal", journal], input: input, home: home.path,
+                                    environment: environment, timeout: timeout)
+        #expect(run.status == status, "say \(arguments.joined(separator: " ")): \(run.stderr)")
+        return run
+    }
+
+    @discardableResult
+    func sync(_ arguments: String..., status: Int32 = 0) throws -> SayRun {
+        try say(["sync"] + arguments, status: status)
+    }
+
+    func keep(_ text: String) throws -> (id: String, path: String) {
+        let run = try say(["write", "--keep", "--json"], input: text)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        return (try #require(object["id"] as? String), try #require(object["path"] as? String))
+    }
+
+    /// Entry files (relative to the journal) and their contents.
+    func entries() throws -> [String: String] {
+        var result: [String: String] = [:]
+        for file in home.files(under: "journal/entries") {
+            result[String(file.dropFirst("journal/".count))] = String(decoding: try home.read(file), as: UTF8.self)
+        }
+        return result
+    }
+
+    func objects() throws -> String {
+        try git(["cat-file", "--batch-all-objects", "--batch"], in: journal).output
+    }
+}
+
+/// A bare repository as the remote, in its own temporary folder.
+struct BareRemote {
+    let folder = TemporaryFolder("say-sync-remote")
+    var path: String { folder.url("journal.git") }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder.url("journal.git"), withIntermediateDirectories: true)
+        #expect(try git(["init", "--bare", "-q", "-b", "main"], in: folder.url("journal.git")).status == 0)
+    }
+
+    func objects() throws -> String {
+        try git(["cat-file", "--batch-all-objects", "--batch"], in: path).output
+    }
+}
+
+@Suite("say sync")
+struct SyncCommandTests {
+    @Test func firstSyncStartsTheRemoteAndANewComputerJoinsIt() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        _ = try a.keep("MARK-one first")
+        _ = try a.keep("MARK-two second")
+        #expect(try a.sync("--remote", remote.path).stdout == "The remote was empty; your journal is there now. 2 sent.\n")
+        // B has no journal yet: sync makes one, turns versioning on and brings everything.
+        #expect(try b.sync("--remote", remote.path).stdout == "Versioning is on now. 2 new here.\n")
+        #expect(try b.entries() == a.entries())
+        #expect(try a.sync().stdout == "Already in step with the remote.\n")
+        #expect(try git(["status", "--porcelain"], in: b.journal).output == "")
+        #expect(try git(["config", "remote.origin.url"], in: b.journal).output == remote.path + "\n")
+    }
+
+    @Test func theSummaryCountsBothWaysAndJSONIsForScripts() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        _ = try a.keep("one")
+        try a.sync("--remote", remote.path)
+        try b.sync("--remote", "file://" + remote.path)
+        _ = try a.keep("two from a")
+        _ = try a.keep("three from a")
+        let goes = try b.keep("from b, let go later")
+        _ = try b.keep("four from b")
+        try b.sync()
+        try b.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        #expect(try a.sync().stdout == "2 new here, 2 sent.\n")
+        let run = try b.sync("--json")
+        #expect(run.stdout == #"{"newHere":2,"sent":0,"letGoElsewhere":0,"conflictCopies":0,"letGoWon":0,"letGoSent":1,"startedRemote":false,"versioningTurnedOn":false,"remote":"file://\#(remote.path)","summary":"2 new here, 1 let go here, gone from the remote too."}"# + "\n")
+        #expect(try a.sync().stdout == "1 let go elsewhere.\n")
+        #expect(try a.entries() == b.entries())
+        #expect(try a.entries().count == 4)
+    }
+
+    @Test func letGoOnOneComputerLeavesNothingAnywhere() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        let stays = try a.keep("STAYS-marker this one stays")
+        let goes = try a.keep("GOES-marker this one goes, first version")
+        // A second version, edited by hand, so history holds two blobs of it.
+        try a.home.write("---\nid: \(goes.id)\n---\nGOES-marker second version\n", to: "journal/" + goes.path)
+        try a.sync("--remote", remote.path)
+        try b.sync("--remote", remote.path)
+        #expect(try b.objects().contains("GOES-marker"))
+
+        try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        #expect(try a.sync().stdout == "1 let go here, gone from the remote too.\n")
+        #expect(try b.sync().stdout == "1 let go elsewhere.\n")
+
+        #expect(try b.entries().keys.sorted() == [stays.path])
+        #expect(!(try b.objects()).contains("GOES-marker"))
+        #expect(try b.objects().contains("STAYS-marker"))
+        #expect(!(try remote.objects()).contains("GOES-marker"))
+        #expect(!(try a.objects()).contains("GOES-marker"))
+        for folder in [a.journal, b.journal, remote.path] {
+            #expect(try git(["fsck", "--full"], in: folder).status == 0)
+        }
+        let clone = remote.folder.url("clone")
+        #expect(try git(["clone", "-q", remote.path, clone], in: remote.folder.path).status == 0)
+        #expect(!(try git(["cat-file", "--batch-all-objects", "--batch"], in: clone).output).contains("GOES-marker"))
+        #expect(!(try git(["log", "--all", "--stat", "--format=%s"], in: clone).output).contains(String(goes.id.prefix(8)) + ".md"))
+        #expect(FileManager.default.fileExists(atPath: clone + "/" + stays.path))
+    }
+
+    @Test func concurrentEditsMakeAConflictCopyWithANewID() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        let entry = try a.keep("the first words")
+        try a.sync("--remote", remote.path)
+        try b.sync("--remote", remote.path)
+        try a.home.write("---\nid: \(entry.id)\nfeeling: lighter\n---\nedited on a\n", to: "journal/" + entry.path)
+        try b.home.write("---\nid: \(entry.id)\nfeeling: heavier\n---\nedited on b\n", to: "journal/" + entry.path)
+        try a.sync()
+        #expect(try b.sync().stdout == "1 changed on both devices: yours is kept as a copy.\n")
+        try a.sync()
+        let files = try b.entries()
+        #expect(try a.entries() == files)
+        #expect(files.count == 2)
+        #expect(files[entry.path] == "---\nid: \(entry.id)\nfeeling: lighter\n---\nedited on a\n")
+        let copy = try #require(files.first { $0.key != entry.path })
+        #expect(copy.value.hasSuffix("feeling: heavier\n---\nedited on b\n"))
+        #expect(!copy.value.contains(entry.id))
+        #expect(!files.values.contains { $0.contains("<<<<<<<") || $0.contains(">>>>>>>") })
+        let history = try JSONSerialization.jsonObject(with: Data(try b.say(["history", "--json"]).stdout.utf8)) as? [[String: Any]]
+        #expect(Set((history ?? []).compactMap { $0["id"] as? String }).count == 2)
+    }
+
+    @Test func errorsAreOneClearLine() throws {
+        let a = SyncDevice()
+        try a.say(["init", "--git"])
+        #expect(try a.sync(status: 1).stderr == "say: could not sync: there is no remote yet; run say sync --remote URL once (a folder, file://… or ssh://user@host/path)\n")
+        let missing = a.home.url("nowhere.git")
+        #expect(try a.sync("--remote", missing, status: 1).stderr
+            == "say: could not sync: the remote \(missing) could not be reached; check the address, and that the drive or server is there\n")
+        let plain = a.home.url("plain")
+        try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
+        #expect(try a.sync("--remote", plain, status: 1).stderr
+            == "say: could not sync: \(plain) is not a say journal (it holds other history); use an empty repository or one say started\n")
+        #expect(try a.say(["sync", "--remote", " "], status: 2).stderr.contains("--remote needs a folder or a URL"))
+    }
+
+    @Test func aSyncKilledAtAnyMomentConvergesWhenRunAgain() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice()
+        // A journal big enough that a sync takes a while: 400 entries written as files.
+        for number in 0 ..< 400 {
+            let id = String(format: "%08x", number) + "-0000-4000-8000-000000000000"
+            try a.home.write("---\nid: \(id)\ndate: 2026-11-21T10:00:00Z\n---\nentry \(number)\n",
+                             to: "journal/entries/2026/11/2026-11-21T100000Z-\(id.prefix(8)).md")
+        }
+        try a.say(["git", "on"])
+        try a.sync("--remote", remote.path)
+
+        for (round, delay) in [0.05, 0.15, 0.3, 0.6].enumerated() {
+            let b = SyncDevice()
+            try b.say(["init", "--git"])
+            let mine = try b.keep("MINE-marker written on b before its first sync")
+            // B's first sync, killed partway, then run again.
+            try killedRun(b, ["sync", "--remote", remote.path], after: delay)
+            try b.sync("--remote", remote.path)
+            try a.sync()
+            #expect(try b.entries()[mine.path] != nil)
+            #expect(try a.entries() == b.entries())
+
+            // A lets an entry go that B has; B's sync is killed partway, then run again.
+            let goes = try a.keep("GOES-marker round \(round)")
+            try a.sync()
+            try b.sync()
+            #expect(try b.entries()[goes.path] != nil)
+            try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+            _ = try b.keep("B-marker kept while A let go, round \(round)")
+            try a.sync()
+            try killedRun(b, ["sync"], after: delay)
+            try b.sync()
+            try a.sync()
+            #expect(try b.entries()[goes.path] == nil)
+            #expect(!(try b.objects()).contains("GOES-marker round \(round)"))
+            #expect(!(try remote.objects()).contains("GOES-marker round \(round)"))
+            #expect(try git(["fsck", "--full"], in: b.journal).status == 0)
+            #expect(try git(["status", "--porcelain"], in: b.journal).output == "")
+            #expect(try a.entries() == b.entries())
+        }
+    }
+
+    /// Starts say and kills it with SIGKILL after `delay` seconds (if it is still running).
+    func killedRun(_ device: SyncDevice, _ arguments: [String], after delay: TimeInterval) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SayBinary.path)
+        process.arguments = arguments + ["--journal", device.journal]
+        process.environment = SayBinary.environment(home: device.home.path)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(useconds_t(delay * 1_000_000))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
