@@ -16,7 +16,8 @@ public final class Journal {
     let store: DocumentStore
     let clock: () -> Date
     let makeID: () -> UUID
-    let detector: SafetyDetector
+    /// Made on first use: compiling the phrase table is wasted work for commands that only read.
+    lazy var detector = SafetyDetector()
     let lockTimeout: TimeInterval
     /// The journal's git repository, when versioning is on.
     var repository: GitRepository?
@@ -39,7 +40,6 @@ public final class Journal {
         self.store = DocumentStore(root: folders.journal)
         self.clock = clock
         self.makeID = makeID
-        self.detector = SafetyDetector()
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folders.journal, isDirectory: &isFolder), !isFolder.boolValue {
             throw JournalError.unusableJournal(path: folders.journal, reason: "it is a file, not a folder")
