@@ -80,6 +80,7 @@ extension Journal {
             throw JournalError.storage(error)
         }
         defer { withExtendedLifetime(lock) {} }
+        excludeLockFile(in: repository)
         try versioning { _ = try repository.resumePendingPurge() }
         try commitOutsideChanges(in: repository, firstMessage: nil)
     }
@@ -105,6 +106,16 @@ extension Journal {
             : words.prefix(5).joined(separator: ", ") + " and \(words.count - 5) more"
         let message = firstMessage.map { words.isEmpty ? $0 : $0 + ": " + summary } ?? summary
         try versioning { _ = try repository.commit(paths: paths, message: message) }
+    }
+
+    /// Keeps say's lock file out of `git status` in repositories say did not set up (those it
+    /// did have it in `.gitignore`), through the repository-local `.git/info/exclude`.
+    private func excludeLockFile(in repository: GitRepository) {
+        let path = repository.gitdir + "info/exclude"
+        let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        guard !existing.split(separator: "\n").contains(Substring(FolderLock.fileName)) else { return }
+        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + FolderLock.fileName + "\n"
+        try? AtomicFile.write(Array(text.utf8), to: path)
     }
 
     private func writeIgnoreFile() throws {

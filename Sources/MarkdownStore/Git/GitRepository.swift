@@ -172,6 +172,10 @@ public final class GitRepository {
         try gitCheck(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
         options.flags = GIT_DIFF_INCLUDE_UNTRACKED.rawValue | GIT_DIFF_RECURSE_UNTRACKED_DIRS.rawValue
             | GIT_DIFF_INCLUDE_TYPECHANGE.rawValue | GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
+            // Refresh the index's stat cache for files whose contents turn out unchanged, so the
+            // next run need not read them again (a copied or restored journal has every file's
+            // inode and ctime changed; without this every run would hash every entry).
+            | GIT_DIFF_UPDATE_INDEX.rawValue
         var diff: OpaquePointer?
         let pathspec = prefix.isEmpty ? nil : strdup(String(prefix.dropLast()))
         defer { free(pathspec) }
@@ -184,6 +188,7 @@ public final class GitRepository {
         }
         guard let diff else { return [] }
         defer { git_diff_free(diff) }
+        saveRefreshedIndex()
         var changes: [WorkingTreeChange] = []
         for index in 0 ..< git_diff_num_deltas(diff) {
             guard let delta = git_diff_get_delta(diff, index) else { continue }
@@ -199,6 +204,15 @@ public final class GitRepository {
             changes.append(WorkingTreeChange(path: path, kind: kind))
         }
         return changes.sorted { $0.path < $1.path }
+    }
+
+    /// Writes the repository's index if a diff refreshed its stat cache. Best effort: if the
+    /// person's own git holds the index lock, the refresh simply waits for another run.
+    private func saveRefreshedIndex() {
+        var index: OpaquePointer?
+        guard git_repository_index(&index, handle) == 0, let index else { return }
+        defer { git_index_free(index) }
+        _ = git_index_write(index)
     }
 
     /// Hidden files, and the leftovers of vim and emacs.
