@@ -7,22 +7,25 @@ import SayItLaterCore
 /// Written by hand into UTF-8 bytes rather than with JSONEncoder: the output is a stable contract
 /// with a fixed key order, and a 100,000-entry history prints many times faster this way.
 enum EntryJSON {
-    static func array(_ entries: [EntrySummary]) -> String {
-        String(decoding: arrayBytes(entries), as: UTF8.self)
-    }
-
-    static func arrayBytes(_ entries: [EntrySummary]) -> [UInt8] {
-        var out: [UInt8] = []
-        guard !entries.isEmpty else { return Array("[]".utf8) }
-        out.reserveCapacity(entries.count * 240)
-        out += "[\n".utf8
+    /// Writes the array followed by a line break in chunks of about 64 KB, so a large history
+    /// never sits in memory twice.
+    static func writeArray(_ entries: [EntrySummary], to output: FileHandle) {
+        guard !entries.isEmpty else {
+            output.write(Data("[]\n".utf8))
+            return
+        }
+        var out: [UInt8] = Array("[\n".utf8)
+        out.reserveCapacity(72 * 1024)
         for (index, entry) in entries.enumerated() {
             out += "  ".utf8
             append(entry, text: nil, to: &out)
-            out += (index + 1 < entries.count ? ",\n" : "\n").utf8
+            out += (index + 1 < entries.count ? ",\n" : "\n]\n").utf8
+            if out.count >= 64 * 1024 {
+                output.write(Data(out))
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        out.append(UInt8(ascii: "]"))
-        return out
+        output.write(Data(out))
     }
 
     static func object(_ entry: EntrySummary, text: String?) -> String {

@@ -72,14 +72,25 @@ public struct DirectoryScanner: Sendable {
         var problems: [ScanProblem] = []
         var folders: [FolderOfDocuments] = []
         list(folder, into: &folders, problems: &problems, leftovers: &leftovers)
-        let outcomes = Self.readAll(folders, root: root)
-        for outcome in outcomes {
-            for result in outcome {
-                switch result {
-                case let .success(summary): visit(summary)
-                case let .failure(problem): problems.append(problem)
+        // A window of folders at a time, so only a few thousand summaries wait between the
+        // reading threads and `visit`, however large the journal.
+        var start = 0
+        while start < folders.count {
+            var end = start
+            var files = 0
+            while end < folders.count, end == start || files + folders[end].names.count <= Self.window {
+                files += folders[end].names.count
+                end += 1
+            }
+            for outcome in Self.readAll(folders[start ..< end], root: root) {
+                for result in outcome {
+                    switch result {
+                    case let .success(summary): visit(summary)
+                    case let .failure(problem): problems.append(problem)
+                    }
                 }
             }
+            start = end
         }
         return problems.sorted { $0.relativePath < $1.relativePath }
     }
@@ -154,7 +165,11 @@ public struct DirectoryScanner: Sendable {
     }
 
     /// Reads every listed file, splitting the folders between threads by file count.
-    private static func readAll(_ folders: [FolderOfDocuments], root: String) -> [[Result<DocumentSummary, ScanProblem>]] {
+    /// How many files are read between two hand-overs to `visit`.
+    static let window = 4096
+
+    private static func readAll(_ window: ArraySlice<FolderOfDocuments>, root: String) -> [[Result<DocumentSummary, ScanProblem>]] {
+        let folders = Array(window)
         let total = folders.reduce(0) { $0 + $1.names.count }
         let workers = total < 512 ? 1 : min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
         // Contiguous runs of folders with about total/workers files each.

@@ -25,9 +25,7 @@ extension Say {
             let journal = try journalOptions.open()
             let listing = journal.list()
             if json {
-                var bytes = EntryJSON.arrayBytes(listing.entries)
-                bytes.append(0x0A)
-                FileHandle.standardOutput.write(Data(bytes))
+                EntryJSON.writeArray(listing.entries, to: FileHandle.standardOutput)
             } else if listing.entries.isEmpty && listing.problems.isEmpty {
                 Copy.historyEmpty.forEach { Output.line($0) }
             } else if !listing.entries.isEmpty {
