@@ -266,13 +266,15 @@ struct HostileInputTests {
         let home = try nobodyHome()
         let journal = home.url("journal")
         #expect(try asNobody(["write", "--keep", "--journal", journal, "--text", "readable"], home: home.path).status == 0)
-        #expect(try asNobody(["write", "--keep", "--journal", journal, "--text", "sealed", "--json"], home: home.path).status == 0)
-        let sealed = try #require(home.files(under: "journal/entries").last)
-        chmod(home.url(sealed), 0o000)
+        let written = try asNobody(["write", "--keep", "--journal", journal, "--text", "sealed", "--json"], home: home.path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any])
+        let sealed = try #require(object["path"] as? String)
+        chmod(home.url("journal/" + sealed), 0o000)
         let history = try asNobody(["history", "--journal", journal], home: home.path)
         #expect(history.status == 0)
         #expect(history.stdout.contains("readable"))
-        #expect(history.stderr.contains(": could not open: Permission denied"))
+        #expect(!history.stdout.contains("sealed"))
+        #expect(history.stderr == "1 file in the journal could not be read:\n  \(sealed): could not open: Permission denied\n")
     }
 
     @Test func aJournalFolderThatCannotBeWrittenRefusesToKeep() throws {
