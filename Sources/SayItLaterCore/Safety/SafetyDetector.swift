@@ -291,7 +291,8 @@ struct SafetyRunner {
 
 /// Pattern syntax tree.
 indirect enum SafetyNode {
-    case word(String)
+    /// A written word, as its slot in `SafetyWordSlots` (resolved to canonical ids once, on first use).
+    case word(Int32)
     case wordID(Int32)
     case macro(String)
     case seq([SafetyNode])
@@ -316,6 +317,16 @@ struct SafetyCompiler {
     /// Building blocks that are plain word lists, as set indexes (-1: not a plain word list).
     var macroSets: [String: Int32] = [:]
     var expanding: Set<String> = []
+    /// The distinct written words of the patterns parsed so far.
+    var wordSlots = SafetyWordSlots()
+    /// Canonical ids per word slot, once resolved.
+    var slotIDs: [[Int32]?] = []
+    /// Code emitted for a building block the first time, replayed (relocated) on later uses.
+    /// Emitting a block always gives the same instructions once its words are interned, so a
+    /// phrase table that uses <IGONE> or <A> hundreds of times compiles each block only once.
+    var macroCode: [String: (base: Int32, code: [SafetyInstruction])] = [:]
+    /// `singleWords` of a building block, computed once (nil entry: not a plain word list).
+    var macroSingle: [String: [Int32]?] = [:]
 
     init(macros: [(String, String)]) {
         var m: [String: String] = [:]
@@ -331,6 +342,17 @@ struct SafetyCompiler {
         lexicon.setKey(key, outputs: ids)
     }
 
+    /// The canonical ids of the written word in `slot`, interning them on first use (in the same
+    /// order as resolving the word itself would).
+    mutating func resolve(slot: Int32) -> [Int32] {
+        let s = Int(slot)
+        if s < slotIDs.count, let ids = slotIDs[s] { return ids }
+        let ids = resolve(wordSlots.names[s])
+        if s >= slotIDs.count { slotIDs += Array(repeating: nil, count: wordSlots.names.count - slotIDs.count) }
+        slotIDs[s] = ids
+        return ids
+    }
+
     /// The canonical ids a written word stands for.
     mutating func resolve(_ word: String) -> [Int32] {
         if let words = aliasMap[word] { return words.map { lexicon.intern($0) } }
@@ -338,7 +360,13 @@ struct SafetyCompiler {
     }
 
     mutating func setIndex(_ ids: [Int32]) -> Int32 {
-        let key = Array(Set(ids)).sorted()
+        // Sorted and without repeats (same key as Array(Set(ids)).sorted(), without hashing).
+        var key = ids.sorted()
+        if key.count > 1 {
+            var w = 1
+            for r in 1..<key.count where key[r] != key[w - 1] { key[w] = key[r]; w += 1 }
+            key.removeLast(key.count - w)
+        }
         if let i = setByKey[key] { return i }
         let i = Int32(sets.count)
         sets.append(key)
@@ -365,7 +393,7 @@ struct SafetyCompiler {
             }
             for phrase in group.phrases {
                 do {
-                    var parser = SafetyPatternParser(phrase)
+                    var parser = SafetyPatternParser(phrase, &wordSlots)
                     let node = try parser.parse()
                     let start = Int32(code.count)
                     try emit(node)
@@ -389,7 +417,7 @@ struct SafetyCompiler {
     mutating func macroNode(_ name: String) throws -> SafetyNode {
         if let node = macroNodes[name] { return node }
         guard let body = macros[name] else { throw Problem(description: "unknown block <\(name)>") }
-        var parser = SafetyPatternParser(body)
+        var parser = SafetyPatternParser(body, &wordSlots)
         let node = try parser.parse()
         macroNodes[name] = node
         return node
@@ -401,13 +429,22 @@ struct SafetyCompiler {
         for a in alternatives {
             switch a {
             case .word(let w):
-                let r = resolve(w)
+                let r = resolve(slot: w)
                 if r.count != 1 { return nil }
                 ids.append(r[0])
             case .wordID(let id):
                 ids.append(id)
             case .macro(let name):
-                guard let node = try? macroNode(name), let more = singleWords([node]) else { return nil }
+                let more: [Int32]?
+                if let cached = macroSingle[name] {
+                    more = cached
+                } else if let node = try? macroNode(name) {
+                    more = singleWords([node])
+                    macroSingle[name] = .some(more)
+                } else {
+                    return nil
+                }
+                guard let more else { return nil }
                 ids.append(contentsOf: more)
             case .alt(let inner):
                 guard let more = singleWords(inner) else { return nil }
@@ -425,7 +462,7 @@ struct SafetyCompiler {
     mutating func emit(_ node: SafetyNode) throws {
         switch node {
         case .word(let w):
-            for id in resolve(w) { code.append(SafetyInstruction(op: .word, a: id)) }
+            for id in resolve(slot: w) { code.append(SafetyInstruction(op: .word, a: id)) }
         case .wordID(let id):
             code.append(SafetyInstruction(op: .word, a: id))
         case .macro(let name):
@@ -441,10 +478,24 @@ struct SafetyCompiler {
                 }
                 macroSets[name] = -1
             }
+            if let cached = macroCode[name] {
+                let delta = Int32(code.count) - cached.base
+                for var ins in cached.code {
+                    switch ins.op {
+                    case .split: ins.a += delta; ins.b += delta
+                    case .jump, .notAhead: ins.a += delta
+                    default: break
+                    }
+                    code.append(ins)
+                }
+                return
+            }
             if expanding.contains(name) { throw Problem(description: "block <\(name)> refers to itself") }
             expanding.insert(name)
             defer { expanding.remove(name) }
+            let base = code.count
             try emit(try macroNode(name))
+            macroCode[name] = (Int32(base), Array(code[base...]))
         case .seq(let items):
             for item in items { try emit(item) }
         case .alt(let alternatives):
@@ -563,15 +614,109 @@ struct SafetyCompiler {
     }
 }
 
+/// The distinct (normalised) words written in patterns, numbered in order of first appearance, so
+/// that each word is hashed once per occurrence while parsing and never again while compiling.
+struct SafetyWordSlots {
+    var names: [String] = []
+    var slotByName: [String: Int32] = [:]
+
+    mutating func slot(_ word: String) -> Int32 {
+        if let s = slotByName[word] { return s }
+        let s = Int32(names.count)
+        names.append(word)
+        slotByName[word] = s
+        return s
+    }
+}
+
 /// Parses the pattern language (see SafetyPhrases.swift).
 struct SafetyPatternParser {
-    enum Token: Equatable { case word(String), open, close, optOpen, optClose, bar, end, start, not, gap(Int), gapAcross(Int), number, question, macro(String) }
+    enum Token: Equatable { case word(Int32), open, close, optOpen, optClose, bar, end, start, not, gap(Int), gapAcross(Int), number, question, macro(String) }
     var tokens: [Token] = []
     var i = 0
 
-    init(_ text: String) {
+    init(_ text: String, _ slots: inout SafetyWordSlots) {
+        // Fast path: the phrase table is plain ASCII, so read it as UTF-8 bytes (Character
+        // iteration and comparison dominated compile time). Anything else (non-ASCII letters,
+        // "\r", which joins "\r\n" into one Character) takes the general path below, so the
+        // tokens are the same either way.
+        var ascii = true
+        for b in text.utf8 where b >= 0x80 || b == 0x0D { ascii = false; break }
+        if ascii {
+            self.init(tokens: Self.asciiTokens(text, &slots))
+        } else {
+            self.init(characters: text, &slots)
+        }
+    }
+
+    /// Tokens of an ASCII pattern (no "\r"), read byte by byte; same result as `init(characters:)`.
+    static func asciiTokens(_ text: String, _ slots: inout SafetyWordSlots) -> [Token] {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(16)
+        var bytes = Array(text.utf8)
+        bytes.append(32)
+        let n = bytes.count
+        var word: [UInt8] = []
+        word.reserveCapacity(24)
+        var inWord = false // a word may be only apostrophes: it still makes a (empty) word token
+        func flush() {
+            if inWord {
+                tokens.append(.word(slots.slot(String(decoding: word, as: UTF8.self))))
+                word.removeAll(keepingCapacity: true)
+                inWord = false
+            }
+        }
+        @inline(__always) func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 97 && (b | 0x20) <= 122 }
+        var k = 0
+        while k < n {
+            let c = bytes[k]
+            switch c {
+            case UInt8(ascii: "("): flush(); tokens.append(.open)
+            case UInt8(ascii: ")"): flush(); tokens.append(.close)
+            case UInt8(ascii: "["): flush(); tokens.append(.optOpen)
+            case UInt8(ascii: "]"): flush(); tokens.append(.optClose)
+            case UInt8(ascii: "|"): flush(); tokens.append(.bar)
+            case UInt8(ascii: "$"): flush(); tokens.append(.end)
+            case UInt8(ascii: "^"): flush(); tokens.append(.start)
+            case UInt8(ascii: "!"): flush(); tokens.append(.not)
+            case UInt8(ascii: "?"): flush(); tokens.append(.question)
+            case UInt8(ascii: "<"):
+                flush()
+                let from = k + 1
+                while k + 1 < n, bytes[k + 1] != UInt8(ascii: ">") { k += 1 }
+                tokens.append(.macro(String(decoding: bytes[from..<(k + 1)], as: UTF8.self)))
+                k += 1 // the ">"
+            case UInt8(ascii: "~"):
+                flush()
+                var across = false
+                if k + 1 < n, bytes[k + 1] == UInt8(ascii: "~") { across = true; k += 1 }
+                let from = k + 1
+                while k + 1 < n, bytes[k + 1] >= 48, bytes[k + 1] <= 57 { k += 1 }
+                let value = Int(String(decoding: bytes[from..<(k + 1)], as: UTF8.self)) ?? 0
+                tokens.append(across ? .gapAcross(value) : .gap(value))
+            case UInt8(ascii: "#"):
+                flush()
+                let from = k + 1
+                while k + 1 < n, isLetter(bytes[k + 1]) { k += 1 }
+                let name = String(decoding: bytes[from..<(k + 1)], as: UTF8.self)
+                tokens.append(name == "num" ? .number : .word(slots.slot("#" + name)))
+            case 32, 10, 9: flush()
+            case UInt8(ascii: "'"), UInt8(ascii: "`"): inWord = true // normaliseWord drops apostrophes
+            default:
+                inWord = true
+                word.append(c >= 65 && c <= 90 ? c | 0x20 : c) // normaliseWord lower-cases
+            }
+            k += 1
+        }
+        return tokens
+    }
+
+    init(tokens: [Token]) { self.tokens = tokens }
+
+    /// General tokenizer over Characters (any Unicode pattern).
+    init(characters text: String, _ slots: inout SafetyWordSlots) {
         var word = ""
-        func flush() { if !word.isEmpty { tokens.append(.word(SafetyLexicon.normaliseWord(word))); word = "" } }
+        func flush() { if !word.isEmpty { tokens.append(.word(slots.slot(SafetyLexicon.normaliseWord(word)))); word = "" } }
         var chars = Array(text)
         chars.append(" ")
         var k = 0
@@ -604,7 +749,7 @@ struct SafetyPatternParser {
                 flush()
                 var name = ""
                 while k + 1 < chars.count, chars[k + 1].isLetter { name.append(chars[k + 1]); k += 1 }
-                tokens.append(name == "num" ? .number : .word("#" + name))
+                tokens.append(name == "num" ? .number : .word(slots.slot("#" + name)))
             case " ", "\n", "\t": flush()
             default: word.append(c)
             }
