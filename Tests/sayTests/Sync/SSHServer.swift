@@ -21,6 +21,63 @@ func runTool(_ path: String, _ arguments: [String], environment: [String: String
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
+/// A long-lived helper (sshd, ssh-agent) started with `posix_spawn`, not Foundation's Process.
+///
+/// Foundation's Process lets a child inherit whatever descriptors other threads have open, such
+/// as the pipes (and the exit-notification sockets) of a `git` or `say` that a test running in
+/// parallel has just started. A short-lived child is harmless; a server that lives for a whole
+/// test would keep them open, and the other test would wait for their end forever. So the
+/// helper runs through `bash -c`, which closes every descriptor above 2 before `exec`, and it
+/// is waited for here with `waitpid`, not by Foundation.
+final class Daemon {
+    let pid: pid_t
+    private var running = true
+
+    init(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+        let script = "for f in /proc/$$/fd/*; do n=${f##*/}; if [ \"$n\" -gt 2 ]; then eval \"exec $n>&-\"; fi; done 2>/dev/null; exec \"$@\""
+        let argv = ["/bin/bash", "-c", script, "bash", program] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment ?? [:]) { $1 }
+        var cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { cEnvironment.forEach { free($0) } }
+        var child: pid_t = 0
+        guard posix_spawn(&child, "/bin/bash", &actions, nil, &cArguments, &cEnvironment) == 0 else { throw SSHServer.NotStarted() }
+        pid = child
+    }
+
+    deinit { stop() }
+
+    /// Whether it has not exited yet (reaps it when it has).
+    var isRunning: Bool {
+        guard running else { return false }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { running = false }
+        return running
+    }
+
+    /// SIGTERM, then SIGKILL after five seconds; reaps the process.
+    func stop() {
+        guard isRunning else { return }
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while isRunning && Date() < deadline { usleep(10_000) }
+        if isRunning {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            running = false
+        }
+    }
+}
+
 /// A real OpenSSH server on 127.0.0.1, on a free port, with its own generated host key, that
 /// accepts the public keys it is given. Stopped by `stop()` (call it in a `defer`); it also
 /// stops itself at deinit.
@@ -38,7 +95,7 @@ final class SSHServer {
     let fingerprint: String
     /// The user the server lets in (the one running the tests).
     let user: String
-    private let process = Process()
+    private var daemon: Daemon?
 
     init(authorizedKeys: [String]) throws {
         user = String(cString: getpwuid(getuid()).pointee.pw_name)
@@ -68,15 +125,12 @@ final class SSHServer {
             """, to: "sshd_config")
         // As root, sshd wants its privilege-separation folder.
         if getuid() == 0 { try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true) }
-        process.executableURL = URL(fileURLWithPath: Self.daemon)
-        process.arguments = ["-D", "-e", "-f", folder.url("sshd_config")]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let daemon = try Daemon(Self.daemon, ["-D", "-e", "-f", folder.url("sshd_config")])
+        self.daemon = daemon
         // Ready when it accepts connections; give up after ten seconds.
         let deadline = Date().addingTimeInterval(10)
         while !Self.accepts(port: port) {
-            guard Date() < deadline, process.isRunning else {
+            guard Date() < deadline, daemon.isRunning else {
                 stop()
                 throw NotStarted()
             }
@@ -88,12 +142,7 @@ final class SSHServer {
 
     /// Stops the server and waits (at most five seconds, then SIGKILL).
     func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        daemon?.stop()
     }
 
     /// An ssh URL for a path on this server.

@@ -36,7 +36,7 @@ struct SyncSSHTests {
         // The server keeps unreachable objects until someone cleans it (the README says how);
         // a fresh clone never gets them.
         let clone = server.folder.url("clone")
-        #expect(try git(["clone", "-q", remote, clone], in: server.folder.path).status == 0)
+        #expect(try git(["clone", "-q", "--no-local", remote, clone], in: server.folder.path).status == 0)
         #expect(!(try git(["cat-file", "--batch-all-objects", "--batch"], in: clone).output).contains("GOES-marker"))
         #expect(try git(["reflog", "expire", "--expire=now", "--all"], in: remote).status == 0)
         #expect(try git(["gc", "-q", "--prune=now"], in: remote).status == 0)
@@ -106,16 +106,8 @@ struct SyncSSHTests {
         try a.trust(server)
         // An agent holding the only accepted key; no key file in ~/.ssh has it.
         let socket = a.home.url("agent.sock")
-        let agent = Process()
-        agent.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-agent")
-        agent.arguments = ["-D", "-a", socket]
-        agent.standardOutput = FileHandle.nullDevice
-        agent.standardError = FileHandle.nullDevice
-        try agent.run()
-        defer {
-            agent.terminate()
-            agent.waitUntilExit()
-        }
+        let agent = try Daemon("/usr/bin/ssh-agent", ["-D", "-a", socket])
+        defer { agent.stop() }
         let deadline = Date().addingTimeInterval(5)
         while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(10_000) }
         #expect(try runTool("/usr/bin/ssh-add", ["-q", a.home.url(".ssh/agent_key")], environment: ["SSH_AUTH_SOCK": socket]).status == 0)
