@@ -14,14 +14,17 @@ struct FrontMatterSplit: Equatable {
         case unterminated
     }
 
-    /// Where the file's content starts (3 when it begins with a BOM, else 0).
+    /// Where the file's content starts: after any byte order marks.
     let contentStart: Int
     let shape: Shape
 
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let start = bytes.starts(with: Self.byteOrderMark) ? 3 : 0
+        // Skip every leading byte order mark (editors have been seen to add a second one), so a
+        // body never starts with one and a rewrite reads back the same.
+        var start = 0
+        while UnsafeBufferPointer(rebasing: bytes[start...]).starts(with: Self.byteOrderMark) { start += 3 }
         contentStart = start
         guard let firstEnd = Self.fenceLineEnd(bytes, from: start, accepting: false) else {
             shape = .noFrontMatter

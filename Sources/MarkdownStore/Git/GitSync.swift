@@ -231,13 +231,35 @@ extension GitRepository {
         // The remote is opened again for each connection: a purge reopens the repository, and
         // a `git_remote` must not outlive the repository handle it was made with.
         let address: GitRemoteAddress
+        // A new address is stored as origin now (libgit2 connects through the configured remote)
+        // and put back as it was if the sync fails, so a mistyped URL changes nothing.
+        var previousURL: String?? = nil  // .some: origin changes now, and what it was before
         if let url = settings.remoteURL {
             address = GitRemoteAddress(url, workingDirectory: settings.workingDirectory)
+            let previous = try GitRemote.open(repository: handle, name: "origin", url: nil)?.url
+            if previous != address.url { previousURL = .some(previous) }
             guard try GitRemote.open(repository: handle, name: "origin", url: address.url) != nil else { throw GitSyncError.noRemote }
         } else {
             guard let url = try GitRemote.open(repository: handle, name: "origin", url: nil)?.url else { throw GitSyncError.noRemote }
             address = GitRemoteAddress(url, workingDirectory: settings.workingDirectory)
         }
+        do {
+            return try syncRounds(address: address, settings: settings)
+        } catch let error as GitSyncError {
+            // Nothing was pushed to the new address: origin goes back to what it was, so a
+            // mistyped URL changes nothing. (`handle` is read now: a purge may have replaced it.)
+            if let previousURL {
+                if let previous = previousURL {
+                    _ = git_remote_set_url(handle, "origin", previous)
+                } else {
+                    _ = git_remote_delete(handle, "origin")
+                }
+            }
+            throw error
+        }
+    }
+
+    private func syncRounds(address: GitRemoteAddress, settings: GitSyncSettings) throws -> GitSyncReport {
         var attempt = 0
         while true {
             attempt += 1

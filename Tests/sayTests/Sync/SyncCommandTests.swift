@@ -160,6 +160,8 @@ struct SyncCommandTests {
         try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
         #expect(try a.sync("--remote", plain, status: 1).stderr
             == "say: could not sync: \(plain) is not a say journal (it holds other history); use an empty repository or one say started\n")
+        // A remote that did not work is not kept as the journal's origin.
+        #expect(try git(["config", "--get", "remote.origin.url"], in: a.journal).output == "")
         #expect(try a.say(["sync", "--remote", " "], status: 2).stderr.contains("--remote needs a folder or a URL"))
     }
 
