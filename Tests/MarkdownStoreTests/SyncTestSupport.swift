@@ -1,28 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import MarkdownStore
 
 /// Runs the real git CLI in a folder; returns its status and standard output.
 @discardableResult
 func syncGit(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    var environment = ProcessInfo.processInfo.environment
-    environment["GIT_CONFIG_NOSYSTEM"] = "1"
-    environment["GIT_AUTHOR_NAME"] = "Test Person"
-    environment["GIT_AUTHOR_EMAIL"] = "person@example.invalid"
-    environment["GIT_COMMITTER_NAME"] = "Test Person"
-    environment["GIT_COMMITTER_EMAIL"] = "person@example.invalid"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try git(arguments, in: folder)
 }
 
 /// A fresh folder, removed at deinit.

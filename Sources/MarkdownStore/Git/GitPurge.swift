@@ -256,28 +256,28 @@ extension GitRepository {
             }
         }
         try removeDanglingRemoteSymbolicRefs()
-        try removeRecursively(gitdir + "logs")
-        try removeRecursively(gitdir + "ORIG_HEAD")
-        try removeRecursively(gitdir + "FETCH_HEAD")
+        try FolderContents.remove(gitdir + "logs")
+        try FolderContents.remove(gitdir + "ORIG_HEAD")
+        try FolderContents.remove(gitdir + "FETCH_HEAD")
         try AtomicFile.syncFolder(gitdir)
         try checkpoint(.refsUpdated)
 
         // Old objects.
         let keepFiles: Set<String> = newPack.map { [$0 + ".pack", $0 + ".idx"] } ?? []
-        let packFiles = try contentsOfFolder(packFolder).filter { !keepFiles.contains($0) }
+        let packFiles = try FolderContents.names(in: packFolder).filter { !keepFiles.contains($0) }
         // Indexes first: a pack without its index is invisible to git and libgit2.
         for (number, file) in (packFiles.filter { $0.hasSuffix(".idx") } + packFiles.filter { !$0.hasSuffix(".idx") }).enumerated() {
-            try removeRecursively(packFolder + file)
+            try FolderContents.remove(packFolder + file)
             if number == 0 { try checkpoint(.firstOldPackRemoved) }
         }
         try AtomicFile.syncFolder(packFolder)
         let objectsFolder = gitdir + "objects/"
-        for folder in try contentsOfFolder(objectsFolder) where folder.utf8.count == 2 && folder.utf8.allSatisfy({ GitRawObject.hexValue($0) != nil }) {
-            try removeRecursively(objectsFolder + folder)
+        for folder in try FolderContents.names(in: objectsFolder) where folder.utf8.count == 2 && folder.utf8.allSatisfy({ GitRawObject.hexValue($0) != nil }) {
+            try FolderContents.remove(objectsFolder + folder)
         }
-        try removeRecursively(objectsFolder + "info/commit-graph")
-        try removeRecursively(objectsFolder + "info/commit-graphs")
-        try removeRecursively(objectsFolder + "info/packs")
+        try FolderContents.remove(objectsFolder + "info/commit-graph")
+        try FolderContents.remove(objectsFolder + "info/commit-graphs")
+        try FolderContents.remove(objectsFolder + "info/packs")
         try AtomicFile.syncFolder(objectsFolder)
         try checkpoint(.objectsRemoved)
 
@@ -474,37 +474,6 @@ extension GitRepository {
     // MARK: Files
 
     private func packBaseNames(in folder: String) throws -> [String] {
-        try contentsOfFolder(folder).filter { $0.hasPrefix("pack-") && $0.hasSuffix(".idx") }.map { String($0.dropLast(4)) }.sorted()
-    }
-
-    private func contentsOfFolder(_ folder: String) throws -> [String] {
-        guard let directory = opendir(folder) else {
-            if errno == ENOENT { return [] }
-            throw MarkdownStoreError.io(path: folder, operation: "list the folder", errno: errno)
-        }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-
-    /// Deletes a file, or a folder and everything in it; a missing path is not an error.
-    private func removeRecursively(_ path: String) throws {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            if errno == ENOENT { return }
-            throw MarkdownStoreError.io(path: path, operation: "read the status of", errno: errno)
-        }
-        if Platform.fileType(info.st_mode) == S_IFDIR {
-            for name in try contentsOfFolder(path) { try removeRecursively(path + "/" + name) }
-            if rmdir(path) != 0 && errno != ENOENT { throw MarkdownStoreError.io(path: path, operation: "remove the folder", errno: errno) }
-        } else if unlink(path) != 0 && errno != ENOENT {
-            throw MarkdownStoreError.io(path: path, operation: "remove the file", errno: errno)
-        }
+        try FolderContents.names(in: folder).filter { $0.hasPrefix("pack-") && $0.hasSuffix(".idx") }.map { String($0.dropLast(4)) }.sorted()
     }
 }

@@ -36,10 +36,10 @@ enum GitRemoteCleaner {
         let objectsFolder = gitdir + "objects/"
 
         // What exists now: only these are deleted at the end.
-        let oldPackFiles = try listFolder(packFolder).filter { $0.hasPrefix("pack-") }
+        let oldPackFiles = try FolderContents.names(in: packFolder).filter { $0.hasPrefix("pack-") }
         var oldLoose: [String] = []
-        for folder in try listFolder(objectsFolder) where folder.utf8.count == 2 && folder.utf8.allSatisfy({ GitRawObject.hexValue($0) != nil }) {
-            for name in try listFolder(objectsFolder + folder) { oldLoose.append(objectsFolder + folder + "/" + name) }
+        for folder in try FolderContents.names(in: objectsFolder) where folder.utf8.count == 2 && folder.utf8.allSatisfy({ GitRawObject.hexValue($0) != nil }) {
+            for name in try FolderContents.names(in: objectsFolder + folder) { oldLoose.append(objectsFolder + folder + "/" + name) }
         }
 
         let database = try GitObjectDatabase(repository: repository)
@@ -59,17 +59,17 @@ enum GitRemoteCleaner {
         let newFiles: Set<String> = newPack.map { [$0 + ".pack", $0 + ".idx"] } ?? []
 
         // Reflogs would keep the old history reachable for git.
-        try removeRecursively(gitdir + "logs")
+        try FolderContents.remove(gitdir + "logs")
         let stale = oldPackFiles.filter { !newFiles.contains($0) }
         // Indexes first: a pack without its index is invisible to git and libgit2.
         for name in stale.filter({ $0.hasSuffix(".idx") }) + stale.filter({ !$0.hasSuffix(".idx") }) {
-            try removeRecursively(packFolder + name)
+            try FolderContents.remove(packFolder + name)
         }
-        for file in oldLoose { try removeRecursively(file) }
-        try removeRecursively(objectsFolder + "info/commit-graph")
-        try removeRecursively(objectsFolder + "info/commit-graphs")
-        try removeRecursively(objectsFolder + "info/packs")
-        try removeRecursively(packFolder + "multi-pack-index")
+        for file in oldLoose { try FolderContents.remove(file) }
+        try FolderContents.remove(objectsFolder + "info/commit-graph")
+        try FolderContents.remove(objectsFolder + "info/commit-graphs")
+        try FolderContents.remove(objectsFolder + "info/packs")
+        try FolderContents.remove(packFolder + "multi-pack-index")
         try AtomicFile.syncFolder(packFolder)
         try AtomicFile.syncFolder(objectsFolder)
     }
@@ -118,34 +118,5 @@ enum GitRemoteCleaner {
         }
     }
 
-    private static func listFolder(_ folder: String) throws -> [String] {
-        guard let directory = opendir(folder) else {
-            if errno == ENOENT { return [] }
-            throw MarkdownStoreError.io(path: folder, operation: "list the folder", errno: errno)
-        }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
 
-    /// Deletes a file, or a folder and everything in it; a missing path is not an error.
-    private static func removeRecursively(_ path: String) throws {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            if errno == ENOENT { return }
-            throw MarkdownStoreError.io(path: path, operation: "read the status of", errno: errno)
-        }
-        if Platform.fileType(info.st_mode) == S_IFDIR {
-            for name in try listFolder(path) { try removeRecursively(path + "/" + name) }
-            if rmdir(path) != 0 && errno != ENOENT { throw MarkdownStoreError.io(path: path, operation: "remove the folder", errno: errno) }
-        } else if unlink(path) != 0 && errno != ENOENT {
-            throw MarkdownStoreError.io(path: path, operation: "remove the file", errno: errno)
-        }
-    }
 }

@@ -322,6 +322,14 @@ extension GitRepository {
                 fastPath = true
                 return remoteHead
             }
+            if let folder = address.localPath {
+                // A folder on this computer: its packed objects are copied as they are.
+                remote.disconnect()
+                let other = try GitLocalTransfer.Repository(path: folder)
+                try GitLocalTransfer.copyObjects(from: other.handle, sourceGitdir: other.gitdir, to: handle,
+                                                 destinationGitdir: gitdir, tips: [remoteHead])
+                return remoteHead
+            }
             do {
                 try remote.download(["+refs/heads/main:" + Self.trackingReference], context)
             } catch let error as GitError {
@@ -545,6 +553,12 @@ extension GitRepository {
             // Written before the old history is replaced, removed once the remote is repacked.
             try AtomicFile.write(Array("say-it-later remote-needs-cleaning 1\n".utf8), to: remoteCleaningPath)
         }
+        if let folder = address.localPath {
+            try pushToFolder(folder, local: local, lease: lease, force: force)
+            try settings.checkpoint?(.pushed)
+            try setReference(Self.trackingReference, to: local, message: "say: push")
+            return
+        }
         let context = transportContext(address, settings)
         context.lease = lease
         do {
@@ -570,6 +584,32 @@ extension GitRepository {
         let marked = try createCommit(tree: try treeID(ofCommit: head), parent: head, like: nil, message: "Let go")
         try setReference("refs/heads/main", to: marked, message: "say: let go")
         return marked
+    }
+
+    /// A push into a repository in a folder: the lease is checked, the missing objects are
+    /// copied as one pack, and the branch moves only if it still points where it did
+    /// (compare-and-swap), so another computer pushing at the same moment is never overwritten.
+    private func pushToFolder(_ folder: String, local: ObjectID, lease: ObjectID??, force: Bool) throws {
+        let other: GitLocalTransfer.Repository
+        do {
+            other = try GitLocalTransfer.Repository(path: folder)
+        } catch let error as GitError {
+            throw GitSyncError.unreachable(remote: folder, detail: error.message)
+        }
+        var current = git_oid()
+        let found = git_reference_name_to_id(&current, other.handle, "refs/heads/main")
+        if found != GIT_ENOTFOUND.rawValue { try gitCheck(found, "git_reference_name_to_id") }
+        let currentID = found == GIT_ENOTFOUND.rawValue ? nil : ObjectID(current)
+        if let lease, currentID != lease { throw GitRemote.LeaseBroken() }
+        if !force, let currentID, try !(hasObject(currentID) && contains(currentID, inHistoryOf: local)) {
+            throw GitRemote.LeaseBroken()
+        }
+        try GitLocalTransfer.copyObjects(from: handle, sourceGitdir: gitdir, to: other.handle, destinationGitdir: other.gitdir, tips: [local])
+        guard try GitLocalTransfer.compareAndSwap(other.handle, reference: "refs/heads/main", expected: currentID, target: local,
+                                                  message: "say: sync") else {
+            throw GitRemote.LeaseBroken()
+        }
+        if currentID == nil { GitLocalTransfer.pointHeadAtMain(other.handle) }
     }
 
     /// After a push (or when nothing had to go): the base is what the remote now holds.
