@@ -62,6 +62,38 @@ struct FrontMatterTests {
         #expect(updated.rendered() == "---\nid: x\nfeeling: lighter\n---\nBody\n")
     }
 
+    /// The fuzzer's find: a `---` line ended by a lone CR sat inside the front matter, where the
+    /// YAML parser saw a document marker and a rewrite with LF made it a closing fence.
+    @Test func aFenceEndedByALoneCarriageReturnIsAFence() throws {
+        let input: [UInt8] = [0xEF, 0xBB, 0xBF, 0x2D, 0x2D, 0x2D, 0x0D, 0x0A, 0x2D, 0x2D, 0x2D, 0x0D, 0x67, 0x3A, 0x20, 0x73,
+                              0x61, 0x6D, 0x65, 0x0D, 0x0A, 0x2D, 0x2D, 0x2D, 0x0D, 0x0A, 0x43, 0x52, 0x4C, 0x46, 0x0A, 0x43,
+                              0x52, 0x4C, 0x46, 0x0D, 0x08]
+        let document = try FrontMatterDocument.parse(input, path: "fuzz.md")
+        #expect(document.fields.isEmpty)
+        #expect(document.body == "g: same\r\n---\r\nCRLF\nCRLF\r\u{08}")
+        let again = try parse(document.rendered())
+        #expect(again.fields == document.fields && again.body == document.body)
+        for closing in ["---\r", "...\r", "--- \t\r"] {
+            let lone = try parse("---\rid: x\r" + closing + "Body\r")
+            #expect(lone.fields == ["id": "x"] && lone.body == "Body\r", "closing fence \(closing.debugDescription)")
+            #expect(try parse(lone.rendered()) == lone)
+        }
+    }
+
+    /// The scanner reads the start of a file: a fence line cut off by the end of what it read is
+    /// not a fence until its line ending is seen, so the listing and `show` read files alike.
+    @Test func aPartialReadDoesNotDecideOnACutOffFence() {
+        func shape(_ text: String, whole: Bool) -> FrontMatterSplit.Shape {
+            Array(text.utf8).withUnsafeBufferPointer { FrontMatterSplit($0, isWholeFile: whole).shape }
+        }
+        #expect(shape("---\nid: x\n---", whole: false) == .unterminated)
+        #expect(shape("---\nid: x\n---\r", whole: false) == .unterminated)
+        #expect(shape("---\nid: x\n---", whole: true) == .complete(yaml: 4 ..< 10, bodyStart: 13))
+        #expect(shape("--", whole: false) == .unterminated)
+        #expect(shape("--", whole: true) == .noFrontMatter)
+        #expect(shape("---\nid: x\n---\n", whole: false) == .complete(yaml: 4 ..< 10, bodyStart: 14))
+    }
+
     @Test func awkwardYAMLIsWrittenOutAgainRatherThanBroken() throws {
         // A quoted value continuing on a line that starts like a key: editing that line in place
         // would break the YAML, so the front matter is re-emitted with every value kept.

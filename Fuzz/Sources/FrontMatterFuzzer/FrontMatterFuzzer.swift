@@ -1,9 +1,11 @@
 import Foundation
 import MarkdownStore
 
-/// The file the per-file reader reads; one per process, rewritten for every input.
+/// The folder of the file the per-file reader reads, rewritten for every input. Its path has the
+/// same length in every run (`FUZZ_SCRATCH`, set by run.sh), so string handling of the path takes
+/// the same branches and a seeded run explores the same inputs on any machine.
 nonisolated(unsafe) private var scratchRoot: String = {
-    let folder = NSTemporaryDirectory() + "/say-fuzz-\(getpid())"
+    let folder = ProcessInfo.processInfo.environment["FUZZ_SCRATCH"] ?? NSTemporaryDirectory() + "/say-fuzz-\(getpid())"
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder
 }()
@@ -23,7 +25,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(reread?["feeling"] == "lighter", "setting a key did not round-trip")
     }
     let path = scratchRoot + "/fuzz.md"
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     _ = DirectoryScanner.summary(root: scratchRoot, relativePath: "fuzz.md", buffer: &buffer)
     return 0
 }

@@ -257,7 +257,7 @@ public struct DirectoryScanner: Sendable {
             let atEnd = count == 0 || filled < buffer.count && Int64(filled) >= Int64(info.st_size)
             let outcome: Result<DocumentSummary, ScanProblem>? = buffer.withUnsafeBufferPointer { whole in
                 let bytes = UnsafeBufferPointer(rebasing: whole[0 ..< filled])
-                let split = FrontMatterSplit(bytes)
+                let split = FrontMatterSplit(bytes, isWholeFile: atEnd)
                 switch split.shape {
                 case .unterminated where !atEnd && filled < frontMatterLimit:
                     return nil  // read more
@@ -288,7 +288,8 @@ public struct DirectoryScanner: Sendable {
         }
     }
 
-    /// The first non-blank line of the body, trimmed and cut to the preview limit.
+    /// The first non-blank line of the body (lines end at LF, CRLF or a lone CR), trimmed and cut
+    /// to the preview limit.
     ///
     /// Trims ASCII spaces, tabs and carriage returns at the byte level: Foundation's
     /// `trimmingCharacters` cost a quarter of a 10,000-entry listing.
@@ -297,7 +298,7 @@ public struct DirectoryScanner: Sendable {
         var lineStart = start
         while lineStart < bytes.count {
             var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
             var first = lineStart
             var last = lineEnd
             while first < last, isBlank(bytes[first]) { first += 1 }
@@ -308,7 +309,8 @@ public struct DirectoryScanner: Sendable {
                 let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[first ..< cut]), as: UTF8.self)
                 return cut - first <= previewLimit ? line : String(line.prefix(previewLimit))
             }
-            lineStart = lineEnd + 1
+            guard let next = FrontMatterSplit.nextLineStart(bytes, from: lineEnd) else { break }
+            lineStart = next
         }
         return ""
     }

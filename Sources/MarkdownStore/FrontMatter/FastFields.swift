@@ -10,11 +10,12 @@ enum FastFields {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [String: String]? {
         var fields: [String: String] = [:]
         var lineStart = range.lowerBound
+        // Lines end at LF, CRLF or a lone CR, as in YAML (a comment must not run on past a CR).
         while lineStart < range.upperBound {
             var lineEnd = lineStart
-            while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            let next = lineEnd + 1
-            if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            var next = lineEnd + 1
+            if lineEnd + 1 < range.upperBound, bytes[lineEnd] == 0x0D, bytes[lineEnd + 1] == 0x0A { next += 1 }
             guard parseLine(bytes, lineStart ..< lineEnd, into: &fields) else { return nil }
             lineStart = next
         }

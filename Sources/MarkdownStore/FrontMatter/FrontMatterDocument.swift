@@ -158,10 +158,15 @@ enum FrontMatterFields {
         }
     }
 
-    /// 1-based line number in the file of the byte at `offset`.
+    /// 1-based line number in the file of the byte at `offset`, counting LF, CRLF and lone CR
+    /// line breaks as YAML does.
     static func lineNumber(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var line = 1
-        for index in 0 ..< min(offset, bytes.count) where bytes[index] == 0x0A { line += 1 }
+        var index = 0
+        while let next = FrontMatterSplit.nextLineStart(bytes, from: index), next <= min(offset, bytes.count) {
+            line += 1
+            index = next
+        }
         return line
     }
 
