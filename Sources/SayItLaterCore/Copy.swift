@@ -211,6 +211,10 @@ extension Copy {
     public static func lockKeptIn(_ storage: String) -> String { "Its passcode check is kept in \(storage)." }
     public static func lockStatusOn(_ storage: String) -> String { "The lock is on. " + lockKeptIn(storage) }
     public static let lockStatusOff = "The lock is off."
+    /// `say lock status` for a journal that records a lock whose check these settings lack.
+    public static func lockStatusElsewhere(_ journal: String) -> String {
+        "The journal \(journal) is locked, with a passcode check that is not in these settings."
+    }
     public static let lockProtects = "It keeps say's screens private; it does not encrypt the files on your disk."
 
     // MARK: Export

@@ -9,27 +9,28 @@ import ArgumentParser
 import Foundation
 import SayItLaterCore
 
-/// The seller's tool: makes the Ed25519 key pair and signs licence keys. The private key
-/// stays in a file on the seller's computer; `say` holds only the public key.
+/// The seller's tool: makes signing key pairs and signs licence keys. A private key stays in a
+/// file on the seller's offline computer; `say` holds only public keys
+/// (`TrustedLicenceSigners.swift`).
 @main
 struct LicenceSigner: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "say-licence-signer",
         abstract: "Make Say It Later licence keys (for the seller).",
         discussion: """
-            A licence key is SIL1-<payload>.<signature>: the payload's bytes and the 64-byte \
-            Ed25519 signature of them, each in unpadded base64url. The README ("Licence keys") \
-            documents the payload.
+            A licence key is SIL1-<key id>.<payload>.<signature>: the id of the signing key, the \
+            payload's bytes and the 64-byte Ed25519 signature, each in unpadded base64url. The \
+            README ("Selling keys") is the seller's guide.
 
-              say-licence-signer generate-keys --private-key seller.key
-              say-licence-signer sign --private-key seller.key --licence SIL-2026-0001 --name "Sam Example"
+              say-licence-signer keygen --key-id 2026a --private-key seller-2026a.key
+              say-licence-signer sign --private-key seller-2026a.key --licence SIL-2026-0001 --name "Sam Example"
             """,
-        subcommands: [GenerateKeys.self, PublicKey.self, Sign.self])
+        subcommands: [Keygen.self, PublicKey.self, Sign.self])
 }
 
 /// `--private-key PATH`, shared by every subcommand.
 struct PrivateKeyOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The private key file: base64 of the raw 32-byte Ed25519 key, one line.", valueName: "path"))
+    @Option(help: ArgumentHelp("The private key file (keygen writes it, readable only by you).", valueName: "path"))
     var privateKey: String
 
     func load() throws -> LicenceSigningKey {
@@ -48,16 +49,31 @@ struct PrivateKeyOption: ParsableArguments {
 }
 
 extension LicenceSigner {
-    struct GenerateKeys: ParsableCommand {
+    struct Keygen: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Make a new key pair: writes the private key file (0600) and prints the public key.",
-            discussion: "The file must not exist yet. Put the printed public key in LicenceVerifier.productionPublicKey.")
+            abstract: "Make a new signing key pair: writes the private key file (0600) and prints the line that trusts it.",
+            discussion: """
+                The file must not exist yet. The private key is never printed. Standard output is \
+                one line, `<key id> <public key>`: add it to \
+                Sources/SayItLaterCore/Paid/TrustedLicenceSigners.swift, and releases built from \
+                then on accept the keys it signs. Keys signed with older lines keep working.
+                """,
+            aliases: ["generate-keys"])
+
+        @Option(name: .customLong("key-id"), help: ArgumentHelp("The new key's id, carried in every key it signs: 1 to 16 of a-z, 0-9 and '-'.",
+                                   valueName: "id"))
+        var keyID: String
 
         @OptionGroup var key: PrivateKeyOption
 
         func run() throws {
-            let signingKey = LicenceSigningKey()
-            let fd = open(key.privateKey, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            let signingKey: LicenceSigningKey
+            do {
+                signingKey = try LicenceSigningKey(id: keyID)
+            } catch {
+                throw SignerError((error as? LocalizedError)?.errorDescription ?? "\(error)")
+            }
+            let fd = open(key.privateKey, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard fd >= 0 else {
                 throw SignerError("cannot create \(key.privateKey): \(String(cString: strerror(errno))) (it must not exist yet)")
             }
@@ -65,23 +81,33 @@ extension LicenceSigner {
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             let synced = fsync(fd) == 0
             close(fd)
-            guard written == bytes.count, synced else { throw SignerError("cannot write \(key.privateKey)") }
-            print(signingKey.publicKey)
+            guard written == bytes.count, synced else {
+                unlink(key.privateKey)
+                throw SignerError("cannot write \(key.privateKey)")
+            }
+            print(signingKey.signer.line)
+            FileHandle.standardError.write(Data("""
+                Wrote the private key to \(key.privateKey) (readable only by you). Keep it offline, with two backups.
+                Add the line above to Sources/SayItLaterCore/Paid/TrustedLicenceSigners.swift to trust it.
+
+                """.utf8))
         }
     }
 
     struct PublicKey: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the public key of a private key file.")
+        static let configuration = CommandConfiguration(
+            abstract: "Print the `<key id> <public key>` line of a private key file again.")
 
         @OptionGroup var key: PrivateKeyOption
 
         func run() throws {
-            print(try key.load().publicKey)
+            print(try key.load().signer.line)
         }
     }
 
     struct Sign: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a signed licence key.")
+        static let configuration = CommandConfiguration(
+            abstract: "Print a licence key signed with the private key file's key (and its key id).")
 
         @OptionGroup var key: PrivateKeyOption
 

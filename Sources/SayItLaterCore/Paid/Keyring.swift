@@ -1,10 +1,14 @@
 import Foundation
+#if canImport(Security)
+import Security
+#endif
 
 /// A system keyring holding one secret for say: the lock's passcode check.
 ///
-/// The implementations run the platform's own command-line tool, so say links no keyring
-/// library: `secret-tool` (libsecret, the Secret Service on Linux desktops) and `security`
-/// (the macOS Keychain).
+/// On macOS the Keychain, through the Security framework in this process. On Linux the Secret
+/// Service (GNOME Keyring, KWallet), through libsecret's `secret-tool`, which reads the secret
+/// on its standard input, so say links no desktop library. Either way the check is never on a
+/// command line, where every user could see it in `ps`.
 public protocol Keyring: Sendable {
     /// How the keyring is named to the person: "the system keyring (Secret Service)".
     var name: String { get }
@@ -20,19 +24,22 @@ public protocol Keyring: Sendable {
 
 /// Chooses the keyring for this machine, or nil to keep the lock in a file.
 public enum SystemKeyring {
-    /// The Secret Service through `secret-tool` when it is installed and a session bus is
-    /// reachable (Linux desktops); the Keychain through `security` on macOS; else nil.
-    /// `SAY_KEYRING=off` in the environment always chooses the file.
+    /// The Keychain on macOS; the Secret Service through `secret-tool` when it is installed
+    /// and a session bus is reachable (Linux desktops); else nil. `SAY_KEYRING=off` in the
+    /// environment always chooses the file.
     ///
     /// - Parameter environment: the process environment (PATH, DBUS_SESSION_BUS_ADDRESS,
     ///   XDG_RUNTIME_DIR, SAY_KEYRING).
     public static func find(environment: [String: String]) -> Keyring? {
         if environment["SAY_KEYRING"]?.lowercased() == "off" { return nil }
-        let macSecurity = "/usr/bin/security"
-        if FileManager.default.isExecutableFile(atPath: macSecurity),
-           FileManager.default.fileExists(atPath: "/System/Library/CoreServices") {
-            return MacKeychain(tool: macSecurity)
-        }
+        #if canImport(Security)
+        return MacKeychain()
+        #else
+        return secretService(environment: environment)
+        #endif
+    }
+
+    static func secretService(environment: [String: String]) -> Keyring? {
         guard let tool = executable("secret-tool", path: environment["PATH"] ?? "/usr/bin:/bin") else { return nil }
         let bus = environment["DBUS_SESSION_BUS_ADDRESS"].map { !$0.isEmpty } ?? false
         let runtimeBus = environment["XDG_RUNTIME_DIR"].map { FileManager.default.fileExists(atPath: $0 + "/bus") } ?? false
@@ -75,30 +82,63 @@ struct SecretServiceKeyring: Keyring {
     }
 }
 
-/// The macOS Keychain through `security`. The check (never the passcode) is passed on its
-/// command line, because `security` takes a generic password no other way without a prompt.
+#if canImport(Security)
+/// The macOS Keychain, through the Security framework: a generic password item (account
+/// `say-it-later`, service `Say It Later lock`) in the login keychain. Nothing is passed on a
+/// command line; the secret goes from this process to the Keychain and back.
 struct MacKeychain: Keyring {
-    let tool: String
     var name: String { "the macOS Keychain" }
-    private let item = ["-a", "say-it-later", "-s", "Say It Later lock"]
 
+    /// The item's identity, shared by every call.
+    private var query: [String: Any] {
+        [kSecClass as String: kSecClassGenericPassword,
+         kSecAttrAccount as String: "say-it-later",
+         kSecAttrService as String: "Say It Later lock"]
+    }
+
+    /// Calls `SecItemCopyMatching`.
     func read() throws -> String? {
-        let result = try ToolRun.run(tool, ["find-generic-password"] + item + ["-w"], environment: nil)
-        if result.status == 0 { return result.output.trimmingCharacters(in: .whitespacesAndNewlines) }
-        if result.status == 44 { return nil }  // errSecItemNotFound
-        throw LockError.keyringUnreachable(result.error.isEmpty ? "security exited \(result.status)" : result.error)
+        var search = query
+        search[kSecReturnData as String] = true
+        search[kSecMatchLimit as String] = kSecMatchLimitOne
+        var result: CFTypeRef?
+        let status = SecItemCopyMatching(search as CFDictionary, &result)
+        switch status {
+        case errSecSuccess:
+            guard let data = result as? Data else { throw LockError.keyring("the Keychain item holds no data") }
+            return String(decoding: data, as: UTF8.self)
+        case errSecItemNotFound:
+            return nil
+        default:
+            throw LockError.keyringUnreachable(Self.message(status))
+        }
     }
 
+    /// Calls `SecItemUpdate`, or `SecItemAdd` when there is no item yet.
     func write(_ secret: String) throws {
-        let result = try ToolRun.run(tool, ["add-generic-password", "-U"] + item + ["-w", secret], environment: nil)
-        guard result.status == 0 else { throw LockError.keyring(result.error.isEmpty ? "security exited \(result.status)" : result.error) }
+        let data = Data(secret.utf8)
+        let updated = SecItemUpdate(query as CFDictionary, [kSecValueData as String: data] as CFDictionary)
+        if updated == errSecSuccess { return }
+        guard updated == errSecItemNotFound else { throw LockError.keyring(Self.message(updated)) }
+        var item = query
+        item[kSecAttrLabel as String] = "Say It Later lock"
+        item[kSecValueData as String] = data
+        let added = SecItemAdd(item as CFDictionary, nil)
+        guard added == errSecSuccess else { throw LockError.keyring(Self.message(added)) }
     }
 
+    /// Calls `SecItemDelete`; no item is not an error.
     func delete() throws {
-        let result = try ToolRun.run(tool, ["delete-generic-password"] + item, environment: nil)
-        guard result.status == 0 || result.status == 44 else { throw LockError.keyring(result.error) }
+        let status = SecItemDelete(query as CFDictionary)
+        guard status == errSecSuccess || status == errSecItemNotFound else { throw LockError.keyring(Self.message(status)) }
+    }
+
+    /// The Keychain's own words for a status, from `SecCopyErrorMessageString`.
+    private static func message(_ status: OSStatus) -> String {
+        (SecCopyErrorMessageString(status, nil) as String?) ?? "Keychain error \(status)"
     }
 }
+#endif
 
 /// Runs a keyring tool and collects what it says.
 enum ToolRun {

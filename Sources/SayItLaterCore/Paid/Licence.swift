@@ -103,126 +103,257 @@ public struct Licence: Sendable, Hashable, Codable {
 public enum LicenceError: Error, Equatable, Sendable, LocalizedError {
     /// Not a key at all: it does not start with `SIL1-`, or its parts are not base64url.
     case notAKey
-    /// The signature does not match the payload for any key this program trusts: a changed
+    /// A key in the first test format, `SIL1-<payload>.<signature>` with no key id. No key in
+    /// that format was ever sold (the key that could sign them was never kept), so it is retired.
+    case retiredFormat
+    /// The key names a signing key this build of say does not trust.
+    case unknownSigner(String)
+    /// The signature does not match the payload for the signing key the key names: a changed
     /// character, a key cut short, or a key that Say It Later did not issue.
     case signatureMismatch
     /// A genuine signature, but for another product.
     case otherProduct(String)
     /// The signed payload does not follow the format (only the signer can cause this).
     case malformedPayload(String)
+    /// A trusted signing key, or a seller's private key file, is not in the expected form.
+    case malformedSigningKey(String)
 
     public var errorDescription: String? {
         switch self {
         case .notAKey:
             return "that is not a Say It Later licence key: a key is one line starting with SIL1-"
+        case .retiredFormat:
+            return "that key is in an early test format (without a signing key id) that say no longer reads; no key in that format was ever sold"
+        case let .unknownSigner(id):
+            return "that key was signed with a signing key (\(id)) this version of say does not know: it was not issued by Say It Later, or it needs a newer say"
         case .signatureMismatch:
             return "that key's signature does not check out: it may have been changed or cut short when it was copied, or it was not issued by Say It Later"
         case let .otherProduct(product):
             return "that key is for another product (\(product)), not Say It Later"
         case let .malformedPayload(reason):
             return "that key's contents are not in the expected form: \(reason)"
+        case let .malformedSigningKey(reason):
+            return "a licence signing key is not in the expected form: \(reason)"
         }
     }
 }
 
 /// The text of a licence key, as a person pastes it:
-/// `SIL1-` + base64url(payload) + `.` + base64url(Ed25519 signature of the payload).
+/// `SIL1-` + key id + `.` + base64url(payload) + `.` + base64url(Ed25519 signature).
 ///
-/// base64url is RFC 4648 section 5 without `=` padding, and must be canonical (unused bits
-/// zero), so every key has exactly one spelling. Spaces and line breaks anywhere are ignored,
-/// so a key wrapped by an email program still works.
+/// The signature covers the bytes of `SIL1-<key id>.` followed by the payload bytes, so a key
+/// cannot be moved to another signing key's id. base64url is RFC 4648 section 5 without `=`
+/// padding, and must be canonical (unused bits zero), so every key has exactly one spelling.
+/// Spaces and line breaks anywhere are ignored, so a key wrapped by an email program still works.
 public enum LicenceKey {
     /// The start of every version-1 key.
     public static let prefix = "SIL1-"
     /// The longest payload accepted, in bytes.
     public static let maxPayloadBytes = 512
 
-    /// The key text for a payload and its signature.
-    public static func text(payload: [UInt8], signature: [UInt8]) -> String {
-        prefix + Base64URL.encode(payload) + "." + Base64URL.encode(signature)
+    /// The parts of a key.
+    public struct Parts: Sendable, Hashable {
+        /// The id of the signing key that signed it.
+        public var keyID: String
+        public var payload: [UInt8]
+        public var signature: [UInt8]
+
+        public init(keyID: String, payload: [UInt8], signature: [UInt8]) {
+            self.keyID = keyID
+            self.payload = payload
+            self.signature = signature
+        }
+
+        /// The bytes the signature covers: `SIL1-<key id>.` then the payload.
+        public var signedBytes: [UInt8] { Array((LicenceKey.prefix + keyID + ".").utf8) + payload }
+
+        /// The key text.
+        public var text: String {
+            LicenceKey.prefix + keyID + "." + Base64URL.encode(payload) + "." + Base64URL.encode(signature)
+        }
     }
 
-    /// Splits key text into payload and signature bytes, without checking the signature.
+    /// Splits key text into its parts, without checking the signature.
     ///
-    /// - Throws: `LicenceError.notAKey`.
-    public static func parts(of text: String) throws -> (payload: [UInt8], signature: [UInt8]) {
+    /// - Throws: `LicenceError.notAKey`, or `.retiredFormat` for a key without a key id.
+    public static func parts(of text: String) throws -> Parts {
         let compact = String(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
         guard compact.hasPrefix(prefix) else { throw LicenceError.notAKey }
-        let halves = compact.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
-        guard halves.count == 2, let payload = Base64URL.decode(halves[0]), let signature = Base64URL.decode(halves[1]),
+        let pieces = compact.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+        if pieces.count == 2, let payload = Base64URL.decode(pieces[0]), let signature = Base64URL.decode(pieces[1]),
+           payload.count > 3, signature.count == 64 {
+            throw LicenceError.retiredFormat
+        }
+        guard pieces.count == 3, LicenceSigner.isKeyID(pieces[0]),
+              let payload = Base64URL.decode(pieces[1]), let signature = Base64URL.decode(pieces[2]),
               !payload.isEmpty, payload.count <= maxPayloadBytes
         else { throw LicenceError.notAKey }
-        return (payload, signature)
+        return Parts(keyID: String(pieces[0]), payload: payload, signature: signature)
     }
 }
 
-/// Checks licence keys offline against the public keys this program trusts.
-public struct LicenceVerifier: Sendable {
-    /// The Say It Later seller's Ed25519 public key (raw 32 bytes, base64). The matching
-    /// private key never leaves the seller; `say-licence-signer` signs with it.
-    public static let productionPublicKey = "1gNQG17Ri/VJOBOKkv8ueyAnQBhvwONyYxL7z9XyNsk="
+/// One signing key a build of say trusts: its short id, carried in every key it signed, and
+/// its Ed25519 public key.
+///
+/// Written as one line, `<key id> <public key>`, the public key being the raw 32 bytes in
+/// standard base64: the line `say-licence-signer keygen` prints, and the form of each line
+/// in `TrustedLicenceSigners.release`.
+public struct LicenceSigner: Sendable {
+    /// 1 to 16 of `a-z 0-9 -`, starting with a letter or digit: `2026a`.
+    public let id: String
+    let key: Curve25519.Signing.PublicKey
 
-    private let trusted: [Curve25519.Signing.PublicKey]
+    /// The public key, raw 32 bytes in base64.
+    public var publicKey: String { key.rawRepresentation.base64EncodedString() }
 
-    /// A verifier that trusts the production key and, for tests, `extraPublicKeys`.
+    /// The line that trusts this key: `<key id> <public key>`.
+    public var line: String { id + " " + publicKey }
+
+    /// Reads one `<key id> <public key>` line.
     ///
-    /// - Parameter extraPublicKeys: more base64 raw public keys. The `say` program passes one
-    ///   only in debug builds (see `SAY_LICENCE_TEST_PUBLIC_KEY` in the README).
-    /// - Throws: `LicenceError.malformedPayload` when an extra key is not a valid public key.
-    public init(extraPublicKeys: [String] = []) throws {
-        var keys: [Curve25519.Signing.PublicKey] = []
-        for text in [Self.productionPublicKey] + extraPublicKeys {
-            guard let raw = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)), raw.count == 32,
-                  let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw)
-            else { throw LicenceError.malformedPayload("a trusted public key is not 32 bytes of base64") }
-            keys.append(key)
+    /// - Throws: `LicenceError.malformedSigningKey`.
+    public init(line: String) throws {
+        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard fields.count == 2 else {
+            throw LicenceError.malformedSigningKey("a trusted signing key is one line: <key id> <public key>")
         }
-        trusted = keys
+        guard Self.isKeyID(fields[0]) else {
+            throw LicenceError.malformedSigningKey("a key id is 1 to 16 of a-z, 0-9 and '-', starting with a letter or digit")
+        }
+        guard let raw = Data(base64Encoded: String(fields[1])), raw.count == 32,
+              let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw)
+        else { throw LicenceError.malformedSigningKey("the public key of \(fields[0]) is not 32 bytes of base64") }
+        self.id = String(fields[0])
+        self.key = key
+    }
+
+    init(id: String, key: Curve25519.Signing.PublicKey) {
+        self.id = id
+        self.key = key
+    }
+
+    /// Reads every line of a list: blank lines and lines starting with `#` are skipped.
+    ///
+    /// - Throws: `LicenceError.malformedSigningKey` for a bad line or an id listed twice.
+    public static func list(_ text: String) throws -> [LicenceSigner] {
+        var signers: [LicenceSigner] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+            let signer = try LicenceSigner(line: trimmed)
+            guard !signers.contains(where: { $0.id == signer.id }) else {
+                throw LicenceError.malformedSigningKey("the key id \(signer.id) is listed twice")
+            }
+            signers.append(signer)
+        }
+        return signers
+    }
+
+    static func isKeyID<Text: StringProtocol>(_ text: Text) -> Bool {
+        let bytes = Array(text.utf8)
+        guard (1 ... 16).contains(bytes.count), bytes[0] != 0x2D else { return false }
+        return bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D }
+    }
+}
+
+/// Checks licence keys offline against the signing keys this program trusts.
+public struct LicenceVerifier: Sendable {
+    /// The trusted signing keys, by id.
+    public let signers: [LicenceSigner]
+
+    /// A verifier that trusts `signers` (ids must be distinct).
+    ///
+    /// - Throws: `LicenceError.malformedSigningKey` when an id is listed twice.
+    public init(signers: [LicenceSigner]) throws {
+        var seen = Set<String>()
+        for signer in signers {
+            guard seen.insert(signer.id).inserted else {
+                throw LicenceError.malformedSigningKey("the key id \(signer.id) is listed twice")
+            }
+        }
+        self.signers = signers
+    }
+
+    /// The verifier of a release build: `TrustedLicenceSigners.release` and nothing else, plus
+    /// `extraLines` (more `<key id> <public key>` lines) that only debug builds pass.
+    ///
+    /// - Throws: `LicenceError.malformedSigningKey`.
+    public static func trusting(extraLines: String = "") throws -> LicenceVerifier {
+        try LicenceVerifier(signers: LicenceSigner.list(TrustedLicenceSigners.release) + LicenceSigner.list(extraLines))
     }
 
     /// Verifies a key and reads its payload.
     ///
-    /// Checks, in order: the text is a key; its signature matches one trusted public key; the
-    /// payload is well formed; it is for this product.
+    /// Checks, in order: the text is a key; it names a trusted signing key; the signature
+    /// matches for that key; the payload is well formed; it is for this product.
     ///
     /// - Returns: the licence.
     /// - Throws: `LicenceError`.
     public func verify(_ keyText: String) throws -> Licence {
-        let (payload, signature) = try LicenceKey.parts(of: keyText)
-        guard signature.count == 64, trusted.contains(where: { $0.isValidSignature(signature, for: payload) }) else {
+        let parts = try LicenceKey.parts(of: keyText)
+        guard let signer = signers.first(where: { $0.id == parts.keyID }) else { throw LicenceError.unknownSigner(parts.keyID) }
+        guard parts.signature.count == 64, signer.key.isValidSignature(parts.signature, for: parts.signedBytes) else {
             throw LicenceError.signatureMismatch
         }
-        let licence = try Licence(payload: payload)
+        let licence = try Licence(payload: parts.payload)
         guard licence.product == Licence.thisProduct else { throw LicenceError.otherProduct(licence.product) }
         return licence
     }
 }
 
-/// The seller's side: a private signing key. Used by `say-licence-signer` and by tests that
-/// need keys of their own; the `say` program never holds one.
+/// The seller's side: a private signing key and its id. Used by `say-licence-signer` and by
+/// tests that need keys of their own; the `say` program never holds one.
+///
+/// Its file is three lines:
+/// ```
+/// # Say It Later licence signing key. PRIVATE: keep it offline, never share or commit it.
+/// key-id: 2026a
+/// private-key: <raw 32-byte Ed25519 private key, base64>
+/// ```
 public struct LicenceSigningKey: Sendable {
+    /// The key id carried in every key it signs.
+    public let id: String
     private let key: Curve25519.Signing.PrivateKey
 
+    static let fileHeading = "# Say It Later licence signing key. PRIVATE: keep it offline, never share or commit it."
+
     /// A new random key pair.
-    public init() {
+    ///
+    /// - Throws: `LicenceError.malformedSigningKey` when `id` is not a key id.
+    public init(id: String) throws {
+        guard LicenceSigner.isKeyID(id) else {
+            throw LicenceError.malformedSigningKey("a key id is 1 to 16 of a-z, 0-9 and '-', starting with a letter or digit")
+        }
+        self.id = id
         key = Curve25519.Signing.PrivateKey()
     }
 
-    /// Reads a private key file's text: the raw 32-byte private key in base64, on one line.
+    /// Reads a private key file's text.
     ///
-    /// - Throws: `LicenceError.malformedPayload` when it is not such a key.
+    /// - Throws: `LicenceError.malformedSigningKey` when it is not such a file.
     public init(fileText: String) throws {
-        guard let raw = Data(base64Encoded: fileText.trimmingCharacters(in: .whitespacesAndNewlines)), raw.count == 32,
+        var fields: [String: String] = [:]
+        for line in fileText.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].trimmingCharacters(in: .whitespaces)] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        guard let id = fields["key-id"], LicenceSigner.isKeyID(id) else {
+            throw LicenceError.malformedSigningKey("the private key file has no valid key-id line")
+        }
+        guard let text = fields["private-key"], let raw = Data(base64Encoded: text), raw.count == 32,
               let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
-        else { throw LicenceError.malformedPayload("the private key file must hold 32 bytes of base64 on one line") }
+        else { throw LicenceError.malformedSigningKey("the private key file has no private-key line of 32 bytes in base64") }
+        self.id = id
         self.key = key
     }
 
-    /// The text of a private key file: base64 of the raw key, then a line break.
-    public var fileText: String { key.rawRepresentation.base64EncodedString() + "\n" }
+    /// The text of its private key file.
+    public var fileText: String {
+        "\(Self.fileHeading)\nkey-id: \(id)\nprivate-key: \(key.rawRepresentation.base64EncodedString())\n"
+    }
 
-    /// The public key, raw 32 bytes in base64: what `LicenceVerifier` trusts.
-    public var publicKey: String { key.publicKey.rawRepresentation.base64EncodedString() }
+    /// The public half, as a build of say trusts it.
+    public var signer: LicenceSigner { LicenceSigner(id: id, key: key.publicKey) }
 
     /// Signs a licence.
     ///
@@ -234,7 +365,9 @@ public struct LicenceSigningKey: Sendable {
 
     /// Signs any payload bytes as they are. Tests use it to make keys with broken payloads.
     public func signPayload(_ payload: [UInt8]) throws -> String {
-        LicenceKey.text(payload: payload, signature: Array(try key.signature(for: payload)))
+        var parts = LicenceKey.Parts(keyID: id, payload: payload, signature: [])
+        parts.signature = Array(try key.signature(for: parts.signedBytes))
+        return parts.text
     }
 }
 

@@ -72,9 +72,9 @@ public struct LicenceStore: Sendable {
     @discardableResult
     public func unlock(with keyText: String) throws -> Licence {
         let licence = try verifier.verify(keyText)
-        let (payload, signature) = try LicenceKey.parts(of: keyText)
+        let parts = try LicenceKey.parts(of: keyText)
         do {
-            try AtomicFile.write(Array((LicenceKey.text(payload: payload, signature: signature) + "\n").utf8), to: path)
+            try AtomicFile.write(Array((parts.text + "\n").utf8), to: path)
         } catch let error as MarkdownStoreError {
             throw JournalError.storage(error)
         }

@@ -23,29 +23,41 @@ public enum LockStorage: Sendable, Hashable {
 /// - `lock`: present only while the lock is on. `lock: on`, then `store: file` with
 ///   `verifier: $pbkdf2-sha256$…`, or `store: keyring` when the verifier is in the system
 ///   keyring. With the keyring out of reach the lock stays shut rather than open.
-/// - `lock-attempts`: the number of wrong tries in a row and when the last one was, so the
-///   wait between tries grows across runs too. Removed after a right passcode.
+/// - `lock-attempts`: the number of tries in a row not yet followed by a right one, and when
+///   the last was counted, so the wait between tries grows across runs too. Every try is
+///   counted before it is checked, under the settings folder's lock (`.say-lock`), so tries
+///   from many processes at once take turns. Removed after a right passcode.
+/// - `lock-journals`: the journals marked as locked with this check, one path per line, so
+///   turning the lock off unmarks them all.
 ///
-/// The passcode itself is never stored. Removing `lock` (and the keyring item) turns the lock
-/// off; no entry is touched, because the lock guards say's screens, not the files.
+/// Each locked journal also records it in `<journal>/.say-locked` (see `JournalLockMark`), so
+/// other settings cannot open it. The passcode itself is never stored. No entry is touched by
+/// the lock: it guards say's screens and commands, not the files.
 public struct PasscodeLock: Sendable {
     /// The settings folder.
     public let folder: String
     /// The system keyring to keep the check in, or nil for the file.
     public let keyring: Keyring?
     private let clock: @Sendable () -> Date
+    private let sleep: @Sendable (TimeInterval) -> Void
 
     static let settingsName = "lock"
     static let attemptsName = "lock-attempts"
+    static let journalsName = "lock-journals"
+    /// How long a try waits for other processes' tries (each waits its turn, then its delay).
+    static let turnTimeout: TimeInterval = 15 * 60
 
     /// - Parameters:
     ///   - folder: the settings folder, `UserFolders.config`.
     ///   - keyring: `SystemKeyring.find(environment:)`, or nil for the file.
     ///   - clock: now (tests pass a fixed one).
-    public init(folder: String, keyring: Keyring?, clock: @escaping @Sendable () -> Date = Date.init) {
+    ///   - sleep: waits that many seconds (tests pass one that moves their clock).
+    public init(folder: String, keyring: Keyring?, clock: @escaping @Sendable () -> Date = Date.init,
+                sleep: @escaping @Sendable (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) }) {
         self.folder = folder
         self.keyring = keyring
         self.clock = clock
+        self.sleep = sleep
     }
 
     public var settingsPath: String { folder + "/" + Self.settingsName }
@@ -87,16 +99,68 @@ public struct PasscodeLock: Sendable {
         }
     }
 
+    /// The check that must be passed before `journal` is shown, or nil when it is open.
+    ///
+    /// The lock in these settings covers every journal. A journal that records it is locked
+    /// (`JournalLockMark`) opens only with the very check it was locked with: settings with no
+    /// check, or another one, keep it shut.
+    ///
+    /// - Throws: `LockError.journalLockedElsewhere`, or as `verifier()`.
+    public func verifier(forJournal journal: String) throws -> PasscodeVerifier? {
+        let mark = try JournalLockMark(journal: journal).fingerprint()
+        let verifier = try self.verifier()
+        guard let mark else { return verifier }
+        guard let verifier, verifier.fingerprint == mark else {
+            throw LockError.journalLockedElsewhere(journal: journal, settings: folder)
+        }
+        return verifier
+    }
+
+    /// Records in `journal` that it is locked with `verifier`, and remembers the journal, so
+    /// turning the lock off unmarks it. Does nothing when it is already marked so, or when the
+    /// journal folder does not exist yet.
+    ///
+    /// - Throws: `JournalError.storage` when a file cannot be written.
+    public func mark(journal: String, with verifier: PasscodeVerifier) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: journal, isDirectory: &isFolder), isFolder.boolValue else { return }
+        let mark = JournalLockMark(journal: journal)
+        if (try? mark.fingerprint()) != verifier.fingerprint { try mark.write(fingerprint: verifier.fingerprint) }
+        mark.excludeFromGit()
+        let journals = try markedJournals()
+        if !journals.contains(journal) { try writeJournals(journals + [journal]) }
+    }
+
+    /// The journals marked with this lock, as remembered in `lock-journals`.
+    public func markedJournals() throws -> [String] {
+        let store = DocumentStore(root: folder)
+        guard store.exists(Self.journalsName) else { return [] }
+        let bytes = try storing { try store.readBytes(Self.journalsName) }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0.hasPrefix("/") }
+    }
+
+    private func writeJournals(_ journals: [String]) throws {
+        try storing { try AtomicFile.write(Array(journals.map { $0 + "\n" }.joined().utf8), to: folder + "/" + Self.journalsName) }
+    }
+
     // MARK: Turning it on and off
 
-    /// Turns the lock on with a new check, in the keyring when one takes it, else in the file.
+    /// Turns the lock on with a new check, in the keyring when one takes it, else in the file,
+    /// and marks `journal` (created if needed) as locked with it.
     ///
     /// - Returns: where the check went.
-    /// - Throws: `JournalError.storage` when the settings file cannot be written.
+    /// - Throws: `JournalError.storage` when a file cannot be written.
     @discardableResult
-    public func turnOn(_ verifier: PasscodeVerifier) throws -> LockStorage {
+    public func turnOn(_ verifier: PasscodeVerifier, journal: String? = nil) throws -> LockStorage {
         try clearAttempts()
-        // The keyring first, then the file that points at it: a crash in between leaves the lock off.
+        // The journal's mark first: a crash after it leaves the journal shut (the README's reset
+        // opens it), never a lock that is on in the settings but missing from the journal.
+        if let journal {
+            try storing { try AtomicFile.makeFolders(journal) }
+            try JournalLockMark(journal: journal).write(fingerprint: verifier.fingerprint)
+            try writeJournals([journal])
+        }
+        // The keyring, then the file that points at it.
         if let keyring, (try? keyring.write(verifier.text)) != nil, (try? keyring.read()) == verifier.text {
             try writeFields(Self.settingsName, [("lock", "on"), ("store", "keyring")])
             return .keyring(name: keyring.name)
@@ -105,32 +169,61 @@ public struct PasscodeLock: Sendable {
         return .file(path: settingsPath)
     }
 
-    /// Turns the lock off. The caller has checked the passcode.
+    /// Turns the lock off and unmarks the journals it marked (and `journal`) when their mark
+    /// is this lock's. The caller has checked the passcode.
     ///
-    /// - Throws: `JournalError.storage` when the settings file cannot be removed.
-    public func turnOff() throws {
+    /// - Throws: `JournalError.storage` when a file cannot be removed.
+    public func turnOff(journal: String? = nil) throws {
         let storage = try? status()
+        let current = try? verifier()
+        for path in Set(((try? markedJournals()) ?? []) + (journal.map { [$0] } ?? [])) {
+            let mark = JournalLockMark(journal: path)
+            if let fingerprint = try? mark.fingerprint(), fingerprint == current?.fingerprint { try mark.remove() }
+        }
         try remove(Self.settingsName)
         if case .keyring = storage { try? keyring?.delete() }
         try clearAttempts()
+        try remove(Self.journalsName)
     }
 
     // MARK: Checking
 
-    /// Checks a passcode and remembers the outcome: a right one clears the wrong tries, a wrong
-    /// one adds to them (so the wait before the next try grows).
+    /// Checks a passcode and remembers the outcome: a right one clears the tries, a wrong one
+    /// stays counted (so the wait before the next try grows).
     ///
+    /// It cannot be raced: the settings folder's lock is held from reading the count to writing
+    /// the outcome, the try waits there for its turn and then for the delay the tries before
+    /// it earned, and it is counted (flushed to disk) before the passcode is checked, so a try
+    /// killed while checking still counts. Ten processes at once make one immediate try; the
+    /// others take their turns, 1, 2, 4 … seconds apart.
+    ///
+    /// - Parameters:
+    ///   - passcode: the try.
+    ///   - verifier: the check to pass (`verifier(forJournal:)`); nil reads `verifier()`.
+    ///   - waiting: told the seconds it waits for the delay, before it sleeps.
     /// - Returns: whether it is right. True when the lock is off.
     /// - Throws: as `verifier()`, or `JournalError.storage`.
-    public func check(_ passcode: String) throws -> Bool {
-        guard let verifier = try verifier() else { return true }
-        if verifier.matches(passcode) {
-            try clearAttempts()
-            return true
+    public func check(_ passcode: String, against verifier: PasscodeVerifier? = nil,
+                      waiting: (Int) -> Void = { _ in }) throws -> Bool {
+        guard let verifier = try verifier ?? self.verifier() else { return true }
+        let turn = try storing { try FolderLock(folder: folder, timeout: Self.turnTimeout) }
+        defer { withExtendedLifetime(turn) {} }
+        let (failures, last) = (try? attempts()) ?? (0, nil)
+        if failures > 0, let last {
+            // At most the delay itself, even if the recorded time lies in the future.
+            let delay = TimeInterval(Self.delay(afterFailures: failures))
+            let remaining = min(delay, last.addingTimeInterval(delay).timeIntervalSince(clock()))
+            if remaining > 0 {
+                waiting(Int(remaining.rounded(.up)))
+                sleep(remaining)
+            }
         }
-        let failures = (try? attempts().failures) ?? 0
-        try writeFields(Self.attemptsName, [("failures", String(failures + 1)), ("last", UTCTime(clock()).iso8601)])
-        return false
+        // Whole seconds, rounded up, so the next delay is never shortened by the rounding.
+        let counted = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.up))
+        try writeFields(Self.attemptsName, [("failures", String(failures + 1)), ("last", UTCTime(counted).iso8601)])
+        guard verifier.matches(passcode) else { return false }
+        try clearAttempts()
+        return true
     }
 
     /// The wrong tries in a row, and when the last was.
@@ -144,7 +237,7 @@ public struct PasscodeLock: Sendable {
     public func secondsToWait() -> Int {
         guard let (failures, last) = try? attempts(), failures > 0, let last else { return 0 }
         let ready = last.addingTimeInterval(TimeInterval(Self.delay(afterFailures: failures)))
-        return max(0, Int(ready.timeIntervalSince(clock()).rounded(.up)))
+        return min(Self.delay(afterFailures: failures), max(0, Int(ready.timeIntervalSince(clock()).rounded(.up))))
     }
 
     /// The longest wait between tries, in seconds.

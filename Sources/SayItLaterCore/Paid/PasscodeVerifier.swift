@@ -60,6 +60,13 @@ public struct PasscodeVerifier: Sendable, Hashable {
         "$pbkdf2-sha256$\(iterations)$\(Base64URL.encode(salt))$\(Base64URL.encode(hash))"
     }
 
+    /// A fingerprint of this check, `sha256:<hex>`: the SHA-256 of its text form. A journal's
+    /// lock mark holds it, so the journal opens only with this very check. It holds no
+    /// secret: without the salt, which is not in it, it cannot be used to test passcodes.
+    public var fingerprint: String {
+        "sha256:" + SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// Whether `passcode` is the one this verifier was made from. Takes the full PBKDF2 cost,
     /// and compares in constant time.
     public func matches(_ passcode: String) -> Bool {
@@ -91,6 +98,9 @@ public enum LockError: Error, Equatable, Sendable, LocalizedError {
     case keyringUnreachable(String)
     /// The keyring refused to store, read or remove the check.
     case keyring(String)
+    /// The journal records that it is locked, but the settings folder (and the keyring) hold
+    /// no check that opens it: the settings were moved, or belong to someone else.
+    case journalLockedElsewhere(journal: String, settings: String)
 
     public var errorDescription: String? {
         switch self {
@@ -102,6 +112,10 @@ public enum LockError: Error, Equatable, Sendable, LocalizedError {
             return "the lock's passcode check is kept in the system keyring, which cannot be reached right now (\(reason))"
         case let .keyring(reason):
             return "the system keyring said: \(reason)"
+        case let .journalLockedElsewhere(journal, settings):
+            return "the journal \(journal) is locked, and the passcode check that opens it is not in \(settings) "
+                + "(or the system keyring); if you moved your settings folder, point XDG_CONFIG_HOME back at it, "
+                + "else the README's \"Reset the lock\" says how to start again"
         }
     }
 }

@@ -8,8 +8,10 @@ extension Say {
         static let configuration = CommandConfiguration(
             abstract: "Ask for a passcode before say shows anything you've kept.",
             discussion: """
-                on      choose a passcode (asked twice); then history, show, export, reflect and \
-                the app ask for it first. Part of the one-time £5 unlock.
+                on      choose a passcode (asked twice); then the app, history, show, let-go, \
+                export, reflect and sync ask for it first. The journal (--journal, else the \
+                default) also records that it is locked, so other settings cannot open it. Part of \
+                the one-time £5 unlock.
                 off     turn the lock off (asks for the passcode).
                 status  say whether the lock is on, and where its check is kept.
 
@@ -30,35 +32,57 @@ extension Say {
         @Argument(help: ArgumentHelp("on, off or status.", valueName: "on|off|status"))
         var action: Action
 
+        @OptionGroup var journalOptions: JournalOptions
+
         func run() throws {
-            let folders = try Paid.folders()
+            let folders = try journalOptions.folders()
             let lock = Paid.lock(folders)
             let storage: LockStorage?
+            let lockedElsewhere: Bool
             do {
                 storage = try lock.status()
+                lockedElsewhere = Self.isLockedElsewhere(lock, folders.journal)
             } catch {
                 throw SayFailure("read the lock's settings", error)
             }
             switch action {
             case .status:
-                Output.line(storage.map { Copy.lockStatusOn($0.description) } ?? Copy.lockStatusOff)
+                if lockedElsewhere {
+                    Output.line(Copy.lockStatusElsewhere(folders.journal))
+                } else {
+                    Output.line(storage.map { Copy.lockStatusOn($0.description) } ?? Copy.lockStatusOff)
+                }
             case .off:
-                guard storage != nil else { return Output.line(Copy.lockAlreadyOff) }
+                guard storage != nil || lockedElsewhere else { return Output.line(Copy.lockAlreadyOff) }
                 try LockGate.unlock(folders)
                 do {
-                    try lock.turnOff()
+                    try lock.turnOff(journal: folders.journal)
                 } catch {
                     throw SayFailure("turn the lock off", error)
                 }
                 Output.line(Copy.lockTurnedOff)
             case .on:
                 try Paid.require(.lock, folders)
+                // A journal locked with another check is opened by nobody here, not even by locking it anew.
+                if lockedElsewhere { try LockGate.unlock(folders) }
                 guard storage == nil else { return Output.line(Copy.lockAlreadyOn) }
-                try turnOn(lock)
+                try turnOn(lock, journal: folders.journal)
             }
         }
 
-        private func turnOn(_ lock: PasscodeLock) throws {
+        /// Whether the journal records a lock whose check these settings do not hold.
+        private static func isLockedElsewhere(_ lock: PasscodeLock, _ journal: String) -> Bool {
+            do {
+                _ = try lock.verifier(forJournal: journal)
+                return false
+            } catch LockError.journalLockedElsewhere {
+                return true
+            } catch {
+                return false
+            }
+        }
+
+        private func turnOn(_ lock: PasscodeLock, journal: String) throws {
             guard let terminal = PasscodeTerminal.open() else {
                 throw SayFailure(message: "could not turn the lock on: a passcode can only be chosen on a terminal")
             }
@@ -80,7 +104,7 @@ extension Say {
             }
             let storage: LockStorage
             do {
-                storage = try lock.turnOn(PasscodeVerifier(passcode: first))
+                storage = try lock.turnOn(PasscodeVerifier(passcode: first), journal: journal)
             } catch {
                 throw SayFailure("turn the lock on", error)
             }

@@ -32,6 +32,8 @@ extension Say {
         }
 
         func run() throws {
+            // Sync sends every entry: a locked journal asks for the passcode first.
+            try LockGate.unlock(journalOptions.folders())
             let journal = try journalOptions.open()
             let report: SyncReport
             do {

@@ -2,43 +2,56 @@ import ArgumentParser
 import Foundation
 import SayItLaterCore
 
-/// Asks for the passcode before anything kept is shown, when the lock is on.
+/// The passcode gate: asks for the passcode before anything kept is read, shown or sent, when
+/// the lock is on.
 ///
-/// Every command and screen that shows journal content calls ``unlock(_:)`` first (history,
-/// show, export, reflect, the app). The passcode is read from the controlling terminal
-/// (`/dev/tty`) with echo off, like `sudo` and `ssh` do, so it works when stdout is piped and
-/// never comes from a file or an environment variable.
+/// Every command that reads or sends entries calls ``unlock(_:)`` before it opens the journal:
+/// the app, history, show, let-go, export, reflect, sync (and `lock off`). A new command that
+/// reads or sends entries calls it first too:
+///
+///     try LockGate.unlock(journalOptions.folders())
+///
+/// The journal is locked when the settings' lock is on, or when the journal itself records it
+/// (`<journal>/.say-locked`), which then opens only with the check it was locked with, so other
+/// settings (`XDG_CONFIG_HOME` pointed elsewhere) cannot open it. The passcode is read from the
+/// controlling terminal (`/dev/tty`) with echo off, like `sudo` and `ssh` do, so it works when
+/// stdout is piped and never comes from a file or an environment variable.
 enum LockGate {
-    /// Tries per run; the wait between them grows (see `PasscodeLock.secondsToWait()`).
+    /// Tries per run; the wait between them grows (see `PasscodeLock.check`).
     static let triesPerRun = 3
 
-    /// Set once the passcode was right in this process, so the app asks only once.
+    /// The journal opened in this process, so the app asks only once.
     /// `say` runs commands on the main thread only.
-    nonisolated(unsafe) private static var isUnlocked = false
+    nonisolated(unsafe) private static var unlockedJournal: String?
 
-    /// Returns at once when the lock is off (or was already opened in this process); else
-    /// asks for the passcode on the terminal.
+    /// Returns at once when the journal is not locked (or was already opened in this process);
+    /// else asks for the passcode on the terminal, and after the right one records in the
+    /// journal that it is locked (if it did not say so yet).
     ///
-    /// - Throws: `SayFailure` with status 4 after wrong passcodes, no passcode, or no
-    ///   terminal to ask on; status 1 when the lock's settings cannot be read;
-    ///   `ExitCode(130)` on Ctrl-C.
+    /// - Throws: `SayFailure` with status 4 after wrong passcodes, no passcode, no terminal to
+    ///   ask on, or a journal locked with a check these settings do not have; status 1 when
+    ///   the lock's settings cannot be read; `ExitCode(130)` on Ctrl-C.
     static func unlock(_ folders: UserFolders) throws {
-        if isUnlocked { return }
+        if unlockedJournal == folders.journal { return }
         let lock = Paid.lock(folders)
-        let verifier: PasscodeVerifier?
+        let found: PasscodeVerifier?
         do {
-            verifier = try lock.verifier()
+            found = try lock.verifier(forJournal: folders.journal)
+        } catch let error as LockError {
+            if case .journalLockedElsewhere = error { throw SayFailure(nil, error, status: .wrongPasscode) }
+            throw SayFailure("open the lock", error)
         } catch {
             throw SayFailure("open the lock", error)
         }
-        guard verifier != nil else {
-            isUnlocked = true
+        guard let verifier = found else {
+            unlockedJournal = folders.journal
             return
         }
         guard let terminal = PasscodeTerminal.open() else {
             throw SayFailure(message: "the journal is locked, and there is no terminal to ask for the passcode on", status: .wrongPasscode)
         }
         for _ in 1 ... triesPerRun {
+            // Said before the prompt, so nobody types into a wait; `check` enforces it either way.
             let wait = lock.secondsToWait()
             if wait > 0 {
                 terminal.write(Copy.passcodeWait(wait) + "\n")
@@ -52,12 +65,16 @@ enum LockGate {
             }
             let right: Bool
             do {
-                right = try lock.check(passcode)
+                right = try lock.check(passcode, against: verifier) { seconds in
+                    terminal.write(Copy.passcodeWait(seconds) + "\n")
+                }
             } catch {
                 throw SayFailure("check the passcode", error)
             }
             if right {
-                isUnlocked = true
+                // Best effort: a journal that cannot be marked (read-only) is still guarded by the settings.
+                try? lock.mark(journal: folders.journal, with: verifier)
+                unlockedJournal = folders.journal
                 return
             }
             terminal.write(Copy.passcodeWrong + "\n")

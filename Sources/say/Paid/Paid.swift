@@ -5,18 +5,19 @@ import SayItLaterCore
 /// The CLI side of the paid features: the licence check before a paid command, and the
 /// stores built from the person's folders and environment.
 enum Paid {
-    /// The environment variable a debug build reads one more trusted public key from, so
-    /// end-to-end tests can sign their own keys. Release builds never read it.
-    static let testPublicKeyVariable = "SAY_LICENCE_TEST_PUBLIC_KEY"
+    /// The environment variable a debug build reads one more trusted signing key from (the
+    /// `<key id> <public key>` line `say-licence-signer keygen` prints), so tests can sign
+    /// keys of their own. Release builds never read it.
+    static let testSignerVariable = "SAY_LICENCE_TEST_SIGNER"
 
-    /// The licence verifier: the production key, plus in debug builds the test key.
+    /// The licence verifier: `TrustedLicenceSigners.release`, plus in debug builds the test signer.
     static func verifier() throws -> LicenceVerifier {
-        var extra: [String] = []
+        var extra = ""
         #if DEBUG
-        if let key = ProcessInfo.processInfo.environment[testPublicKeyVariable], !key.isEmpty { extra.append(key) }
+        extra = ProcessInfo.processInfo.environment[testSignerVariable] ?? ""
         #endif
         do {
-            return try LicenceVerifier(extraPublicKeys: extra)
+            return try LicenceVerifier.trusting(extraLines: extra)
         } catch {
             throw SayFailure("check the licence", error)
         }

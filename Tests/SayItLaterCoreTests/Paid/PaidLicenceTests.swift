@@ -3,17 +3,26 @@ import SayItLaterCore
 import TestSupport
 import Testing
 
-/// A key pair made for these tests only (never the production key): private key file text and
-/// its public key. The README's example key is signed with it.
+/// A signing key made for these tests only (never trusted by a release build): its private key
+/// file text and the line that trusts it. The README's example key is signed with it.
 enum TestKeys {
-    static let privateKeyFile = "MzAaBROAjMti/b4E2rubc9GuHXSLhrfbQMmVxsLus+8=\n"
+    static let privateKeyFile = """
+        # Say It Later licence signing key. PRIVATE: keep it offline, never share or commit it.
+        key-id: test-2026
+        private-key: MzAaBROAjMti/b4E2rubc9GuHXSLhrfbQMmVxsLus+8=
+
+        """
     static let publicKey = "JCORnuASxcDdzikdwL1FyBQOGUJ3SiBCQH7KrtOmoOI="
-    /// Made once by `say-licence-signer sign --private-key <that file> --licence SIL-2026-0001
-    /// --issued 2026-11-20 --name "Sam Example"`; pinned here so the format cannot drift.
-    static let exampleKey = "SIL1-cHJvZHVjdDogc2F5LWl0LWxhdGVyCmxpY2VuY2U6IFNJTC0yMDI2LTAwMDEKaXNzdWVkOiAyMDI2LTExLTIwCm5hbWU6IFNhbSBFeGFtcGxlCg.XNDLDZG2LGJ5441OJqQTcHo22gDfnfBdYtK-2c3IkUOV_ZDxNY9kDbTesDK8PnVi5Gw9XSWZ4WsH4a1uXkXPDw"
+    static let signerLine = "test-2026 " + publicKey
+    /// Made independently of this code, with Python's `cryptography` package: the Ed25519
+    /// signature of `SIL1-test-2026.` and the payload bytes, by that private key. Pinned here so
+    /// the format cannot drift.
+    static let exampleKey = "SIL1-test-2026.cHJvZHVjdDogc2F5LWl0LWxhdGVyCmxpY2VuY2U6IFNJTC0yMDI2LTAwMDEKaXNzdWVkOiAyMDI2LTExLTIwCm5hbWU6IFNhbSBFeGFtcGxlCg.Db46W0fK_m39B51J5O_OWk4NG4948ciwYRmq_3u61UwjR40SeKNx67p05l9ubCsTIu8zJ0Wtb69IPAjTAm3EAQ"
+    /// The first test format, `SIL1-<payload>.<signature>`, signed by the same private key.
+    static let retiredKey = "SIL1-cHJvZHVjdDogc2F5LWl0LWxhdGVyCmxpY2VuY2U6IFNJTC0yMDI2LTAwMDEKaXNzdWVkOiAyMDI2LTExLTIwCm5hbWU6IFNhbSBFeGFtcGxlCg.XNDLDZG2LGJ5441OJqQTcHo22gDfnfBdYtK-2c3IkUOV_ZDxNY9kDbTesDK8PnVi5Gw9XSWZ4WsH4a1uXkXPDw"
 
     static var signer: LicenceSigningKey { try! LicenceSigningKey(fileText: privateKeyFile) }  // a constant, valid key
-    static var verifier: LicenceVerifier { try! LicenceVerifier(extraPublicKeys: [publicKey]) }  // a constant, valid key
+    static var verifier: LicenceVerifier { try! LicenceVerifier(signers: [LicenceSigner(line: signerLine)]) }  // a constant, valid line
 }
 
 @Suite("Paid: licence keys")
@@ -29,18 +38,62 @@ struct PaidLicenceTests {
 
     @Test func thePinnedExampleKeyVerifies() throws {
         #expect(try TestKeys.verifier.verify(TestKeys.exampleKey) == example)
-        #expect(TestKeys.signer.publicKey == TestKeys.publicKey)
+        #expect(TestKeys.signer.signer.line == TestKeys.signerLine)
         #expect(TestKeys.signer.fileText == TestKeys.privateKeyFile)
+        #expect(try TestKeys.signer.sign(example) == TestKeys.exampleKey)
     }
 
     @Test func aFreshKeyHasTheDocumentedShapeAndVerifies() throws {
         let key = try TestKeys.signer.sign(example)
         let payloadPart = "cHJvZHVjdDogc2F5LWl0LWxhdGVyCmxpY2VuY2U6IFNJTC0yMDI2LTAwMDEKaXNzdWVkOiAyMDI2LTExLTIwCm5hbWU6IFNhbSBFeGFtcGxlCg"
-        #expect(key.hasPrefix("SIL1-" + payloadPart + "."))
-        let signature = key.dropFirst(("SIL1-" + payloadPart + ".").count)
+        #expect(key.hasPrefix("SIL1-test-2026." + payloadPart + "."))
+        let signature = key.dropFirst(("SIL1-test-2026." + payloadPart + ".").count)
         #expect(signature.count == 86)  // 64 bytes, unpadded base64url
         #expect(signature.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         #expect(try TestKeys.verifier.verify(key) == example)
+    }
+
+    @Test func addingASigningKeyKeepsOlderKeysWorking() throws {
+        let newer = try LicenceSigningKey(id: "2027")
+        let before = try LicenceVerifier(signers: [TestKeys.signer.signer])
+        let after = try LicenceVerifier(signers: [TestKeys.signer.signer, newer.signer])
+        let newKey = try newer.sign(example)
+        #expect(try before.verify(TestKeys.exampleKey) == example)
+        #expect(throws: LicenceError.unknownSigner("2027")) { try before.verify(newKey) }
+        #expect(try after.verify(TestKeys.exampleKey) == example)
+        #expect(try after.verify(newKey) == example)
+        // A key cannot be moved to another trusted key's id: the id is part of what is signed.
+        let moved = newKey.replacingOccurrences(of: "SIL1-2027.", with: "SIL1-test-2026.")
+        #expect(throws: LicenceError.signatureMismatch) { try after.verify(moved) }
+    }
+
+    @Test func theReleaseListIsWellFormedAndTrustsNoTestKey() throws {
+        let release = try LicenceSigner.list(TrustedLicenceSigners.release)
+        #expect(Set(release.map(\.id)).count == release.count)
+        #expect(!release.contains { $0.publicKey == TestKeys.publicKey })
+        #expect(try LicenceVerifier.trusting().signers.map(\.id) == release.map(\.id))
+        #expect(throws: LicenceError.unknownSigner("test-2026")) { try LicenceVerifier.trusting().verify(TestKeys.exampleKey) }
+        #expect(try LicenceVerifier.trusting(extraLines: TestKeys.signerLine).verify(TestKeys.exampleKey) == example)
+    }
+
+    @Test func signingKeyLinesAreReadStrictly() throws {
+        let signers = try LicenceSigner.list("# comment\n\n" + TestKeys.signerLine + "\n  2027 " + TestKeys.publicKey + "  \n")
+        #expect(signers.map(\.id) == ["test-2026", "2027"])
+        for bad in ["test-2026", "test-2026 short", "Test " + TestKeys.publicKey, "-x " + TestKeys.publicKey,
+                    "a.b " + TestKeys.publicKey, "seventeen-chars-x " + TestKeys.publicKey, "a b c"] {
+            #expect(throws: LicenceError.self, "\(bad)") { try LicenceSigner(line: bad) }
+        }
+        #expect(throws: LicenceError.malformedSigningKey("the key id test-2026 is listed twice")) {
+            try LicenceSigner.list(TestKeys.signerLine + "\n" + TestKeys.signerLine)
+        }
+        #expect(throws: LicenceError.self) { try LicenceSigningKey(id: "Upper") }
+        #expect(throws: LicenceError.self) { try LicenceSigningKey(fileText: TestKeys.publicKey) }
+    }
+
+    @Test func theRetiredFormatIsRefusedAndSaysWhy() throws {
+        #expect(throws: LicenceError.retiredFormat) { try TestKeys.verifier.verify(TestKeys.retiredKey) }
+        #expect(LicenceError.retiredFormat.errorDescription
+            == "that key is in an early test format (without a signing key id) that say no longer reads; no key in that format was ever sold")
     }
 
     @Test func spacesAndLineBreaksInAPastedKeyAreIgnored() throws {
@@ -68,16 +121,13 @@ struct PaidLicenceTests {
     }
 
     @Test func aChangedPayloadByteIsASignatureMismatch() throws {
-        let (payload, signature) = try LicenceKey.parts(of: TestKeys.exampleKey)
-        var changed = payload
-        changed[changed.count - 2] ^= 0x01  // "Sam Example" → "Sam Exampld"
-        let key = LicenceKey.text(payload: changed, signature: signature)
-        #expect(throws: LicenceError.signatureMismatch) { try TestKeys.verifier.verify(key) }
-        var changedSignature = signature
-        changedSignature[10] ^= 0x80
-        #expect(throws: LicenceError.signatureMismatch) {
-            try TestKeys.verifier.verify(LicenceKey.text(payload: payload, signature: changedSignature))
-        }
+        let parts = try LicenceKey.parts(of: TestKeys.exampleKey)
+        var changed = parts
+        changed.payload[changed.payload.count - 2] ^= 0x01  // "Sam Example" → "Sam Exampld"
+        #expect(throws: LicenceError.signatureMismatch) { try TestKeys.verifier.verify(changed.text) }
+        var changedSignature = parts
+        changedSignature.signature[10] ^= 0x80
+        #expect(throws: LicenceError.signatureMismatch) { try TestKeys.verifier.verify(changedSignature.text) }
     }
 
     @Test func anotherProductsKeyIsRefused() throws {
@@ -88,17 +138,20 @@ struct PaidLicenceTests {
     }
 
     @Test func aKeySignedByAnotherPrivateKeyIsRefused() throws {
-        let stranger = LicenceSigningKey()
-        let key = try stranger.sign(example)
-        #expect(throws: LicenceError.signatureMismatch) { try TestKeys.verifier.verify(key) }
-        // …and the production verifier alone does not trust the test key either.
-        #expect(throws: LicenceError.signatureMismatch) { try LicenceVerifier().verify(TestKeys.exampleKey) }
+        // A stranger's key under a trusted id fails the signature; under its own id, it is unknown.
+        let impostor = try LicenceSigningKey(id: "test-2026")
+        #expect(throws: LicenceError.signatureMismatch) { try TestKeys.verifier.verify(impostor.sign(example)) }
+        let stranger = try LicenceSigningKey(id: "stranger")
+        #expect(throws: LicenceError.unknownSigner("stranger")) { try TestKeys.verifier.verify(stranger.sign(example)) }
         #expect(LicenceError.signatureMismatch.errorDescription
             == "that key's signature does not check out: it may have been changed or cut short when it was copied, or it was not issued by Say It Later")
+        #expect(LicenceError.unknownSigner("stranger").errorDescription
+            == "that key was signed with a signing key (stranger) this version of say does not know: it was not issued by Say It Later, or it needs a newer say")
     }
 
-    @Test(arguments: ["", "hello", "SIL1-", "SIL1-.", "SIL1-abc", "SIL1-abc.def.ghi", "SIL1-!!!.???", "sil1-" + TestKeys.exampleKey.dropFirst(5),
-                      "SIL2-" + TestKeys.exampleKey.dropFirst(5), "-----BEGIN PGP MESSAGE-----", "SIL1-QR.QQ"])
+    @Test(arguments: ["", "hello", "SIL1-", "SIL1-.", "SIL1-abc", "SIL1-abc.def", "SIL1-!!!.???", "sil1-" + TestKeys.exampleKey.dropFirst(5),
+                      "SIL2-" + TestKeys.exampleKey.dropFirst(5), "-----BEGIN PGP MESSAGE-----", "SIL1-QR.QQ", "SIL1-Ab.QQ.QQ",
+                      "SIL1-a.b.QQ.QQ", "SIL1-..", "SIL1-k1..QQ", "SIL1-k1.QQ.QR"])
     func garbageIsNotAKey(_ text: String) throws {
         #expect(throws: LicenceError.notAKey) { try TestKeys.verifier.verify(text) }
         #expect(LicenceError.notAKey.errorDescription == "that is not a Say It Later licence key: a key is one line starting with SIL1-")
@@ -134,17 +187,11 @@ struct PaidLicenceTests {
     }
 
     @Test func base64URLIsCanonical() throws {
-        #expect(LicenceKey.text(payload: [0x41], signature: [0xFB, 0xFF]) == "SIL1-QQ.-_8")
-        #expect(try LicenceKey.parts(of: "SIL1-QQ.-_8").payload == [0x41])
-        #expect(try LicenceKey.parts(of: "SIL1-QQ.-_8").signature == [0xFB, 0xFF])
-        for spelling in ["SIL1-QR.QQ", "SIL1-QQ==.QQ", "SIL1-Q.QQ", "SIL1-QQ.-_9", "SIL1-Q+.QQ"] {
+        #expect(LicenceKey.Parts(keyID: "k1", payload: [0x41], signature: [0xFB, 0xFF]).text == "SIL1-k1.QQ.-_8")
+        #expect(try LicenceKey.parts(of: "SIL1-k1.QQ.-_8") == LicenceKey.Parts(keyID: "k1", payload: [0x41], signature: [0xFB, 0xFF]))
+        for spelling in ["SIL1-k1.QR.QQ", "SIL1-k1.QQ==.QQ", "SIL1-k1.Q.QQ", "SIL1-k1.QQ.-_9", "SIL1-k1.Q+.QQ"] {
             #expect(throws: LicenceError.notAKey, "\(spelling)") { try LicenceKey.parts(of: spelling) }
         }
-    }
-
-    @Test func theProductionPublicKeyIsUsable() throws {
-        _ = try LicenceVerifier()
-        #expect(throws: LicenceError.self) { try LicenceVerifier(extraPublicKeys: ["not base64"]) }
     }
 
     // MARK: The stored licence
@@ -167,7 +214,7 @@ struct PaidLicenceTests {
     @Test func aRefusedKeyStoresNothing() throws {
         let home = TemporaryFolder("say-licence")
         let store = LicenceStore(folder: home.url("config"), verifier: TestKeys.verifier)
-        #expect(throws: LicenceError.signatureMismatch) { try store.unlock(with: LicenceSigningKey().sign(example)) }
+        #expect(throws: LicenceError.signatureMismatch) { try store.unlock(with: LicenceSigningKey(id: "test-2026").sign(example)) }
         #expect(home.files() == [])
         try store.unlock(with: TestKeys.exampleKey)
         #expect(throws: LicenceError.notAKey) { try store.unlock(with: "garbage") }
@@ -179,7 +226,7 @@ struct PaidLicenceTests {
         let store = LicenceStore(folder: home.url("config"), verifier: TestKeys.verifier)
         try store.unlock(with: TestKeys.exampleKey)
         // The same file is worth nothing to a verifier that does not trust the test key.
-        #expect(try LicenceStore(folder: home.url("config"), verifier: LicenceVerifier()).state() == .invalid(.signatureMismatch))
+        #expect(try LicenceStore(folder: home.url("config"), verifier: LicenceVerifier.trusting()).state() == .invalid(.unknownSigner("test-2026")))
         // Editing the name by hand breaks the signature.
         let edited = TestKeys.exampleKey.replacingOccurrences(of: "IFNhbSBFeGFtcGxlCg", with: "IFBhdCBFeGFtcGxlCg")
         try home.write(edited, to: "config/licence")
@@ -202,9 +249,9 @@ struct PaidReadMeLicenceTests {
     @Test func theExampleKeyAndItsPayloadAreTheOnesTested() throws {
         let readme = ReadMe.text
         #expect(readme.contains("\n```\n" + TestKeys.exampleKey + "\n```\n"))
-        #expect(readme.contains("`" + TestKeys.publicKey + "`"))
+        #expect(readme.contains("`" + TestKeys.signerLine + "`"))
         let payload = try Licence(payload: LicenceKey.parts(of: TestKeys.exampleKey).payload)
         #expect(readme.contains("\n```\n" + String(decoding: payload.payload, as: UTF8.self) + "```\n"))
-        #expect(readme.contains("SIL1-<payload>.<signature>"))
+        #expect(readme.contains("SIL1-<key id>.<payload>.<signature>"))
     }
 }

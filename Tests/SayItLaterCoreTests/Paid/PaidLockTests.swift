@@ -31,6 +31,11 @@ final class TestClock: @unchecked Sendable {
     var now = UTCTime.parseISO8601("2026-11-22T03:42:00Z")!
 }
 
+/// What a lock's sleep was asked to wait.
+final class Slept: @unchecked Sendable {
+    var seconds: [TimeInterval] = []
+}
+
 @Suite("Paid: passcode lock")
 struct PaidLockTests {
     /// Few iterations keep these tests quick; the cost of the real count is tested on its own.
@@ -105,16 +110,22 @@ struct PaidLockTests {
     @Test func wrongTriesWaitLongerEachTime() throws {
         let home = TemporaryFolder("say-lock")
         let clock = TestClock()
-        let lock = PasscodeLock(folder: home.url("config"), keyring: nil, clock: { clock.now })
+        let slept = Slept()
+        let lock = PasscodeLock(folder: home.url("config"), keyring: nil, clock: { clock.now },
+                                sleep: { seconds in slept.seconds.append(seconds); clock.now += seconds })
         try lock.turnOn(PasscodeVerifier(passcode: "tulip-4721", iterations: iterations))
         #expect(lock.secondsToWait() == 0)
         var waits: [Int] = []
+        var announced: [Int] = []
         for _ in 1 ... 5 {
-            #expect(try !lock.check("wrong"))
+            // Each try is made at once: the lock itself makes it wait for the delay it owes.
+            #expect(try !lock.check("wrong", waiting: { announced.append($0) }))
             waits.append(lock.secondsToWait())
         }
         #expect(waits == [1, 2, 4, 8, 16])
-        #expect(String(decoding: try home.read("config/lock-attempts"), as: UTF8.self) == "failures: 5\nlast: 2026-11-22T03:42:00Z\n")
+        #expect(announced == [1, 2, 4, 8])
+        #expect(slept.seconds == [1, 2, 4, 8])
+        #expect(String(decoding: try home.read("config/lock-attempts"), as: UTF8.self) == "failures: 5\nlast: 2026-11-22T03:42:15Z\n")
         clock.now += 10
         #expect(lock.secondsToWait() == 6)
         clock.now += 6
@@ -173,7 +184,140 @@ struct PaidLockTests {
 
     @Test func theKeyringIsChosenFromTheEnvironment() {
         #expect(SystemKeyring.find(environment: ["SAY_KEYRING": "off", "PATH": "/usr/bin", "DBUS_SESSION_BUS_ADDRESS": "unix:x"]) == nil)
+        #if !canImport(Security)
         // No secret-tool on this PATH: the file.
         #expect(SystemKeyring.find(environment: ["PATH": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:x"]) == nil)
+        // No session bus: the file.
+        #expect(SystemKeyring.find(environment: ["PATH": "/usr/bin:/bin"]) == nil)
+        #endif
+    }
+
+    // MARK: Tries cannot be raced
+
+    @Test func aTryIsCountedBeforeThePasscodeIsChecked() throws {
+        let home = TemporaryFolder("say-lock")
+        let lock = PasscodeLock(folder: home.url("config"), keyring: nil)
+        // A slow check (several million iterations) leaves time to look while it runs.
+        let verifier = try PasscodeVerifier(passcode: "tulip-4721", iterations: 8_000_000)
+        try lock.turnOn(verifier)
+        let done = Flag()
+        let thread = Thread { _ = try? lock.check("wrong", against: verifier); done.set() }
+        thread.start()
+        var countedWhileChecking = false
+        while !done.isSet {
+            if !countedWhileChecking, let text = try? home.read("config/lock-attempts"),
+               String(decoding: text, as: UTF8.self).hasPrefix("failures: 1\n") {
+                countedWhileChecking = !done.isSet
+            }
+            usleep(2000)
+        }
+        #expect(countedWhileChecking, "the try was counted only after the passcode was checked")
+        #expect(try lock.attempts().failures == 1)
+    }
+
+    @Test func triesFromManyThreadsTakeTurns() throws {
+        let home = TemporaryFolder("say-lock")
+        let lock = PasscodeLock(folder: home.url("config"), keyring: nil)
+        let verifier = try PasscodeVerifier(passcode: "tulip-4721", iterations: iterations)
+        try lock.turnOn(verifier)
+        let started = Date()
+        let times = Times()
+        let group = DispatchGroup()
+        for _ in 0 ..< 3 {
+            group.enter()
+            Thread { _ = try? lock.check("wrong", against: verifier); times.add(Date().timeIntervalSince(started)); group.leave() }.start()
+        }
+        group.wait()
+        // One at once, then 1 s later, then 2 s more: about 3 s for the third.
+        let sorted = times.values.sorted()
+        #expect(sorted.count == 3)
+        #expect(sorted[1] >= 1 && sorted[2] >= 3, "\(sorted)")
+        #expect(try lock.attempts().failures == 3)
+    }
+
+    // MARK: The journal records that it is locked
+
+    @Test func aMarkedJournalOpensOnlyWithItsOwnCheck() throws {
+        let home = TemporaryFolder("say-lock")
+        let journal = home.url("journal")
+        let lock = PasscodeLock(folder: home.url("config"), keyring: nil)
+        #expect(try lock.verifier(forJournal: journal) == nil)
+        let verifier = try PasscodeVerifier(passcode: "tulip-4721", iterations: iterations)
+        try lock.turnOn(verifier, journal: journal)
+        #expect(try lock.verifier(forJournal: journal) == verifier)
+        let mark = String(decoding: try home.read("journal/.say-locked"), as: UTF8.self)
+        #expect(mark == "# Say It Later: this journal is locked. Remove this file only to reset a forgotten lock.\nlocked: \(verifier.fingerprint)\n")
+        #expect(!mark.contains(verifier.text) && !mark.contains(Base64URLText.of(verifier.salt)))
+        #expect(try home.mode("journal/.say-locked") == 0o600)
+        #expect(try lock.markedJournals() == [journal])
+
+        // Other settings, empty or with a lock of their own, do not open it.
+        let empty = PasscodeLock(folder: home.url("elsewhere"), keyring: nil)
+        #expect(throws: LockError.journalLockedElsewhere(journal: journal, settings: home.url("elsewhere"))) {
+            try empty.verifier(forJournal: journal)
+        }
+        let other = PasscodeLock(folder: home.url("other"), keyring: nil)
+        try other.turnOn(PasscodeVerifier(passcode: "mine-1234", iterations: iterations))
+        #expect(throws: LockError.journalLockedElsewhere(journal: journal, settings: home.url("other"))) {
+            try other.verifier(forJournal: journal)
+        }
+        // …while an unmarked journal is covered by whichever settings are in use.
+        #expect(try empty.verifier(forJournal: home.url("unmarked")) == nil)
+
+        // A mark that cannot be read keeps it shut.
+        try home.write("locked: who knows\n", to: "journal/.say-locked")
+        #expect(throws: LockError.self) { try lock.verifier(forJournal: journal) }
+        try FileManager.default.removeItem(atPath: home.url("journal/.say-locked"))
+        try FileManager.default.createSymbolicLink(atPath: home.url("journal/.say-locked"), withDestinationPath: "/dev/null")
+        #expect(throws: LockError.self) { try empty.verifier(forJournal: journal) }
+    }
+
+    @Test func turningTheLockOffUnmarksEveryJournalItMarked() throws {
+        let home = TemporaryFolder("say-lock")
+        let lock = PasscodeLock(folder: home.url("config"), keyring: nil)
+        let verifier = try PasscodeVerifier(passcode: "tulip-4721", iterations: iterations)
+        try lock.turnOn(verifier, journal: home.url("one"))
+        try FileManager.default.createDirectory(atPath: home.url("two"), withIntermediateDirectories: true)
+        try lock.mark(journal: home.url("two"), with: verifier)
+        try lock.mark(journal: home.url("not-made-yet"), with: verifier)
+        #expect(try lock.markedJournals() == [home.url("one"), home.url("two")])
+        // A journal marked by another lock is not this lock's to open.
+        let stranger = try PasscodeVerifier(passcode: "other-5678", iterations: iterations)
+        try JournalLockMark(journal: home.url("three")).write(fingerprint: stranger.fingerprint)
+        try lock.turnOff(journal: home.url("three"))
+        #expect(home.files(includeHidden: true) == ["three/.say-locked"])
+    }
+
+    @Test func inAVersionedJournalGitLeavesTheMarkAlone() throws {
+        let home = TemporaryFolder("say-lock")
+        try FileManager.default.createDirectory(atPath: home.url("journal/.git/info"), withIntermediateDirectories: true)
+        try home.write("*.tmp\n", to: "journal/.git/info/exclude")
+        let lock = PasscodeLock(folder: home.url("config"), keyring: nil)
+        try lock.turnOn(PasscodeVerifier(passcode: "tulip-4721", iterations: iterations), journal: home.url("journal"))
+        #expect(String(decoding: try home.read("journal/.git/info/exclude"), as: UTF8.self) == "*.tmp\n/.say-locked\n")
+    }
+}
+
+/// Set once, read from another thread.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// Times collected from several threads.
+final class Times: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [TimeInterval] = []
+    var values: [TimeInterval] { lock.withLock { collected } }
+    func add(_ time: TimeInterval) { lock.withLock { collected.append(time) } }
+}
+
+/// base64url without padding, as the verifier's text writes the salt.
+enum Base64URLText {
+    static func of(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 }

@@ -18,7 +18,7 @@ struct PaidLicenceCommandTests {
 
             """)
         let key = try session.key()
-        #expect(key.hasPrefix("SIL1-"))
+        #expect(key.hasPrefix("SIL1-test."))
         let unlocked = try session.say("unlock", key)
         #expect(unlocked.status == 0)
         #expect(unlocked.stderr == "")
@@ -50,14 +50,17 @@ struct PaidLicenceCommandTests {
 
     @Test func aKeyWithOneChangedByteIsRefused() throws {
         let session = try PaidSession()
-        var key = Array(try session.key())
-        // A character of the payload, 20 before the "." that starts the 86-character signature.
-        let index = key.count - 87 - 20
-        key[index] = key[index] == "A" ? "B" : "A"
-        let run = try session.say("unlock", String(key))
-        #expect(run.status == 1)
-        #expect(run.stdout == "")
-        #expect(run.stderr == Self.refusedSignature)
+        let original = Array(try session.key())
+        // A character of the payload (20 before the "." that starts the 86-character signature),
+        // and one of the signature itself.
+        for index in [original.count - 87 - 20, original.count - 40] {
+            var key = original
+            key[index] = key[index] == "A" ? "B" : "A"
+            let run = try session.say("unlock", String(key))
+            #expect(run.status == 1)
+            #expect(run.stdout == "")
+            #expect(run.stderr == Self.refusedSignature)
+        }
         #expect(session.home.files(under: "config") == [])
     }
 
@@ -69,13 +72,29 @@ struct PaidLicenceCommandTests {
         #expect(session.home.files(under: "config") == [])
     }
 
-    @Test func aKeySignedByAnotherPrivateKeyIsRefused() throws {
+    @Test func aKeySignedByAnUntrustedSignerIsRefused() throws {
         let session = try PaidSession()
-        let stranger = session.home.url("stranger.key")
-        #expect(try PaidSession.signer(["generate-keys", "--private-key", stranger]).status == 0)
-        let run = try session.say("unlock", session.key(privateKey: stranger))
+        // A stranger's pair under the trusted id "test": the signature does not check out.
+        let impostor = session.home.url("impostor.key")
+        #expect(try PaidSession.signer(["keygen", "--key-id", "test", "--private-key", impostor]).status == 0)
+        let run = try session.say("unlock", session.key(privateKey: impostor))
         #expect(run.status == 1)
         #expect(run.stderr == Self.refusedSignature)
+        // A stranger's pair under an id of its own: no such signer.
+        let stranger = session.home.url("stranger.key")
+        #expect(try PaidSession.signer(["keygen", "--key-id", "stranger", "--private-key", stranger]).status == 0)
+        let unknown = try session.say("unlock", session.key(privateKey: stranger))
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "say: could not unlock: that key was signed with a signing key (stranger) this version of say does not know: it was not issued by Say It Later, or it needs a newer say\n")
+        #expect(session.home.files(under: "config") == [])
+    }
+
+    @Test func withoutATestSignerADebugBuildTrustsOnlyTheReleaseList() throws {
+        let session = try PaidSession()
+        let run = try SayBinary.run(["unlock", session.key()], home: session.home.path,
+                                    environment: ["SAY_KEYRING": "off", "SAY_JOURNAL": session.journal])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("say: could not unlock: that key was signed with a signing key (test) this version of say does not know"))
         #expect(session.home.files(under: "config") == [])
     }
 
@@ -143,13 +162,31 @@ struct PaidLicenceCommandTests {
         let session = try PaidSession()
         #expect(try session.home.mode("seller.key") == 0o600)
         let text = String(decoding: try session.home.read("seller.key"), as: UTF8.self)
-        #expect(text.count == 45 && text.hasSuffix("=\n"))
-        let again = try PaidSession.signer(["generate-keys", "--private-key", session.privateKey])
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 3 && lines[1] == "key-id: test" && lines[2].hasPrefix("private-key: ") && lines[2].count == 13 + 44)
+        // The private key is printed nowhere: only the public line, on stdout.
+        let privatePart = String(lines[2].dropFirst(13))
+        #expect(!session.signerLine.contains(privatePart))
+        #expect(session.signerLine.hasPrefix("test ") && session.signerLine.count == 5 + 44)
+        let fresh = session.home.url("fresh.key")
+        let made = try PaidSession.signer(["keygen", "--key-id", "2026a", "--private-key", fresh])
+        let freshPrivate = String(decoding: try session.home.read("fresh.key"), as: UTF8.self).split(separator: "\n")[2].dropFirst(13)
+        #expect(!(made.stdout + made.stderr).contains(freshPrivate))
+        #expect(made.stderr == """
+            Wrote the private key to \(fresh) (readable only by you). Keep it offline, with two backups.
+            Add the line above to Sources/SayItLaterCore/Paid/TrustedLicenceSigners.swift to trust it.
+
+            """)
+        let again = try PaidSession.signer(["keygen", "--key-id", "test", "--private-key", session.privateKey])
         #expect(again.status == 1)
         #expect(again.stderr == "Error: cannot create \(session.privateKey): File exists (it must not exist yet)\n")
         #expect(String(decoding: try session.home.read("seller.key"), as: UTF8.self) == text)
+        let badID = try PaidSession.signer(["keygen", "--key-id", "Bad.Id", "--private-key", session.home.url("bad.key")])
+        #expect(badID.status == 1)
+        #expect(badID.stderr == "Error: a licence signing key is not in the expected form: a key id is 1 to 16 of a-z, 0-9 and '-', starting with a letter or digit\n")
+        #expect(!FileManager.default.fileExists(atPath: session.home.url("bad.key")))
         let publicKey = try PaidSession.signer(["public-key", "--private-key", session.privateKey])
-        #expect(publicKey.stdout == session.publicKey + "\n")
+        #expect(publicKey.stdout == session.signerLine + "\n")
         let bad = try PaidSession.signer(["sign", "--private-key", session.privateKey, "--licence", "has space"])
         #expect(bad.status == 1)
         #expect(bad.stderr == "Error: that key's contents are not in the expected form: the licence id must be 1 to 64 letters, digits, '-', '_' or '.'\n")

@@ -2,25 +2,26 @@ import Foundation
 import TestSupport
 import Testing
 
-/// One person's home for the paid-feature tests: a temporary HOME, a key pair of its own made
-/// with the real `say-licence-signer`, and runs of the real `say` that trust that key (debug
-/// builds read `SAY_LICENCE_TEST_PUBLIC_KEY`). The keyring is off, so the lock lives in a file
+/// One person's home for the paid-feature tests: a temporary HOME, a signing key pair of its
+/// own made with the real `say-licence-signer keygen`, and runs of the real `say` that trust
+/// it (debug builds read the line keygen prints from `SAY_LICENCE_TEST_SIGNER`). The keyring is off, so the lock lives in a file
 /// the test can inspect, and nothing touches the developer's own keyring.
 final class PaidSession {
     let home = TemporaryFolder("say-paid")
     var journal: String { home.url("journal") }
     var privateKey: String { home.url("seller.key") }
-    private(set) var publicKey = ""
+    /// The `<key id> <public key>` line keygen printed.
+    private(set) var signerLine = ""
 
     init() throws {
-        let generated = try Self.signer(["generate-keys", "--private-key", privateKey])
+        let generated = try Self.signer(["keygen", "--key-id", "test", "--private-key", privateKey])
         #expect(generated.status == 0, "\(generated.stderr)")
-        publicKey = generated.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        signerLine = generated.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The environment every run gets.
     var environment: [String: String] {
-        ["TZ": "UTC", "SAY_LICENCE_TEST_PUBLIC_KEY": publicKey, "SAY_KEYRING": "off", "SAY_JOURNAL": journal]
+        ["TZ": "UTC", "SAY_LICENCE_TEST_SIGNER": signerLine, "SAY_KEYRING": "off", "SAY_JOURNAL": journal]
     }
 
     /// Runs `say` with pipes (no terminal on stdin or stdout).
