@@ -26,8 +26,8 @@ final class PaidSession {
 
     /// Runs `say` with pipes (no terminal on stdin or stdout).
     @discardableResult
-    func say(_ arguments: String..., input: String? = nil) throws -> SayRun {
-        try SayBinary.run(arguments, input: input, home: home.path, environment: environment)
+    func say(_ arguments: String..., input: String? = nil, environment more: [String: String] = [:]) throws -> SayRun {
+        try SayBinary.run(arguments, input: input, home: home.path, environment: environment.merging(more) { $1 })
     }
 
     /// Starts `say` on a pseudo-terminal, as a person at a keyboard would run it.
@@ -50,6 +50,25 @@ final class PaidSession {
     func unlock() throws {
         let run = try say("unlock", key())
         #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    /// Turns the lock on through a real terminal, as a person would (`say lock on`, the
+    /// passcode twice), with `extra` arguments such as `--journal`.
+    func turnLockOn(_ passcode: String, _ extra: [String] = [], environment more: [String: String] = [:]) throws {
+        let terminal = try PseudoTerminal(arguments: ["lock", "on"] + extra,
+                                          environment: SayBinary.environment(home: home.path, extra: environment.merging(more) { $1 }))
+        try terminal.waitForOutput("Choose a passcode: ", timeout: 30)
+        terminal.send(passcode + "\r")
+        try terminal.waitForOutput("Type it again: ", timeout: 30)
+        terminal.send(passcode + "\r")
+        #expect(try terminal.waitForExit(timeout: 60) == 0, "\(terminal.output)")
+    }
+
+    /// Runs `say` with no controlling terminal at all (as under cron): setsid gives it a
+    /// session of its own, and `--wait` passes its status on.
+    func sayWithoutTerminal(_ arguments: [String], environment more: [String: String] = [:]) throws -> ProgramRun {
+        try Self.run("/usr/bin/setsid", ["--wait", SayBinary.path] + arguments,
+                     environment: SayBinary.environment(home: home.path, extra: environment.merging(more) { $1 }))
     }
 
     /// Keeps an entry through `say write`; returns its id.
@@ -81,10 +100,11 @@ final class PaidSession {
 
     /// Runs any program and collects its output; fails the test after `timeout` seconds.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                    timeout: TimeInterval = 120) throws -> ProgramRun {
+                    workingDirectory: String? = nil, timeout: TimeInterval = 120) throws -> ProgramRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         if let environment { process.environment = environment }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("paid-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: output.path + ".out", contents: nil)

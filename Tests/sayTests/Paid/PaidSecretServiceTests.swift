@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A real Secret Service: gnome-keyring-daemon on a private session bus (dbus-run-session), in
+/// the test's own HOME, unlocked with a throwaway password. `scripts/install-dependencies
+/// --tests` installs it. Ended when the test ends.
+final class HeadlessKeyring {
+    let folder = TemporaryFolder("say-keyring")
+    private let process = Process()
+    private let input = Pipe()
+    /// The session bus's address, for `DBUS_SESSION_BUS_ADDRESS`.
+    let address: String
+
+    static let programs = ["/usr/bin/dbus-run-session", "/usr/bin/gnome-keyring-daemon", "/usr/bin/secret-tool"]
+    static var isInstalled: Bool { programs.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
+
+    init() throws {
+        // The daemon runs until the test closes this script's standard input; a probe item is
+        // stored (and cleared) before the address is written, so the keyring is ready for use.
+        let script = """
+            printf 'throwaway' | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1 &
+            daemon=$!
+            for _ in $(seq 100); do
+                printf probe | secret-tool store --label=probe say-test probe 2>/dev/null && break
+                sleep 0.1
+            done
+            secret-tool clear say-test probe
+            printf '%s' "$DBUS_SESSION_BUS_ADDRESS" > address.tmp && mv address.tmp address
+            read -r _
+            kill "$daemon"; wait "$daemon"
+            """
+        process.executableURL = URL(fileURLWithPath: Self.programs[0])
+        process.arguments = ["--", "/bin/bash", "-c", script]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        process.environment = ["HOME": folder.path, "XDG_DATA_HOME": folder.url("data"), "XDG_RUNTIME_DIR": folder.path,
+                               "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: folder.url("address")) && Date() < deadline && process.isRunning { usleep(20_000) }
+        address = String(decoding: (try? folder.read("address")) ?? [], as: UTF8.self)
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    /// `secret-tool` against this keyring.
+    func secretTool(_ arguments: [String]) throws -> ProgramRun {
+        try PaidSession.run("/usr/bin/secret-tool", arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"])
+    }
+}
+
+@Suite("Paid: the lock's check in a real Secret Service")
+struct PaidSecretServiceTests {
+    static let passcode = "tulip-4721"
+
+    @Test(.enabled(if: HeadlessKeyring.isInstalled && FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+    func theCheckLivesInTheKeyringAndNeverOnACommandLine() throws {
+        let keyring = try HeadlessKeyring()
+        #expect(keyring.address.hasPrefix("unix:"), "the keyring did not start")
+        let session = try PaidSession()
+        try session.unlock()
+        try session.keep("kept behind a keyring lock")
+        var environment = session.environment
+        environment["SAY_KEYRING"] = nil
+        environment["DBUS_SESSION_BUS_ADDRESS"] = keyring.address
+        let full = SayBinary.environment(home: session.home.path, extra: environment)
+
+        // `say lock on`, traced: every program it starts, with its whole command line.
+        let trace = session.home.url("exec-trace")
+        let on = try PseudoTerminal(executable: "/usr/bin/strace",
+                                    arguments: ["-f", "-qq", "-s", "4096", "-e", "trace=execve", "-o", trace, SayBinary.path, "lock", "on"],
+                                    environment: full)
+        try on.waitForOutput("Choose a passcode: ", timeout: 30)
+        on.send(Self.passcode + "\r")
+        try on.waitForOutput("Type it again: ", timeout: 30)
+        on.send(Self.passcode + "\r")
+        #expect(try on.waitForExit(timeout: 60) == 0, "\(on.output)")
+        #expect(on.output.contains("Its passcode check is kept in the system keyring (Secret Service).\r\n"), "\(on.output)")
+        #expect(String(decoding: try session.home.read("config/say-it-later/lock"), as: UTF8.self) == "lock: on\nstore: keyring\n")
+
+        // The check is in the keyring, and it appeared on no command line.
+        let stored = try keyring.secretTool(["lookup", "application", "say-it-later", "item", "lock"])
+        #expect(stored.status == 0)
+        let check = stored.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(check.hasPrefix("$pbkdf2-sha256$1000000$"), "\(check)")
+        let hash = String(check.split(separator: "$").last ?? "")
+        let calls = try String(contentsOfFile: trace, encoding: .utf8)
+        #expect(calls.contains("/usr/bin/secret-tool\", \"store\""), "say did not use secret-tool: \(calls)")
+        #expect(!calls.contains(hash) && !calls.contains("pbkdf2"), "the check was on a command line")
+        #expect(!calls.contains(Self.passcode))
+
+        // It opens with the passcode, and only with it.
+        let history = try PseudoTerminal(arguments: ["history"], environment: full)
+        try history.waitForOutput("Passcode: ", timeout: 30)
+        history.send(Self.passcode + "\r")
+        #expect(try history.waitForExit(timeout: 60) == 0)
+        #expect(history.output.contains("kept behind a keyring lock"))
+
+        // The journal's mark is the fingerprint of the check in the keyring.
+        let digest = try PaidSession.run("/usr/bin/env", ["python3", "-c", "import hashlib,sys; print(hashlib.sha256(sys.argv[1].encode()).hexdigest())", check])
+        #expect(String(decoding: try session.home.read("journal/.say-locked"), as: UTF8.self).hasSuffix("locked: sha256:\(digest.stdout)"))
+
+        // Off: the keyring item goes too.
+        let off = try PseudoTerminal(arguments: ["lock", "off"], environment: full)
+        try off.waitForOutput("Passcode: ", timeout: 30)
+        off.send(Self.passcode + "\r")
+        #expect(try off.waitForExit(timeout: 60) == 0)
+        let gone = try keyring.secretTool(["lookup", "application", "say-it-later", "item", "lock"])
+        #expect(gone.status != 0 && gone.stdout.isEmpty)
+    }
+}
