@@ -33,10 +33,9 @@ enum LockGate {
     ///   the lock's settings cannot be read; `ExitCode(130)` on Ctrl-C.
     static func unlock(_ folders: UserFolders) throws {
         if unlockedJournal == folders.journal { return }
-        let lock = Paid.lock(folders)
         let found: PasscodeVerifier?
         do {
-            found = try lock.verifier(forJournal: folders.journal)
+            found = try Paid.lock(folders).verifier(forJournal: folders.journal)
         } catch let error as LockError {
             if case .journalLockedElsewhere = error { throw SayFailure(nil, error, status: .wrongPasscode) }
             throw SayFailure("open the lock", error)
@@ -50,12 +49,13 @@ enum LockGate {
         guard let terminal = PasscodeTerminal.open() else {
             throw SayFailure(message: "the journal is locked, and there is no terminal to ask for the passcode on", status: .wrongPasscode)
         }
+        let lock = Paid.lock(folders, terminal: terminal)
         for _ in 1 ... triesPerRun {
             // Said before the prompt, so nobody types into a wait; `check` enforces it either way.
             let wait = lock.secondsToWait()
             if wait > 0 {
                 terminal.write(Copy.passcodeWait(wait) + "\n")
-                sleep(UInt32(wait))
+                guard terminal.pause(TimeInterval(wait)) else { throw ExitCode(ExitStatus.interrupted.rawValue) }
             }
             let passcode: String
             switch terminal.readSecret(prompt: Copy.passcodePrompt) {

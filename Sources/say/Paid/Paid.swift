@@ -46,7 +46,15 @@ enum Paid {
     }
 
     /// The lock, with the system keyring when one is reachable.
-    static func lock(_ folders: UserFolders) -> PasscodeLock {
-        PasscodeLock(folder: folders.config, keyring: SystemKeyring.find(environment: ProcessInfo.processInfo.environment))
+    ///
+    /// - Parameter terminal: the terminal the passcode is asked on, if any: a try that must
+    ///   wait its turn waits there with echo off, and Ctrl-C ends the run (status 130) before
+    ///   the try is counted.
+    static func lock(_ folders: UserFolders, terminal: PasscodeTerminal? = nil) -> PasscodeLock {
+        let keyring = SystemKeyring.find(environment: ProcessInfo.processInfo.environment)
+        guard let terminal else { return PasscodeLock(folder: folders.config, keyring: keyring) }
+        return PasscodeLock(folder: folders.config, keyring: keyring, sleep: { seconds in
+            if !terminal.pause(seconds) { exit(ExitStatus.interrupted.rawValue) }
+        })
     }
 }

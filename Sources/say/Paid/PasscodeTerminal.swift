@@ -13,8 +13,9 @@ import Foundation
 ///
 /// Reads byte by byte with echo, line editing and signals off, so nothing typed is ever shown
 /// and Ctrl-C cannot leave the terminal silent: it is read as a key and the terminal is put
-/// back before returning. Backspace and Ctrl-U edit what was typed.
-final class PasscodeTerminal {
+/// back before returning. Backspace and Ctrl-U edit what was typed. Used from the main thread
+/// only (hence `@unchecked Sendable`, so a lock's wait can borrow it).
+final class PasscodeTerminal: @unchecked Sendable {
     private let fd: Int32
 
     /// What reading produced.
@@ -50,6 +51,44 @@ final class PasscodeTerminal {
             if written < 0 && errno == EINTR { continue }
             if written <= 0 { return }
             bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Waits `seconds` with echo off, so nothing typed meanwhile is shown; what was typed is
+    /// thrown away afterwards (it came before the prompt). Ctrl-C ends the wait.
+    ///
+    /// - Returns: false when Ctrl-C was pressed.
+    func pause(_ seconds: TimeInterval) -> Bool {
+        var original = termios()
+        let isTerminal = tcgetattr(fd, &original) == 0
+        if isTerminal {
+            var quiet = original
+            quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+            _ = tcsetattr(fd, TCSANOW, &quiet)
+        }
+        defer {
+            if isTerminal {
+                _ = tcflush(fd, TCIFLUSH)
+                _ = tcsetattr(fd, TCSANOW, &original)
+            }
+        }
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return true }
+            var watched = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watched, 1, Int32(min(left, 1) * 1000) + 1)
+            guard ready > 0 else { continue }
+            var byte: UInt8 = 0
+            guard watched.revents & Int16(POLLIN) != 0, Foundation.read(fd, &byte, 1) == 1 else {
+                // The terminal went away: nothing more can be typed, so just wait.
+                Thread.sleep(forTimeInterval: max(0, deadline.timeIntervalSinceNow))
+                return true
+            }
+            if byte == 0x03 {
+                write("\n")
+                return false
+            }
         }
     }
 

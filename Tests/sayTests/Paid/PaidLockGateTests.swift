@@ -39,7 +39,8 @@ struct PaidLockGateTests {
                 names.append(name.trimmingCharacters(in: .whitespaces))
             }
         }
-        return names.filter { !$0.isEmpty && $0.first != "'" }
+        // Command names only (not the "See 'say help …'" line that ends the list).
+        return names.filter { name in !name.isEmpty && name.allSatisfy { $0.isLowercase || $0 == "-" } }
     }
 
     @Test func everyCommandThatReadsOrSendsEntriesAsksFirstAndTheRestShowNone() throws {
@@ -103,7 +104,7 @@ struct PaidLockGateTests {
         wrong.pump(for: 0.3)
         #expect(wrong.output == "Passcode: ")
         wrong.send("not-it\r")
-        try wrong.waitForOutput("That passcode is not right.", timeout: 60)
+        try wrong.waitForOutput("That passcode is not right.\r\nPlease wait 1 second before trying again.\r\nPasscode: ", timeout: 60)
         wrong.send("\u{04}")
         #expect(try wrong.waitForExit(timeout: 60) == 4)
         #expect(try git(["rev-parse", "--verify", "-q", "main"], in: remote).status != 0, "sync sent something")
@@ -128,7 +129,7 @@ struct PaidLockGateTests {
             + session.home.url("elsewhere/say-it-later")
             + " (or the system keyring); if you moved your settings folder, point XDG_CONFIG_HOME back at it, else the README's \"Reset the lock\" says how to start again\r\n"
         // On a terminal too: say does not even ask, since no passcode typed here could be checked.
-        for arguments in [["history"], ["show", "1"], ["reflect"], ["sync", "--remote", remote], ["lock", "off"], []] {
+        for arguments in [["history"], ["show", "1"], ["sync", "--remote", remote], ["lock", "off"], []] {
             let terminal = try PseudoTerminal(arguments: arguments,
                                               environment: SayBinary.environment(home: session.home.path, extra: session.environment.merging(elsewhere) { $1 }))
             #expect(try terminal.waitForExit(timeout: 60) == 4, "say \(arguments): \(terminal.output)")
@@ -143,7 +144,7 @@ struct PaidLockGateTests {
         #expect(try session.say("unlock", session.key(), environment: elsewhere).status == 0)
         try session.turnLockOn("mine-9876", ["--journal", session.home.url("mine")], environment: elsewhere)
         let mark = try session.home.read("journal/.say-locked")
-        for arguments in [["history"], ["lock", "on"]] {
+        for arguments in [["history"], ["reflect"], ["export", "--format", "csv", "--out", session.home.url("x.csv")], ["lock", "on"]] {
             let terminal = try PseudoTerminal(arguments: arguments,
                                               environment: SayBinary.environment(home: session.home.path, extra: session.environment.merging(elsewhere) { $1 }))
             #expect(try terminal.waitForExit(timeout: 60) == 4, "say \(arguments): \(terminal.output)")

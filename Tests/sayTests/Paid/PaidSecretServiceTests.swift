@@ -4,11 +4,10 @@ import Testing
 
 /// A real Secret Service: gnome-keyring-daemon on a private session bus (dbus-run-session), in
 /// the test's own HOME, unlocked with a throwaway password. `scripts/install-dependencies
-/// --tests` installs it. Ended when the test ends.
+/// --tests` installs it. Ended when the test ends (a `stop` file), and after ten minutes at most.
 final class HeadlessKeyring {
     let folder = TemporaryFolder("say-keyring")
     private let process = Process()
-    private let input = Pipe()
     /// The session bus's address, for `DBUS_SESSION_BUS_ADDRESS`.
     let address: String
 
@@ -16,8 +15,8 @@ final class HeadlessKeyring {
     static var isInstalled: Bool { programs.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
 
     init() throws {
-        // The daemon runs until the test closes this script's standard input; a probe item is
-        // stored (and cleared) before the address is written, so the keyring is ready for use.
+        // The daemon runs until the test writes `stop`; a probe item is stored (and cleared)
+        // before the address is written, so the keyring is ready for use.
         let script = """
             printf 'throwaway' | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1 &
             daemon=$!
@@ -27,7 +26,7 @@ final class HeadlessKeyring {
             done
             secret-tool clear say-test probe
             printf '%s' "$DBUS_SESSION_BUS_ADDRESS" > address.tmp && mv address.tmp address
-            read -r _
+            for _ in $(seq 3000); do [ -e stop ] && break; sleep 0.2; done
             kill "$daemon"; wait "$daemon"
             """
         process.executableURL = URL(fileURLWithPath: Self.programs[0])
@@ -35,7 +34,7 @@ final class HeadlessKeyring {
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         process.environment = ["HOME": folder.path, "XDG_DATA_HOME": folder.url("data"), "XDG_RUNTIME_DIR": folder.path,
                                "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        process.standardInput = input
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -45,11 +44,10 @@ final class HeadlessKeyring {
     }
 
     deinit {
-        try? input.fileHandleForWriting.close()
+        FileManager.default.createFile(atPath: folder.url("stop"), contents: nil)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
     }
 
     /// `secret-tool` against this keyring.
