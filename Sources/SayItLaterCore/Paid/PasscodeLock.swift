@@ -218,12 +218,20 @@ public struct PasscodeLock: Sendable {
                 sleep(remaining)
             }
         }
-        // Whole seconds, rounded up, so the next delay is never shortened by the rounding.
-        let counted = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.up))
-        try writeFields(Self.attemptsName, [("failures", String(failures + 1)), ("last", UTCTime(counted).iso8601)])
-        guard verifier.matches(passcode) else { return false }
+        // Counted first, so a try killed while it is checked still counts…
+        try writeFields(Self.attemptsName, [("failures", String(failures + 1)), ("last", wholeSecondNow())])
+        guard verifier.matches(passcode) else {
+            // …and the next delay runs from when this one's answer was known, however slow it was.
+            try writeFields(Self.attemptsName, [("failures", String(failures + 1)), ("last", wholeSecondNow())])
+            return false
+        }
         try clearAttempts()
         return true
+    }
+
+    /// Now in whole seconds, rounded up, so a delay is never shortened by the rounding.
+    private func wholeSecondNow() -> String {
+        UTCTime(Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.up))).iso8601
     }
 
     /// The wrong tries in a row, and when the last was.
