@@ -11,12 +11,13 @@ final class HeadlessKeyring {
     /// The session bus's address, for `DBUS_SESSION_BUS_ADDRESS`.
     let address: String
 
-    static let programs = ["/usr/bin/dbus-run-session", "/usr/bin/gnome-keyring-daemon", "/usr/bin/secret-tool"]
+    static let programs = ["/usr/bin/dbus-run-session", "/usr/bin/gnome-keyring-daemon", "/usr/bin/secret-tool", "/usr/bin/python3"]
     static var isInstalled: Bool { programs.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
 
     init() throws {
         // The daemon runs until the test writes `stop`; a probe item is stored (and cleared)
-        // before the address is written, so the keyring is ready for use.
+        // before the address is written, so the keyring is ready for use. XDG_DATA_DIRS names
+        // no D-Bus services, so the bus never starts a second daemon of its own.
         let script = """
             printf 'throwaway' | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1 &
             daemon=$!
@@ -27,13 +28,18 @@ final class HeadlessKeyring {
             secret-tool clear say-test probe
             printf '%s' "$DBUS_SESSION_BUS_ADDRESS" > address.tmp && mv address.tmp address
             for _ in $(seq 3000); do [ -e stop ] && break; sleep 0.2; done
-            kill "$daemon"; wait "$daemon"
+            kill -KILL "$daemon"; wait "$daemon"
+            exit 0
             """
-        process.executableURL = URL(fileURLWithPath: Self.programs[0])
-        process.arguments = ["--", "/bin/bash", "-c", script]
+        // The test runner blocks most signals, and children inherit that: start from a clean mask,
+        // so the bus and the daemon can be stopped.
+        let cleanMask = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execvp(sys.argv[1], sys.argv[1:])"
+        try FileManager.default.createDirectory(atPath: folder.url("no-services"), withIntermediateDirectories: true)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", cleanMask, Self.programs[0], "--", "/bin/bash", "-c", script]
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         process.environment = ["HOME": folder.path, "XDG_DATA_HOME": folder.url("data"), "XDG_RUNTIME_DIR": folder.path,
-                               "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+                               "XDG_DATA_DIRS": folder.url("no-services"), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -47,7 +53,7 @@ final class HeadlessKeyring {
         FileManager.default.createFile(atPath: folder.url("stop"), contents: nil)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// `secret-tool` against this keyring.
