@@ -191,4 +191,28 @@ struct PaidLicenceCommandTests {
         #expect(bad.status == 1)
         #expect(bad.stderr == "Error: that key's contents are not in the expected form: the licence id must be 1 to 64 letters, digits, '-', '_' or '.'\n")
     }
+
+    /// A release build cannot be built in the test run, so this reads the source: the one place
+    /// that reads the test signer from the environment sits inside `#if DEBUG`.
+    @Test func onlyDebugBuildsReadTheTestSigner() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        var readers: [(file: String, line: Int, inDebug: Bool)] = []
+        let sources = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)
+        while let file = sources?.nextObject() as? String {
+            guard file.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOf: root.appendingPathComponent("Sources/" + file), encoding: .utf8)
+            var depth: [Bool] = []
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("#if") { depth.append(trimmed == "#if DEBUG") }
+                if trimmed.hasPrefix("#endif") { _ = depth.popLast() }
+                if trimmed.contains("environment[testSignerVariable]") || trimmed.contains("SAY_LICENCE_TEST_SIGNER\"]") {
+                    readers.append((file, number + 1, depth.contains(true)))
+                }
+            }
+        }
+        #expect(readers.count == 1, "\(readers)")
+        #expect(readers.filter { !$0.inDebug }.isEmpty, "\(readers)")
+    }
 }
