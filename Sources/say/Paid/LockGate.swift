@@ -65,9 +65,8 @@ enum LockGate {
             }
             let right: Bool
             do {
-                right = try lock.check(passcode, against: verifier) { seconds in
-                    terminal.write(Copy.passcodeWait(seconds) + "\n")
-                }
+                // A wait for its turn is said and kept on the terminal (see `Paid.lock`).
+                right = try lock.check(passcode, against: verifier)
             } catch {
                 throw SayFailure("check the passcode", error)
             }

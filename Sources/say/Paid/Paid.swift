@@ -48,13 +48,17 @@ enum Paid {
     /// The lock, with the system keyring when one is reachable.
     ///
     /// - Parameter terminal: the terminal the passcode is asked on, if any: a try that must
-    ///   wait its turn waits there with echo off, and Ctrl-C ends the run (status 130) before
-    ///   the try is counted.
+    ///   wait its turn says so there and waits with nothing shown, and Ctrl-C ends the run
+    ///   (status 130) before the try is counted.
     static func lock(_ folders: UserFolders, terminal: PasscodeTerminal? = nil) -> PasscodeLock {
         let keyring = SystemKeyring.find(environment: ProcessInfo.processInfo.environment)
         guard let terminal else { return PasscodeLock(folder: folders.config, keyring: keyring) }
         return PasscodeLock(folder: folders.config, keyring: keyring, sleep: { seconds in
-            if !terminal.pause(seconds) { exit(ExitStatus.interrupted.rawValue) }
+            terminal.write(Copy.passcodeWait(Int(seconds.rounded(.up))) + "\n")
+            if !terminal.pause(seconds) {
+                terminal.restore()
+                exit(ExitStatus.interrupted.rawValue)
+            }
         })
     }
 }

@@ -11,12 +11,14 @@ import Foundation
 
 /// The controlling terminal, opened to ask for a passcode with echo off.
 ///
-/// Reads byte by byte with echo, line editing and signals off, so nothing typed is ever shown
-/// and Ctrl-C cannot leave the terminal silent: it is read as a key and the terminal is put
-/// back before returning. Backspace and Ctrl-U edit what was typed. Used from the main thread
-/// only (hence `@unchecked Sendable`, so a lock's wait can borrow it).
+/// From `open()` until it is released (or `restore()`), the terminal has echo, line editing
+/// and signals off, so nothing typed at any moment of the dialogue is ever shown (not during
+/// a wait, not between a reply and the next prompt), and Ctrl-C cannot leave the terminal
+/// silent: it is read as a key. Backspace and Ctrl-U edit what was typed. Used from the main
+/// thread only (hence `@unchecked Sendable`, so a lock's wait can borrow it).
 final class PasscodeTerminal: @unchecked Sendable {
     private let fd: Int32
+    private var original: termios?
 
     /// What reading produced.
     enum Answer: Equatable {
@@ -29,9 +31,29 @@ final class PasscodeTerminal: @unchecked Sendable {
 
     private init(fd: Int32) {
         self.fd = fd
+        var settings = termios()
+        guard tcgetattr(fd, &settings) == 0 else { return }
+        original = settings
+        var quiet = settings
+        quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+        withUnsafeMutableBytes(of: &quiet.c_cc) { cells in
+            cells[Int(VMIN)] = 1
+            cells[Int(VTIME)] = 0
+        }
+        _ = tcsetattr(fd, TCSANOW, &quiet)
     }
 
-    deinit { close(fd) }
+    deinit {
+        restore()
+        close(fd)
+    }
+
+    /// Puts the terminal back as it was. Safe to call more than once.
+    func restore() {
+        guard var settings = original else { return }
+        _ = tcsetattr(fd, TCSANOW, &settings)
+        original = nil
+    }
 
     /// `/dev/tty`, or nil when the process has no controlling terminal.
     static func open() -> PasscodeTerminal? {
@@ -54,24 +76,12 @@ final class PasscodeTerminal: @unchecked Sendable {
         }
     }
 
-    /// Waits `seconds` with echo off, so nothing typed meanwhile is shown; what was typed is
-    /// thrown away afterwards (it came before the prompt). Ctrl-C ends the wait.
+    /// Waits `seconds`; what is typed meanwhile is never shown and is thrown away afterwards
+    /// (it came before the prompt). Ctrl-C ends the wait.
     ///
     /// - Returns: false when Ctrl-C was pressed.
     func pause(_ seconds: TimeInterval) -> Bool {
-        var original = termios()
-        let isTerminal = tcgetattr(fd, &original) == 0
-        if isTerminal {
-            var quiet = original
-            quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
-            _ = tcsetattr(fd, TCSANOW, &quiet)
-        }
-        defer {
-            if isTerminal {
-                _ = tcflush(fd, TCIFLUSH)
-                _ = tcsetattr(fd, TCSANOW, &original)
-            }
-        }
+        defer { _ = tcflush(fd, TCIFLUSH) }
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             let left = deadline.timeIntervalSinceNow
@@ -92,23 +102,8 @@ final class PasscodeTerminal: @unchecked Sendable {
         }
     }
 
-    /// Shows `prompt`, reads one line with echo off, then moves to the next line.
+    /// Shows `prompt`, reads one line (never shown), then moves to the next line.
     func readSecret(prompt: String) -> Answer {
-        var original = termios()
-        let isTerminal = tcgetattr(fd, &original) == 0
-        if isTerminal {
-            var quiet = original
-            quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
-            withUnsafeMutableBytes(of: &quiet.c_cc) { cells in
-                cells[Int(VMIN)] = 1
-                cells[Int(VTIME)] = 0
-            }
-            // Set before the prompt appears, so nothing typed after it is ever echoed.
-            _ = tcsetattr(fd, TCSANOW, &quiet)
-        }
-        defer {
-            if isTerminal { _ = tcsetattr(fd, TCSANOW, &original) }
-        }
         write(prompt)
         var typed: [UInt8] = []
         var byte: UInt8 = 0
