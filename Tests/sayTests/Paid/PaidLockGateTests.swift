@@ -72,13 +72,15 @@ struct PaidLockGateTests {
             "license": ["license"],
             "lock": ["lock", "status"],
         ]
+        var gatedRuns = gated
+        if try session.say("show", "--help").stdout.contains("--path") { gatedRuns["show", default: []].append(["show", "1", "--path"]) }
         let listed = try listedCommands(session)
         #expect(listed.contains("history") && listed.contains("sync"), "\(listed)")
         for name in listed {
             #expect(gated[name] != nil || open[name] != nil, "say \(name) is neither gated nor known to show no entry")
         }
         let before = try session.snapshot()
-        for (name, runs) in gated.sorted(by: { $0.key < $1.key }) where listed.contains(name) {
+        for (name, runs) in gatedRuns.sorted(by: { $0.key < $1.key }) where listed.contains(name) {
             for arguments in runs {
                 let run = try session.sayWithoutTerminal(arguments)
                 #expect(run.status == 4, "say \(arguments): \(run.stderr)")
