@@ -201,17 +201,20 @@ struct PaidLockTests {
         let verifier = try PasscodeVerifier(passcode: "tulip-4721", iterations: 8_000_000)
         try lock.turnOn(verifier)
         let done = Flag()
+        let started = Date()
         let thread = Thread { _ = try? lock.check("wrong", against: verifier); done.set() }
         thread.start()
-        var countedWhileChecking = false
+        var seen: TimeInterval?
         while !done.isSet {
-            if !countedWhileChecking, let text = try? home.read("config/lock-attempts"),
-               String(decoding: text, as: UTF8.self).hasPrefix("failures: 1\n") {
-                countedWhileChecking = !done.isSet
+            if seen == nil, let text = try? home.read("config/lock-attempts"), String(decoding: text, as: UTF8.self).hasPrefix("failures: 1\n") {
+                seen = Date().timeIntervalSince(started)
             }
-            usleep(2000)
+            usleep(1000)
         }
-        #expect(countedWhileChecking, "the try was counted only after the passcode was checked")
+        let took = Date().timeIntervalSince(started)
+        // Counted at the start of the check, long before its answer (not in the instant after it).
+        let countedAt = try #require(seen, "the try was not counted while the passcode was checked")
+        #expect(countedAt < took / 2, "counted after \(countedAt) s of a \(took) s check")
         #expect(try lock.attempts().failures == 1)
     }
 
