@@ -121,7 +121,11 @@ public final class GitRepository {
         var raw: OpaquePointer?
         let result = git_repository_open_ext(&raw, workdir, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
         if result == GIT_ENOTFOUND.rawValue { return nil }
-        try gitCheck(result, "git_repository_open_ext")
+        do {
+            try gitCheck(result, "git_repository_open_ext")
+        } catch let error as GitError {
+            throw Self.explainUnsupported(error)
+        }
         guard let raw else { return nil }
         guard git_repository_is_bare(raw) == 0 else {
             git_repository_free(raw)
@@ -130,7 +134,30 @@ public final class GitRepository {
         let repository = try GitRepository(handle: raw)
         // `workdir` may have been the .git folder itself: only the working tree root counts.
         guard gitCanonicalPath(repository.workdir) == gitCanonicalPath(workdir) else { return nil }
+        if try FolderContents.names(in: repository.gitdir).contains(where: { $0.hasPrefix("sharedindex.") }) { throw splitIndexError }
         return repository
+    }
+
+    /// libgit2's refusal of a repository format extension, in words, with what to do.
+    static func explainUnsupported(_ error: GitError) -> GitError {
+        let message = error.message.lowercased()
+        guard message.contains("extension") else { return error }
+        if message.contains("objectformat") {
+            return GitError(code: error.code, errorClass: error.errorClass,
+                            message: "the journal's git repository uses SHA-256 object names, which say's git library cannot read",
+                            function: error.function,
+                            advice: "to version the journal with say, move its .git folder somewhere else and run `say git on`")
+        }
+        if message.contains("preciousobjects") {
+            return GitError(code: error.code, errorClass: error.errorClass,
+                            message: "the journal's git repository keeps every object for ever (extensions.preciousObjects), so nothing could be let go from its history",
+                            function: error.function,
+                            advice: "if you no longer need that, run `git config --unset extensions.preciousObjects` in the journal folder")
+        }
+        return GitError(code: error.code, errorClass: error.errorClass,
+                        message: "the journal's git repository needs a git feature say's git library cannot handle (\(error.message))",
+                        function: error.function,
+                        advice: "to version the journal with say, move its .git folder somewhere else and run `say git on`")
     }
 
     /// Frees the handle and opens the repository again (fresh object database and caches).
