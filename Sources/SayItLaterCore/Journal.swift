@@ -23,6 +23,11 @@ public struct LetGoResult: Sendable, Equatable {
     public var removedCopies: [String] = []
     /// Copies left in place: the words are still there.
     public var keptCopies: [String] = []
+
+    public init(removedCopies: [String] = [], keptCopies: [String] = []) {
+        self.removedCopies = removedCopies
+        self.keptCopies = keptCopies
+    }
 }
 
 /// The journal: the one place every entry is created, read, and let go.
