@@ -140,7 +140,8 @@ public final class Journal {
         guard text.utf8.count <= Self.longestText else { throw JournalError.textTooLong(limit: Self.longestText) }
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
-        let date = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
+        // Milliseconds are kept (in the front matter): the order kept is the order listed.
+        let date = Date(timeIntervalSince1970: (clock().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
         var id = makeID()
         while store.exists(EntryFile.path(for: id, date: date)) { id = makeID() }
         let entry = Entry(id: id, text: text, date: date, feeling: feeling, safety: needsSupport(text),
