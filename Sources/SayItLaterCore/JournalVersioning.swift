@@ -36,6 +36,7 @@ extension Journal {
         let wasOn = repository != nil
         let repository = try versioning { try self.repository ?? GitRepository.create(at: folders.journal) }
         self.repository = repository
+        try versioning { try repository.tightenPermissions() }
         try writeIgnoreFile()
         try commitOutsideChanges(in: repository, firstMessage: wasOn ? nil : "Start versioning")
         return wasOn
@@ -93,6 +94,7 @@ extension Journal {
         }
         defer { withExtendedLifetime(lock) {} }
         excludeLockFile(in: repository)
+        try versioning { try repository.tightenPermissions() }
         try versioning { _ = try repository.resumePendingPurge() }
         try commitOutsideChanges(in: repository, firstMessage: nil)
     }

@@ -389,7 +389,6 @@ final class GitLockToken {
         if unlink(path) != 0 && errno != ENOENT {
             throw MarkdownStoreError.io(path: path, operation: "remove the lock record", errno: errno)
         }
-        try? AtomicFile.syncFolder((path as NSString).deletingLastPathComponent)
         Self.live.remove(path)
         close(fd)
         fd = -1

@@ -302,6 +302,15 @@ public final class GitRepository {
     ///   Calls `git_index_add_bypath`, `git_tree_create_updated`, `git_commit_create`, `git_index_write`.
     @discardableResult
     public func commit(paths: [String], message: String) throws -> ObjectID? {
+        // libgit2 takes the index's, HEAD's and the branch's locks itself: recorded, so a say
+        // killed in the middle never leaves a lock that blocks the next run.
+        let branch = (try? headBranch()).flatMap { $0 } ?? "refs/heads/main"
+        return try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + "index.lock", gitdir + "HEAD.lock", gitdir + branch + ".lock"]) {
+            try commitUnrecorded(paths: paths, message: message)
+        }
+    }
+
+    private func commitUnrecorded(paths: [String], message: String) throws -> ObjectID? {
         let index = try GitIndex(repository: handle)
         let parent = try headCommit()
         var baseTree: OpaquePointer? = nil
