@@ -32,10 +32,11 @@ python3 "$GENERATOR" "$COUNT" "$WORK/names" | git -C "$BASE" fast-import --quiet
 git -C "$BASE" reset -q --hard
 git -C "$BASE" gc -q
 NAME="$(sed -n "$(( (COUNT + 1) / 2 ))p" "$WORK/names")"
+FILE="$(git -C "$BASE" ls-files "*/$NAME")"
 
 cp -a "$BASE" "$WORK/reference"
 START=$(date +%s%N)
-"$BIN" purge "$WORK/reference" "$NAME"
+"$BIN" purge "$WORK/reference" "$FILE"
 DURATION_MS=$(( ($(date +%s%N) - START) / 1000000 ))
 EXPECTED="$(git -C "$WORK/reference" log --all --format='%H %T')"
 UNTOUCHED="$(git -C "$BASE" log --all --format='%H %T')"
@@ -48,7 +49,7 @@ for step in $(seq 0 $(( STEPS - 1 ))); do
   rm -rf "$COPY"
   cp -a "$BASE" "$COPY"
   DELAY=$(python3 -c "print(${DURATION_MS} * ${step} / ${STEPS} / 1000)")
-  "$BIN" purge "$COPY" "$NAME" &
+  "$BIN" purge "$COPY" "$FILE" &
   PID=$!
   sleep "$DELAY"
   kill -9 "$PID" 2>/dev/null || true
