@@ -448,10 +448,7 @@ struct GitPurgePlan {
         let gitdir = repository.gitdir
         database = try GitObjectDatabase(repository: repository.handle)
         let packFolder = gitdir + "objects/pack/"
-        var packs: [GitExistingPack] = []
-        for name in try FolderContents.names(in: packFolder) where name.hasPrefix("pack-") && name.hasSuffix(".idx") {
-            if let pack = try GitExistingPack(folder: packFolder, name: String(name.dropLast(4))) { packs.append(pack) }
-        }
+        let packs = try GitExistingPack.all(in: packFolder)
         self.packs = packs
         database.packReader = try GitPackReader(packs: packs)
         // A shallow clone's graph, if any, would name parents that are not there.

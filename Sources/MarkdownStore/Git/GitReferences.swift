@@ -25,6 +25,11 @@ extension GitRepository {
     /// - Parameter glob: only names matching this pattern (`refs/remotes/*`), or all.
     /// - Throws: `GitError`. Calls `git_reference_iterator_new`, `git_reference_next`.
     func references(matching glob: String? = nil) throws -> [GitReference] {
+        try Self.references(in: handle, matching: glob)
+    }
+
+    /// The same, for a repository handle of someone else's (a remote in a folder).
+    static func references(in handle: OpaquePointer, matching glob: String? = nil) throws -> [GitReference] {
         var iterator: OpaquePointer?
         if let glob {
             try gitCheck(git_reference_iterator_glob_new(&iterator, handle, glob), "git_reference_iterator_glob_new")
