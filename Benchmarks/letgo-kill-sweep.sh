@@ -26,7 +26,7 @@ done
 command -v strace >/dev/null || { echo "letgo-kill-sweep.sh: strace is not installed (scripts/install-dependencies --tests)" >&2; exit 1; }
 command -v git >/dev/null || { echo "letgo-kill-sweep.sh: git is not installed" >&2; exit 1; }
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/letgo-kill.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
+[[ -n "${KEEP_WORK:-}" ]] || trap 'rm -rf "$WORK"' EXIT; echo "work: $WORK" >&2
 export HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/c" XDG_STATE_HOME="$WORK/home/s" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 mkdir -p "$HOME"
 

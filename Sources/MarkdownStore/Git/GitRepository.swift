@@ -239,7 +239,9 @@ public final class GitRepository {
         var index: OpaquePointer?
         guard git_repository_index(&index, handle) == 0, let index else { return }
         defer { git_index_free(index) }
-        _ = git_index_write(index)
+        // Recorded like every libgit2 write, so a say killed inside it never leaves an
+        // index.lock that blocks later runs.
+        _ = try? GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + "index.lock"]) { git_index_write(index) }
     }
 
     /// Hidden files, and the leftovers of vim and emacs.

@@ -201,6 +201,13 @@ extension GitRepository {
     /// Points a reference at `target` (creating or moving it), or removes it when nil.
     /// Calls `git_reference_create`, `git_reference_remove`.
     func setReference(_ name: String, to target: ObjectID?, message: String) throws {
+        // libgit2 locks the ref (and packed-refs to remove one): recorded, see GitLocks.
+        try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + name + ".lock", gitdir + "packed-refs.lock"]) {
+            try setReferenceUnrecorded(name, to: target, message: message)
+        }
+    }
+
+    private func setReferenceUnrecorded(_ name: String, to target: ObjectID?, message: String) throws {
         guard let target else {
             let result = git_reference_remove(handle, name)
             if result != GIT_ENOTFOUND.rawValue { try gitCheck(result, "git_reference_remove") }
