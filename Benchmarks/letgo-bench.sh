@@ -94,7 +94,7 @@ for COUNT in "${COUNTS[@]}"; do
   "$BIN" purge "$COPY" "$FILE"
   OURPACK=$(cat "$COPY"/.git/objects/pack/*.pack | wc -c)
   git -C "$COPY" fsck --full --strict --no-progress
-  if git -C "$COPY" cat-file --batch-all-objects --batch | grep -qF "$NAME"; then echo "bench.sh: the purged name is still stored" >&2; exit 1; fi
+  if git -C "$COPY" cat-file --batch-all-objects --batch | grep -F "$NAME" >/dev/null; then echo "bench.sh: the purged name is still stored" >&2; exit 1; fi
   OURS=$(median "$WORK/ours.json"); FILTER=$(median "$WORK/filter.json"); GC=$(median "$WORK/gc.json")
   CO=$(median "$WORK/commit-ours.json"); CG=$(median "$WORK/commit-git.json")
   SL=$(median "$WORK/say-letgo.json"); SK=$(median "$WORK/say-keep.json")

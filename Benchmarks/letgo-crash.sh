@@ -66,7 +66,7 @@ for step in $(seq 0 $(( STEPS - 1 ))); do
   [[ ! -e "$COPY/.git/say/pending-purge" ]] || { echo "step $step: the record is still there" >&2; exit 1; }
   git -C "$COPY" fsck --full --no-progress --no-dangling >/dev/null || { echo "step $step: fsck failed" >&2; exit 1; }
   [[ -z "$(git -C "$COPY" fsck --full --no-progress --dangling 2>&1)" ]] || { echo "step $step: dangling objects" >&2; exit 1; }
-  if git -C "$COPY" cat-file --batch-all-objects --batch | grep -qF "$NAME"; then echo "step $step: the name is still stored" >&2; exit 1; fi
+  if git -C "$COPY" cat-file --batch-all-objects --batch | grep -F "$NAME" >/dev/null; then echo "step $step: the name is still stored" >&2; exit 1; fi
   [[ "$(git -C "$COPY" log --all --format='%H %T')" == "$EXPECTED" ]] || { echo "step $step: history differs from an uninterrupted purge" >&2; exit 1; }
   [[ -z "$(git -C "$COPY" status --porcelain)" ]] || { echo "step $step: the working tree is not clean" >&2; exit 1; }
 done

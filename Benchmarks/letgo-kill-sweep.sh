@@ -63,6 +63,12 @@ else
   echo "letgo-kill-sweep: all ${#points[@]} write points" >&2
 fi
 
+# Whether the words are in any object (read whole: `grep -q` would end the pipe early).
+stored() {
+  git -C "$1" cat-file --batch-all-objects --batch > "$WORK/objects"
+  grep -q "GOES-" "$WORK/objects"
+}
+
 check_clean() {
   git -C "$1" fsck --full --strict --no-progress >/dev/null 2>&1 || { echo "$2: git fsck failed" >&2; git -C "$1" fsck --full --strict 2>&1 | head -5 >&2; exit 1; }
   [[ -z "$(git -C "$1" status --porcelain)" ]] || { echo "$2: git status is not clean" >&2; git -C "$1" status --porcelain >&2; exit 1; }
@@ -85,20 +91,21 @@ for point in "${points[@]}"; do
     link) calls="link,linkat" ;;
     unlink) calls="unlink,unlinkat" ;;
   esac
+  rm -f "$WORK/retry.log"
   strace -f -qq -o /dev/null -e trace="$calls" -e inject="$calls:signal=KILL:when=$when" \
     "$SAY" let-go "$GOES_ID" --yes --journal "$COPY" >/dev/null 2>&1 || status=$?
   # The next run of say settles the journal (finishing an interrupted let-go).
   "$SAY" history --journal "$COPY" >/dev/null 2>&1 || { echo "$point: the next run failed" >&2; "$SAY" history --journal "$COPY" >&2 || true; exit 1; }
-  if git -C "$COPY" cat-file --batch-all-objects --batch | grep -q "GOES-"; then
+  if stored "$COPY"; then
     # Not let go: the entry must be whole, and letting it go now must work.
     [[ -f "$COPY/$GOES_PATH" ]] && grep -q "GOES-v2" "$COPY/$GOES_PATH" || { echo "$point: the entry is half gone" >&2; exit 1; }
     check_clean "$COPY" "$point"
-    "$SAY" let-go "$GOES_ID" --yes --journal "$COPY" >/dev/null 2>&1 || { echo "$point: letting go again failed:" >&2; "$SAY" let-go "$GOES_ID" --yes --journal "$COPY" >&2 || true; exit 1; }
+    "$SAY" let-go "$GOES_ID" --yes --journal "$COPY" </dev/null >"$WORK/retry.log" 2>&1 || { echo "$point: letting go again failed:" >&2; cat "$WORK/retry.log" >&2; exit 1; }
     untouched=$((untouched + 1))
   else
     finished=$((finished + 1))
   fi
-  if git -C "$COPY" cat-file --batch-all-objects --batch | grep -q "GOES-"; then echo "$point: the words are still stored" >&2; exit 1; fi
+  if stored "$COPY"; then echo "$point: the words are still stored" >&2; cat "$WORK/retry.log" >&2 2>/dev/null; exit 1; fi
   [[ ! -e "$COPY/$GOES_PATH" ]] || { echo "$point: the entry's file is still there" >&2; exit 1; }
   [[ ! -e "$COPY/.git/say/pending-purge" ]] || { echo "$point: the pending record is still there" >&2; exit 1; }
   check_clean "$COPY" "$point"

@@ -193,6 +193,9 @@ public final class GitRepository {
     /// - Throws: `GitError`. Calls `git_diff_tree_to_workdir_with_index`.
     public func workingTreeChanges(under folder: String) throws -> [WorkingTreeChange] {
         let prefix = folder.isEmpty ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+        // A lock a killed say left goes first; someone else's means: read only, write nothing.
+        try GitLocks.clearLeftovers(gitFolder: gitdir)
+        let indexIsFree = access(gitdir + "index.lock", F_OK) != 0
         let headTree = try lookupHeadTree()
         defer { if let headTree { git_tree_free(headTree) } }
         var options = git_diff_options()
@@ -202,7 +205,8 @@ public final class GitRepository {
             // Refresh the index's stat cache for files whose contents turn out unchanged, so the
             // next run need not read them again (a copied or restored journal has every file's
             // inode and ctime changed; without this every run would hash every entry).
-            | GIT_DIFF_UPDATE_INDEX.rawValue
+            // (Only while nobody holds the index: libgit2 writes it from inside the diff.)
+            | (indexIsFree ? GIT_DIFF_UPDATE_INDEX.rawValue : 0)
         var diff: OpaquePointer?
         let pathspec = prefix.isEmpty ? nil : strdup(String(prefix.dropLast()))
         defer { free(pathspec) }
@@ -211,11 +215,18 @@ public final class GitRepository {
             if pathspec != nil {
                 options.pathspec = git_strarray(strings: buffer.baseAddress, count: 1)
             }
-            try gitCheck(git_diff_tree_to_workdir_with_index(&diff, handle, headTree, &options), "git_diff_tree_to_workdir_with_index")
+            // libgit2 may write the index here: its lock is recorded (see GitLocks).
+            if indexIsFree {
+                try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + "index.lock"]) {
+                    try gitCheck(git_diff_tree_to_workdir_with_index(&diff, handle, headTree, &options), "git_diff_tree_to_workdir_with_index")
+                }
+            } else {
+                try gitCheck(git_diff_tree_to_workdir_with_index(&diff, handle, headTree, &options), "git_diff_tree_to_workdir_with_index")
+            }
         }
         guard let diff else { return [] }
         defer { git_diff_free(diff) }
-        saveRefreshedIndex()
+        if indexIsFree { saveRefreshedIndex() }
         var changes: [WorkingTreeChange] = []
         for index in 0 ..< git_diff_num_deltas(diff) {
             guard let delta = git_diff_get_delta(diff, index) else { continue }
