@@ -28,7 +28,7 @@ let package = Package(
         ),
         .target(
             name: "MarkdownStore",
-            dependencies: ["CGit2", "CZlib", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CGit2", "CZlib", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "SayItLaterCore",

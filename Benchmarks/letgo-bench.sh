@@ -67,7 +67,7 @@ for COUNT in "${COUNTS[@]}"; do
   PREP="rm -rf '$COPY' && cp -a '$BASE' '$COPY' && sync"
   echo "== $COUNT entries: $(git -C "$BASE" rev-list --count HEAD) commits, pack $(du -sh "$BASE/.git/objects/pack" | cut -f1), purging the middle entry" >&2
   hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$PREP" --export-json "$WORK/ours.json" \
-    "'$BIN' purge '$COPY' '$NAME'" >&2
+    "'$BIN' purge '$COPY' '$FILE'" >&2
   hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$PREP" --export-json "$WORK/filter.json" \
     "cd '$COPY' && git filter-repo --quiet --invert-paths --path '$FILE' --force --replace-refs delete-no-add >/dev/null && git reflog expire --expire=now --all && git gc -q --prune=now" >&2
   hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$PREP" --export-json "$WORK/gc.json" \
@@ -85,17 +85,22 @@ for COUNT in "${COUNTS[@]}"; do
     "$SAYENV '$SAY' let-go '$TAG' --yes --journal '$COPY'" >&2
   hyperfine --style basic --runs "$RUNS" --warmup 1 --prepare "$PREP" --export-json "$WORK/say-keep.json" \
     "$SAYENV '$SAY' write --keep --text 'A new entry.' --journal '$COPY'" >&2
+  # Pack size: git's own gc of the same history (the entry removed by filter-repo) against ours.
+  eval "$PREP"
+  (cd "$COPY" && git filter-repo --quiet --invert-paths --path "$FILE" --force --replace-refs delete-no-add >/dev/null && git reflog expire --expire=now --all && git gc -q --prune=now)
+  GCPACK=$(cat "$COPY"/.git/objects/pack/*.pack | wc -c)
   # Correctness of one purged copy, with the real git CLI.
   eval "$PREP"
-  "$BIN" purge "$COPY" "$NAME"
-  git -C "$COPY" fsck --full --no-progress
-  if git -C "$COPY" cat-file --batch-all-objects --batch | grep -qF "$NAME"; then echo "bench.sh: the purged name is still stored" >&2; exit 1; fi
+  "$BIN" purge "$COPY" "$FILE"
+  OURPACK=$(cat "$COPY"/.git/objects/pack/*.pack | wc -c)
+  git -C "$COPY" fsck --full --strict --no-progress
+  if git -C "$COPY" cat-file --batch-all-objects --batch | grep -F "$NAME" >/dev/null; then echo "bench.sh: the purged name is still stored" >&2; exit 1; fi
   OURS=$(median "$WORK/ours.json"); FILTER=$(median "$WORK/filter.json"); GC=$(median "$WORK/gc.json")
   CO=$(median "$WORK/commit-ours.json"); CG=$(median "$WORK/commit-git.json")
   SL=$(median "$WORK/say-letgo.json"); SK=$(median "$WORK/say-keep.json")
-  python3 - "$COUNT" "$OURS" "$FILTER" "$GC" "$CO" "$CG" "$SL" "$SK" <<'PY'
+  python3 - "$COUNT" "$OURS" "$FILTER" "$GC" "$CO" "$CG" "$SL" "$SK" "$OURPACK" "$GCPACK" <<'PY'
 import sys
-count, ours, filt, gc, co, cg, sl, sk = sys.argv[1], *map(float, sys.argv[2:])
+count, ours, filt, gc, co, cg, sl, sk, ourpack, gcpack = sys.argv[1], *map(float, sys.argv[2:])
 print(f"{count} entries (medians)")
 print(f"  let go, ours                      {ours*1000:8.0f} ms")
 print(f"  filter-repo + reflog expire + gc  {filt*1000:8.0f} ms   ours is {filt/ours:4.1f}x faster (target >= 3x)")
@@ -104,6 +109,7 @@ print(f"  keep one entry, ours              {co*1000:8.1f} ms")
 print(f"  git add + git commit              {cg*1000:8.1f} ms   ours / this = {co/cg:4.2f}")
 print(f"  say let-go (the whole program)    {sl*1000:8.0f} ms   filter-repo is {filt/sl:4.1f}x slower; / gc alone = {sl/gc:4.2f}")
 print(f"  say write --keep                  {sk*1000:8.1f} ms   / git add + commit = {sk/cg:4.2f} (target <= 0.7)")
+print(f"  pack after let go, ours           {ourpack/1e6:8.2f} MB   / git gc's of the same history = {ourpack/gcpack:4.2f} (target <= 1.2)")
 PY
   rm -rf "$BASE" "$COPY"
 done

@@ -32,10 +32,11 @@ python3 "$GENERATOR" "$COUNT" "$WORK/names" | git -C "$BASE" fast-import --quiet
 git -C "$BASE" reset -q --hard
 git -C "$BASE" gc -q
 NAME="$(sed -n "$(( (COUNT + 1) / 2 ))p" "$WORK/names")"
+FILE="$(git -C "$BASE" ls-files "*/$NAME")"
 
 cp -a "$BASE" "$WORK/reference"
 START=$(date +%s%N)
-"$BIN" purge "$WORK/reference" "$NAME"
+"$BIN" purge "$WORK/reference" "$FILE"
 DURATION_MS=$(( ($(date +%s%N) - START) / 1000000 ))
 EXPECTED="$(git -C "$WORK/reference" log --all --format='%H %T')"
 UNTOUCHED="$(git -C "$BASE" log --all --format='%H %T')"
@@ -48,7 +49,7 @@ for step in $(seq 0 $(( STEPS - 1 ))); do
   rm -rf "$COPY"
   cp -a "$BASE" "$COPY"
   DELAY=$(python3 -c "print(${DURATION_MS} * ${step} / ${STEPS} / 1000)")
-  "$BIN" purge "$COPY" "$NAME" &
+  "$BIN" purge "$COPY" "$FILE" &
   PID=$!
   sleep "$DELAY"
   kill -9 "$PID" 2>/dev/null || true
@@ -65,7 +66,7 @@ for step in $(seq 0 $(( STEPS - 1 ))); do
   [[ ! -e "$COPY/.git/say/pending-purge" ]] || { echo "step $step: the record is still there" >&2; exit 1; }
   git -C "$COPY" fsck --full --no-progress --no-dangling >/dev/null || { echo "step $step: fsck failed" >&2; exit 1; }
   [[ -z "$(git -C "$COPY" fsck --full --no-progress --dangling 2>&1)" ]] || { echo "step $step: dangling objects" >&2; exit 1; }
-  if git -C "$COPY" cat-file --batch-all-objects --batch | grep -qF "$NAME"; then echo "step $step: the name is still stored" >&2; exit 1; fi
+  if git -C "$COPY" cat-file --batch-all-objects --batch | grep -F "$NAME" >/dev/null; then echo "step $step: the name is still stored" >&2; exit 1; fi
   [[ "$(git -C "$COPY" log --all --format='%H %T')" == "$EXPECTED" ]] || { echo "step $step: history differs from an uninterrupted purge" >&2; exit 1; }
   [[ -z "$(git -C "$COPY" status --porcelain)" ]] || { echo "step $step: the working tree is not clean" >&2; exit 1; }
 done

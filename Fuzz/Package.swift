@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
-// A libFuzzer target over the front-matter parser and the scanner's per-file reader.
+// libFuzzer targets over the front-matter parser and the scanner's per-file reader, and over
+// the git layer's pack and delta reader.
 // Built only by Fuzz/run.sh (it needs -sanitize=fuzzer), never by the main package.
 import Foundation
 import PackageDescription
@@ -13,6 +14,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "FrontMatterFuzzer",
+            dependencies: [.product(name: "MarkdownStore", package: parent)]
+        ),
+        // The git layer's pack and delta reader (Fuzz/pack-run.sh).
+        .executableTarget(
+            name: "PackReaderFuzzer",
             dependencies: [.product(name: "MarkdownStore", package: parent)]
         ),
     ]

@@ -63,6 +63,15 @@ public enum Copy {
     public static func notRecorded(_ reason: String) -> String {
         "Your entry is kept, but git could not add it to the journal's history yet (\(reason)). say tries again the next time it runs."
     }
+    public static func notVersioned(_ reason: String) -> String {
+        "Your entry is kept, but not in the journal's git history: \(reason)."
+    }
+    public static func copiesStillThere(_ paths: [String]) -> String {
+        "The same words are still in \(paths.joined(separator: ", ")), as you chose."
+    }
+    public static func copiesQuestion(_ paths: [String]) -> String {
+        "The same words are also in \(paths.joined(separator: ", ")), which say did not write. Remove \(paths.count == 1 ? "it" : "them") too?"
+    }
     public static let notRecordedWhileGitIsBusy =
         "Your entry is kept. A git merge or rebase (or a detached HEAD) is in progress, so say will add it to the history once that is finished."
     public static func notSettled(_ reason: String) -> String {

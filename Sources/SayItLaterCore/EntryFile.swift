@@ -32,12 +32,21 @@ enum EntryFile {
         ShardedPath.make(folder: folder, date: date, tag: id.shortID)
     }
 
+    /// `2026-11-22T03:42:00Z`, with milliseconds (`…:00.125Z`) when the time has them, so
+    /// entries kept in the same second still list in the order they were kept.
+    static func dateText(_ date: Date) -> String {
+        let whole = UTCTime(date).iso8601
+        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) - Int(date.timeIntervalSince1970.rounded(.down)) * 1000
+        guard milliseconds > 0 else { return whole }
+        return String(whole.dropLast()) + String(format: ".%03dZ", milliseconds)
+    }
+
     /// A new document for an entry, or `existing` updated so its unknown keys survive.
     static func document(for entry: Entry, updating existing: FrontMatterDocument? = nil) -> FrontMatterDocument {
         var document = existing ?? FrontMatterDocument(body: "")
         document = document
             .setting("id", to: entry.id.lowercasedString)
-            .setting("date", to: UTCTime(entry.date).iso8601)
+            .setting("date", to: dateText(entry.date))
             .setting("feeling", to: entry.feeling?.rawValue ?? "unknown")
             .setting("safety", to: entry.safety ? "true" : "false")
         // One line ending is added for editors; reading removes exactly one, so text round-trips.

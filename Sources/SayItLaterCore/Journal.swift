@@ -7,6 +7,29 @@ public struct Listing: Sendable {
     public var problems: [ScanProblem]
 }
 
+/// What letting go does with the same words at a path say did not write (a copy).
+public enum LetGoCopies: Sendable, Equatable {
+    /// Change nothing and say where the copies are (`JournalError.copiesElsewhere`).
+    case refuse
+    /// Remove the copies too, from disk and all history.
+    case remove
+    /// Let the entry go and leave the copies.
+    case keep
+}
+
+/// What a let-go did besides removing the entry.
+public struct LetGoResult: Sendable, Equatable {
+    /// Copies removed with the entry.
+    public var removedCopies: [String] = []
+    /// Copies left in place: the words are still there.
+    public var keptCopies: [String] = []
+
+    public init(removedCopies: [String] = [], keptCopies: [String] = []) {
+        self.removedCopies = removedCopies
+        self.keptCopies = keptCopies
+    }
+}
+
 /// The journal: the one place every entry is created, read, and let go.
 ///
 /// Screens and commands describe what the person wants (`keep`, `letGo`); only this type
@@ -75,7 +98,12 @@ public final class Journal {
     /// commits it (see ``settle(waiting:)``).
     private func record(_ path: String, message: String) {
         if let repositoryProblem {
-            warn(Copy.notRecorded(repositoryProblem.errorDescription ?? "the repository cannot be opened"))
+            // Not a passing failure: promising a retry would be untrue.
+            let reason: String
+            if case let .versioning(error) = repositoryProblem { reason = error.errorDescription ?? error.message } else {
+                reason = repositoryProblem.errorDescription ?? "the repository cannot be opened"
+            }
+            warn(Copy.notVersioned(reason))
             return
         }
         guard let repository else { return }
@@ -112,7 +140,8 @@ public final class Journal {
         guard text.utf8.count <= Self.longestText else { throw JournalError.textTooLong(limit: Self.longestText) }
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
-        let date = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
+        // Milliseconds are kept (in the front matter): the order kept is the order listed.
+        let date = Date(timeIntervalSince1970: (clock().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
         var id = makeID()
         while store.exists(EntryFile.path(for: id, date: date)) { id = makeID() }
         let entry = Entry(id: id, text: text, date: date, feeling: feeling, safety: needsSupport(text),
@@ -152,22 +181,32 @@ public final class Journal {
 
     /// Lets an entry go: its file is removed for good.
     ///
-    /// When the journal is versioned, every version of the file is also removed from the
-    /// branch's history and from the object store (see `GitRepository.purge`); the purge is
-    /// recorded first, so an interrupted one is finished by ``settle(waiting:)``.
+    /// When the journal is versioned, every version of the entry (every path it had, renames
+    /// followed) is also removed from all history and from the object store (see
+    /// `GitRepository.purge(entryPaths:copies:)`); the purge is recorded first, so an
+    /// interrupted one is finished by ``settle(waiting:)``.
     ///
-    /// - Throws: `.storage` when the file cannot be removed, `.versioning` when git fails.
-    public func letGo(_ entry: EntrySummary) throws {
+    /// - Parameter copies: what to do when the same words are also at a path say did not write.
+    /// - Returns: the copies removed or left in place.
+    /// - Throws: `.copiesElsewhere` (nothing changed), `.storage` when the file cannot be
+    ///   removed, `.versioning` when git refuses or fails (nothing changed when refused).
+    @discardableResult
+    public func letGo(_ entry: EntrySummary, copies: LetGoCopies = .refuse) throws -> LetGoResult {
         if let repositoryProblem { throw repositoryProblem }
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
+        var result = LetGoResult()
         if let repository {
-            let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
-            try versioning { try repository.purge(fileNames: [name]) }
-            try storage { try store.remove(entry.path) }
-        } else {
-            try storage { try store.remove(entry.path) }
+            let policy: GitPurgeCopies = copies == .refuse ? .refuse : copies == .remove ? .remove : .keep
+            do {
+                let report = try versioning { try repository.purge(entryPaths: [entry.path], copies: policy) }
+                result = LetGoResult(removedCopies: report.removedCopies, keptCopies: report.keptCopies)
+            } catch let found as GitPurgeCopiesFound {
+                throw JournalError.copiesElsewhere(paths: found.paths)
+            }
         }
+        try storage { try store.remove(entry.path) }
+        return result
     }
 
     /// Resolves a reference against a listing, without reading any file.

@@ -21,6 +21,8 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
     case busy
     /// git (through libgit2) failed while versioning the journal.
     case versioning(GitError)
+    /// Letting go stopped: the entry's words are also at these paths, which say did not write.
+    case copiesElsewhere(paths: [String])
 
     public var errorDescription: String? {
         switch self {
@@ -38,6 +40,8 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
             return error.errorDescription
         case let .versioning(error):
             return "git could not update the journal's history: \(error.errorDescription ?? "unknown error")"
+        case let .copiesElsewhere(paths):
+            return "the same words are also in \(paths.joined(separator: ", ")), which say did not write; nothing was changed"
         case .busy:
             return "another say is busy with this journal; try again in a moment"
         case .noHomeFolder:

@@ -15,6 +15,9 @@ public struct VersioningStatus: Sendable, Hashable {
     public var isBusyWithGit: Bool
     /// HEAD is detached: say commits nothing until a branch is checked out.
     public var isDetached: Bool
+    /// Why say cannot use the journal's repository (it exists, but say cannot read or change
+    /// it), with what to do; nil when it can.
+    public var problem: String? = nil
 }
 
 extension Journal {
@@ -33,6 +36,7 @@ extension Journal {
         let wasOn = repository != nil
         let repository = try versioning { try self.repository ?? GitRepository.create(at: folders.journal) }
         self.repository = repository
+        try versioning { try repository.tightenPermissions() }
         try writeIgnoreFile()
         try commitOutsideChanges(in: repository, firstMessage: wasOn ? nil : "Start versioning")
         return wasOn
@@ -55,6 +59,15 @@ extension Journal {
     /// Where versioning stands.
     public func versioningStatus() throws -> VersioningStatus {
         guard let repository else {
+            if let repositoryProblem {
+                // The repository is there: versioning is on, say just cannot use it.
+                let reason: String
+                if case let .versioning(error) = repositoryProblem { reason = error.errorDescription ?? error.message } else {
+                    reason = repositoryProblem.errorDescription ?? "the repository cannot be opened"
+                }
+                return VersioningStatus(isOn: true, branch: nil, commits: 0, uncommittedChanges: 0, isBusyWithGit: false, isDetached: false,
+                                        problem: reason)
+            }
             return VersioningStatus(isOn: false, branch: nil, commits: 0, uncommittedChanges: 0, isBusyWithGit: false, isDetached: false)
         }
         let status = try versioning { try repository.status() }
@@ -81,6 +94,7 @@ extension Journal {
         }
         defer { withExtendedLifetime(lock) {} }
         excludeLockFile(in: repository)
+        try versioning { try repository.tightenPermissions() }
         try versioning { _ = try repository.resumePendingPurge() }
         try commitOutsideChanges(in: repository, firstMessage: nil)
     }

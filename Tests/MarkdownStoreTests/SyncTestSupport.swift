@@ -53,7 +53,7 @@ final class SyncTestDevice {
     }
 
     func letGo(_ name: String) throws {
-        try repository.purge(fileNames: [name + ".md"])
+        try repository.purge(entryPaths: [Self.path(name)])
     }
 
     func text(_ name: String) -> String? {

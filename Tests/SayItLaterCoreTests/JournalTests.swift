@@ -144,6 +144,25 @@ struct JournalTests {
         #expect(fixture.folder.files(under: "journal").count == 1)
     }
 
+    /// Ids are random: within one second, the later keep must still be number 1, so that
+    /// `say let-go 1` right after a keep is that keep.
+    @Test(arguments: 0 ..< 8)
+    func entriesKeptInTheSameSecondListInTheOrderKept(seed: Int) throws {
+        let fixture = JournalFixture()
+        var generator = SeededIDs(seed: UInt64(seed))
+        fixture.ids = (0 ..< 3).map { _ in generator.next() }
+        fixture.now = UTCTime.parseISO8601("2026-11-22T03:42:00.100Z")!
+        let first = try fixture.journal.keep(text: "first", feeling: nil)
+        fixture.now = UTCTime.parseISO8601("2026-11-22T03:42:00.450Z")!
+        let second = try fixture.journal.keep(text: "second", feeling: nil)
+        fixture.now = UTCTime.parseISO8601("2026-11-22T03:42:00.999Z")!
+        let third = try fixture.journal.keep(text: "third", feeling: nil)
+        #expect(fixture.journal.list().entries.map(\.id) == [third.id, second.id, first.id])
+        #expect(try fixture.journal.entry("1").id == third.id)
+        let text = String(decoding: try fixture.folder.read("journal/" + second.path), as: UTF8.self)
+        #expect(text.contains("date: 2026-11-22T03:42:00.450Z\n"))
+    }
+
     @Test func changesWaitForAnotherProcessAndThenGiveUp() throws {
         let fixture = JournalFixture()
         let kept = try fixture.journal.keep(text: "already here", feeling: nil)
@@ -191,5 +210,22 @@ struct FeelingTests {
         #expect(Feeling(text: "the same") == .same)
         #expect(Feeling(text: " Heavier ") == .heavier)
         #expect(Feeling(text: "fine") == nil)
+    }
+}
+
+/// Deterministic UUIDs (a small xorshift), so id order is random but repeatable.
+struct SeededIDs {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+    mutating func next() -> UUID {
+        var bytes: [UInt8] = []
+        for _ in 0 ..< 16 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            bytes.append(UInt8(truncatingIfNeeded: state))
+        }
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }

@@ -6,7 +6,7 @@
 import Darwin
 #endif
 
-/// Rewrites history so that no tree holds an entry with one of the given names.
+/// Rewrites history so that no tree holds a file at one of the given paths.
 ///
 /// Works on raw objects: a rewritten tree is the old tree's bytes with entries removed or a
 /// subtree id replaced, and a rewritten commit is the old commit's bytes with its `tree` and
@@ -15,12 +15,18 @@ import Darwin
 /// (`newObjects`) until the pack writer puts them on disk, so a crash never leaves refs pointing
 /// at objects that are not there.
 ///
-/// Everything is memoised by object id: each distinct tree is read once, and commits before the
-/// first one that held such a name map to themselves, so the untouched prefix of history is
-/// reused as it is.
+/// Everything is memoised by object id (and, for folders on the way to a purged path, by folder):
+/// each distinct tree is read once, and commits before the first one that held such a path map
+/// to themselves, so the untouched prefix of history is reused as it is.
+///
+/// While rewriting it also records what identity resolution and the copy check need: every
+/// blob that was at a purged path (``purgedBlobs``) and the commits where a purged path
+/// appeared or disappeared (``presenceChanges``), where a rename may have happened.
 final class GitHistoryRewriter {
     private let database: GitObjectDatabase
-    private let matcher: GitNameMatcher
+    private let matcher: GitPathMatcher
+    /// Commits whose shape must survive (a stash's commits): never dropped, parents never merged.
+    private let preserveShape: Set<ObjectID>
 
     /// Objects created by the rewrite, by id.
     private(set) var newObjects: [ObjectID: GitNewObject] = [:]
@@ -30,43 +36,69 @@ final class GitHistoryRewriter {
     private(set) var treesAndBlobs: Set<ObjectID> = []
     /// Old commit → new commit; a nil value means the commit was dropped and had no parent left.
     private(set) var commitMap: [ObjectID: ObjectID?] = [:]
+    /// Commits dropped because they only changed purged paths.
+    private(set) var dropped: Set<ObjectID> = []
     /// Tree and parents of every commit in the new history (kept and rewritten), by new id.
     private(set) var newCommits: [ObjectID: (tree: ObjectID, parents: [ObjectID])] = [:]
     /// How many commits were rewritten or dropped.
     private(set) var changedCommits = 0
+    /// Every blob found at a purged path, in any commit or tree rewritten (the empty blob left out:
+    /// it holds no words).
+    private(set) var purgedBlobs: Set<ObjectID> = []
+    /// Commits (with the parent compared) where the set of purged paths present changed.
+    private(set) var presenceChanges: [(commit: ObjectID, parent: ObjectID?)] = []
 
-    private var treeMap: [ObjectID: ObjectID] = [:]
-    private var oldTrees: [ObjectID: ObjectID] = [:]
+    private struct FolderTree: Hashable {
+        let folder: Int
+        let id: ObjectID
+    }
+    /// Rewritten trees of folders on the way to a purged path, by folder and old id.
+    private var treeMap: [FolderTree: ObjectID] = [:]
+    /// Purged paths present in a rewritten folder tree (only non-empty sets are kept).
+    private var presentIn: [FolderTree: Set<String>] = [:]
+    /// Trees away from every purged path, already collected into `treesAndBlobs`.
+    private var collected: Set<ObjectID> = []
+    /// The original tree of every commit rewritten, by commit.
+    private(set) var oldTrees: [ObjectID: ObjectID] = [:]
+    private var presenceOfCommit: [ObjectID: Set<String>] = [:]
     private var tagMap: [ObjectID: ObjectID?] = [:]
+    private var blobFreeTrees: [ObjectID: ObjectID] = [:]
     private var rawCommits: [ObjectID: [UInt8]] = [:]
     private var headers: [ObjectID: (tree: ObjectID, parents: [ObjectID])] = [:]
     /// The last new tree made at each path: consecutive versions of a folder differ by an entry
     /// or two, so the pack writer stores a new tree as a delta against that one.
     private var lastTreeAtPath: [String: ObjectID] = [:]
     private var lastScannedAtPath: [String: ScannedTree] = [:]
+    private static let emptyBlob = ObjectID(hex: "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")!  // a valid literal
 
-    init(database: GitObjectDatabase, names: Set<String>) {
+    init(database: GitObjectDatabase, paths: Set<String>, preserveShape: Set<ObjectID> = []) {
         self.database = database
-        matcher = GitNameMatcher(names)
+        matcher = GitPathMatcher(paths)
+        self.preserveShape = preserveShape
     }
 
-    private func matches(_ name: UnsafeRawBufferPointer) -> Bool { matcher.matches(name) }
-
-    /// The tree with every entry named like a purged file removed, at any depth (folders left
-    /// empty are removed too). Returns `GitRawObject.emptyTree` when nothing is left.
+    /// The tree with every purged path removed (`path` is where the tree sits, `""` for a
+    /// commit's root; folders left empty are removed too). Returns `GitRawObject.emptyTree`
+    /// when nothing is left.
     func rewriteTree(_ id: ObjectID, path: String = "") throws -> ObjectID {
-        if let known = treeMap[id] { return known }
+        guard let folder = matcher.folderIndex[path] else {
+            try collect(id)
+            return id
+        }
+        let key = FolderTree(folder: folder, id: id)
+        if let known = treeMap[key] { return known }
         let (kind, raw) = try database.readArray(id)
         guard kind == .tree else { throw GitRawObject.malformed("tree") }
         let previous = lastScannedAtPath[path]
         var edits: [(range: Range<Int>, replacement: ObjectID?)] = []
+        var present = Set<String>()
         let starts: [Int32] = try raw.withUnsafeBytes { data in
             // The previous version of this folder usually differs by an entry or two. Entries
             // inside the common byte prefix, or inside the common byte suffix from an entry
             // boundary that is also one in the previous version, are the same entries: their
             // ids were added to `treesAndBlobs` then, and when that version needed no edit they
             // need none now, so they are not even parsed.
-            guard let previous else { return try scan(data, from: 0, startsBefore: [], previous: nil, edits: &edits, path: path) }
+            guard let previous else { return try scan(data, from: 0, startsBefore: [], previous: nil, edits: &edits, present: &present, path: path, folder: folder) }
             let (prefix, suffix) = previous.bytes.withUnsafeBytes { GitBytes.commonEnds($0, data) }
             var first = 0
             if previous.clean {
@@ -77,9 +109,10 @@ final class GitHistoryRewriter {
             let resumeAt = first < previous.starts.count ? Int(previous.starts[first]) : previous.bytes.count
             let common = Common(prefixLength: prefix, suffixLength: suffix, shift: previous.bytes.count - data.count)
             return try scan(data, from: previous.clean ? min(resumeAt, data.count) : 0, startsBefore: previous.starts[0 ..< (previous.clean ? first : 0)],
-                            previous: (previous, common), edits: &edits, path: path)
+                            previous: (previous, common), edits: &edits, present: &present, path: path, folder: folder)
         }
         lastScannedAtPath[path] = ScannedTree(bytes: raw, starts: starts, clean: edits.isEmpty)
+        if !present.isEmpty { presentIn[key] = present }
         let result: ObjectID
         if edits.isEmpty {
             result = id
@@ -104,8 +137,22 @@ final class GitHistoryRewriter {
                 lastTreeAtPath[path] = result
             }
         }
-        treeMap[id] = result
+        treeMap[key] = result
         return result
+    }
+
+    /// Adds a tree away from every purged path, and everything under it, to `treesAndBlobs`.
+    private func collect(_ id: ObjectID) throws {
+        guard collected.insert(id).inserted else { return }
+        treesAndBlobs.insert(id)
+        var subtrees: [ObjectID] = []
+        try database.read(id) { kind, data in
+            guard kind == .tree else { throw GitRawObject.malformed("tree") }
+            try GitRawObject.forEachTreeEntry(data) { entry in
+                if entry.isTree { subtrees.append(entry.id) } else if !entry.isGitlink { treesAndBlobs.insert(entry.id) }
+            }
+        }
+        for subtree in subtrees { try collect(subtree) }
     }
 
     private struct Common {
@@ -119,11 +166,13 @@ final class GitHistoryRewriter {
     /// shared tail when that version was clean; otherwise only skips hashing known entries.
     private func scan(_ data: UnsafeRawBufferPointer, from: Int, startsBefore: ArraySlice<Int32>,
                       previous: (tree: ScannedTree, common: Common)?, edits: inout [(range: Range<Int>, replacement: ObjectID?)],
-                      path: String) throws -> [Int32] {
+                      present: inout Set<String>, path: String, folder: Int) throws -> [Int32] {
         var starts = Array(startsBefore)
         starts.reserveCapacity((previous?.tree.starts.count ?? 16) + 4)
         var position = from
         var suffixStart = Int.max
+        let names = matcher.names[folder]
+        let subfolders = matcher.subfolders[folder]
         while position < data.count {
             if suffixStart == .max, let (tree, common) = previous, position >= data.count - common.suffixLength,
                tree.isStart(position + common.shift) {
@@ -139,10 +188,23 @@ final class GitHistoryRewriter {
             starts.append(Int32(position))
             position = entry.range.upperBound
             let known = previous.map { entry.range.upperBound <= $0.common.prefixLength } == true || entry.range.lowerBound >= suffixStart
-            if matcher.matches(entry.name) {
+            if !entry.isTree, !names.isEmpty, GitPathMatcher.contains(names, entry.name) {
                 edits.append((entry.range, nil))
+                let name = String(decoding: entry.name, as: UTF8.self)
+                present.insert(path + name)
+                if !entry.isGitlink && entry.id != Self.emptyBlob { purgedBlobs.insert(entry.id) }
             } else if entry.isTree {
-                let rewritten = try treeMap[entry.id] ?? rewriteTree(entry.id, path: path + String(decoding: entry.name, as: UTF8.self) + "/")
+                let rewritten: ObjectID
+                if !subfolders.isEmpty, GitPathMatcher.contains(subfolders, entry.name) {
+                    let childPath = path + String(decoding: entry.name, as: UTF8.self) + "/"
+                    rewritten = try rewriteTree(entry.id, path: childPath)
+                    if let child = matcher.folderIndex[childPath], let inside = presentIn[FolderTree(folder: child, id: entry.id)] {
+                        present.formUnion(inside)
+                    }
+                } else {
+                    if !known { try collect(entry.id) }
+                    rewritten = entry.id
+                }
                 if rewritten == GitRawObject.emptyTree && entry.id != GitRawObject.emptyTree {
                     edits.append((entry.range, nil))
                 } else {
@@ -248,11 +310,22 @@ final class GitHistoryRewriter {
         }
         oldTrees[id] = header.tree
         let tree = try rewriteTree(header.tree)
+        // Where a purged path appears or disappears, a rename may have happened.
+        let present = matcher.folderIndex[""].flatMap { presentIn[FolderTree(folder: $0, id: header.tree)] } ?? []
+        if !present.isEmpty { presenceOfCommit[id] = present }
+        if header.parents.isEmpty {
+            if !present.isEmpty { presenceChanges.append((id, nil)) }
+        } else {
+            for parent in header.parents where (presenceOfCommit[parent] ?? []) != present {
+                presenceChanges.append((id, parent))
+            }
+        }
+        let keepShape = preserveShape.contains(id)
         var parents: [ObjectID] = []
         for parent in header.parents {
             let mapped: ObjectID?
             if let known = commitMap[parent] { mapped = known } else { mapped = parent }  // outside the walk: keep
-            if let mapped, !parents.contains(mapped) { parents.append(mapped) }
+            if let mapped, keepShape || !parents.contains(mapped) { parents.append(mapped) }
         }
         if tree == header.tree && parents == header.parents {
             rawCommits[id] = nil
@@ -264,12 +337,13 @@ final class GitHistoryRewriter {
         changedCommits += 1
         // Drop a commit that became empty (same tree as its new parent); keep one that was
         // empty to begin with, and keep merges.
-        if header.parents.count <= 1 && parents.count <= 1 {
+        if !keepShape && header.parents.count <= 1 && parents.count <= 1 {
             let oldParentTree: ObjectID? = header.parents.isEmpty ? GitRawObject.emptyTree : oldTrees[header.parents[0]]
             let newParentTree: ObjectID? = parents.isEmpty ? GitRawObject.emptyTree : newCommits[parents[0]]?.tree
             if let oldParentTree, let newParentTree, tree == newParentTree, header.tree != oldParentTree {
                 rawCommits[id] = nil
                 commitMap[id] = .some(parents.first)
+                dropped.insert(id)
                 return
             }
         }
@@ -296,7 +370,8 @@ final class GitHistoryRewriter {
     }
 
     /// What a ref pointing at `id` must point at after the rewrite: the same id when nothing it
-    /// reaches changed, a new id, or nil when everything it reached was dropped.
+    /// reaches changed, a new id, or nil when everything it reached was dropped (or it is one of
+    /// the purged blobs). Call after every commit has been rewritten.
     func rewriteTarget(_ id: ObjectID) throws -> ObjectID? {
         if let mapped = commitMap[id] { return mapped }
         if let mapped = tagMap[id] { return mapped }
@@ -304,9 +379,11 @@ final class GitHistoryRewriter {
         case .commit:
             return id  // not part of the walk (never pushed): left alone
         case .blob:
-            return id
+            return purgedBlobs.contains(id) ? nil : id
         case .tree:
-            let tree = try rewriteTree(id)
+            // A tree named directly (not through a commit): its paths are not the journal's,
+            // so the entry's words are found by their blobs.
+            let tree = try removingPurgedBlobs(from: id)
             if tree == GitRawObject.emptyTree && id != tree { insert(tree, GitNewObject(kind: .tree, bytes: [])) }
             return tree
         case .tag:
@@ -325,10 +402,42 @@ final class GitHistoryRewriter {
         }
     }
 
+    /// The tree without any purged blob, at any depth (folders left empty are removed).
+    func removingPurgedBlobs(from id: ObjectID) throws -> ObjectID {
+        if let known = blobFreeTrees[id] { return known }
+        let raw = try database.readArray(id).bytes
+        var bytes: [UInt8] = []
+        var changed = false
+        try raw.withUnsafeBytes { data in
+            try GitRawObject.forEachTreeEntry(data) { entry in
+                var replacement: ObjectID? = entry.id
+                if entry.isTree {
+                    let inner = try removingPurgedBlobs(from: entry.id)
+                    replacement = inner == GitRawObject.emptyTree && entry.id != inner ? nil : inner
+                } else if !entry.isGitlink, purgedBlobs.contains(entry.id) {
+                    replacement = nil
+                }
+                if replacement != entry.id { changed = true }
+                guard let replacement else { return }
+                bytes.append(contentsOf: data[entry.range.lowerBound ..< entry.range.upperBound - 20])
+                replacement.append(to: &bytes)
+                if entry.isTree { treesAndBlobs.insert(replacement) } else if !entry.isGitlink { treesAndBlobs.insert(replacement) }
+            }
+        }
+        let result = !changed ? id : bytes.isEmpty ? GitRawObject.emptyTree : try add(bytes, kind: .tree)
+        blobFreeTrees[id] = result
+        return result
+    }
+
     private func add(_ bytes: [UInt8], kind: GitObjectKind, deltaBase: ObjectID? = nil) throws -> ObjectID {
         let id = try GitObjectDatabase.hash(bytes, kind: kind)
         insert(id, GitNewObject(kind: kind, bytes: bytes, deltaBase: deltaBase))
         return id
+    }
+
+    /// Takes in an object made outside the rewrite (a notes tree or commit), to be packed.
+    func adopt(_ id: ObjectID, _ object: GitNewObject) {
+        insert(id, object)
     }
 
     private func insert(_ id: ObjectID, _ object: GitNewObject) {
@@ -360,27 +469,48 @@ final class GitHistoryRewriter {
     }
 }
 
-/// Compares a file name (raw bytes from a tree or the index) with the names being purged.
-struct GitNameMatcher {
-    private let names: [[UInt8]]
+/// The paths being purged, arranged by folder so a tree is matched against only the names of
+/// its own folder, and only folders on the way to a purged path are looked into.
+struct GitPathMatcher {
+    /// Folder path (`""`, `"entries/"`, `"entries/2026/11/"`) → its number.
+    let folderIndex: [String: Int]
+    /// Per folder number: the file names purged directly in it (sorted raw bytes).
+    let names: [[[UInt8]]]
+    /// Per folder number: the names of its subfolders that lead to a purged path.
+    let subfolders: [[[UInt8]]]
 
-    init(_ names: Set<String>) {
-        self.names = names.sorted().map { Array($0.utf8) }
+    init(_ paths: Set<String>) {
+        var index: [String: Int] = [:]
+        var names: [[[UInt8]]] = []
+        var subfolders: [[[UInt8]]] = []
+        func number(_ folder: String) -> Int {
+            if let known = index[folder] { return known }
+            index[folder] = names.count
+            names.append([])
+            subfolders.append([])
+            return names.count - 1
+        }
+        for path in paths.sorted() {
+            let components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            var folder = ""
+            for component in components.dropLast() {
+                let parent = number(folder)
+                if !subfolders[parent].contains(Array(component.utf8)) { subfolders[parent].append(Array(component.utf8)) }
+                folder += component + "/"
+            }
+            let parent = number(folder)
+            if let last = components.last { names[parent].append(Array(last.utf8)) }
+        }
+        folderIndex = index
+        self.names = names
+        self.subfolders = subfolders
     }
 
-    func matches(_ name: UnsafeRawBufferPointer) -> Bool {
-        for candidate in names where candidate.count == name.count {
+    static func contains(_ candidates: [[UInt8]], _ name: UnsafeRawBufferPointer) -> Bool {
+        for candidate in candidates where candidate.count == name.count {
             if candidate.withUnsafeBytes({ gitBytesEqual($0, name) }) { return true }
         }
         return false
-    }
-
-    /// Whether the last component of a `/`-separated C path matches.
-    func matchesLastComponent(of path: UnsafePointer<CChar>) -> Bool {
-        let length = strlen(path)
-        var start = length
-        while start > 0, path[start - 1] != 0x2F { start -= 1 }
-        return matches(UnsafeRawBufferPointer(start: path + start, count: length - start))
     }
 }
 

@@ -108,13 +108,8 @@ struct GitKnownHosts {
         return p == pattern.count
     }
 
-    /// HMAC-SHA1 (RFC 2104), which hashed known_hosts names use.
+    /// HMAC-SHA1 (RFC 2104), which hashed known_hosts names use (swift-crypto's).
     static func hmacSHA1(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        var block = key.count > 64 ? key.withUnsafeBytes { GitSHA1.hash($0) } : key
-        block += [UInt8](repeating: 0, count: 64 - block.count)
-        let inner = block.map { $0 ^ 0x36 } + message
-        let innerHash = inner.withUnsafeBytes { GitSHA1.hash($0) }
-        let outer = block.map { $0 ^ 0x5C } + innerHash
-        return outer.withUnsafeBytes { GitSHA1.hash($0) }
+        GitSHA1.hmac(key: key, message: message)
     }
 }

@@ -57,10 +57,7 @@ enum GitLocalTransfer {
 
         let database = try GitObjectDatabase(repository: source)
         let packFolder = sourceGitdir + "objects/pack/"
-        var packs: [GitExistingPack] = []
-        for name in try FolderContents.names(in: packFolder) where name.hasPrefix("pack-") && name.hasSuffix(".idx") {
-            if let pack = try GitExistingPack(folder: packFolder, name: String(name.dropLast(4))) { packs.append(pack) }
-        }
+        let packs = try GitExistingPack.all(in: packFolder)
         database.packReader = try GitPackReader(packs: packs)
 
         var keep = Set<ObjectID>()

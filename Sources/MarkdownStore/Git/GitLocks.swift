@@ -238,16 +238,19 @@ final class GitLockToken {
         flock(fd, LOCK_EX)
         let text = ([header, kind.rawValue] + lockPaths.map { relative($0, to: gitFolder) }).joined(separator: "\n") + "\n"
         let bytes = Array(text.utf8)
+        // Not flushed to disk: a kill keeps the page cache, and a lock is recognised by the
+        // token's inode, which a lock that survives a power cut shares whatever the contents.
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == bytes.count, Platform.syncToDisk(fd) == 0 else {
+        guard written == bytes.count else {
             let code = errno
             close(fd)
             unlink(path)
             throw MarkdownStoreError.io(path: path, operation: "write the lock record", errno: code)
         }
-        try AtomicFile.syncFolder(folder)
         do {
-            return try GitLockToken(path: path, kind: kind, lockPaths: lockPaths, fd: fd)
+            let token = try GitLockToken(path: path, kind: kind, lockPaths: lockPaths, fd: fd)
+            live.insert(path)
+            return token
         } catch {
             close(fd)
             unlink(path)
@@ -255,14 +258,22 @@ final class GitLockToken {
         }
     }
 
+    /// Tokens this process holds now. A token of this process is alive exactly when it is
+    /// listed here: its flock cannot tell, since a child this process is spawning at that very
+    /// moment may still share the open file until it execs.
+    private static let live = LiveTokens()
+
     /// Opens a token whose run is dead (its flock is free), or nil while the run lives.
     static func openIfDead(_ path: String) throws -> GitLockToken? {
+        let name = (path as NSString).lastPathComponent
+        let ownProcess = name.split(separator: "-").first.map(String.init) == String(getpid())
+        if ownProcess && live.contains(path) { return nil }
         let fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw MarkdownStoreError.io(path: path, operation: "open the lock record", errno: errno)
         }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 || ownProcess else {
             close(fd)
             return nil
         }
@@ -317,10 +328,18 @@ final class GitLockToken {
     /// What a lock holds on a file system without hard links.
     private var contentMark: String { "say-it-later lock " + (path as NSString).lastPathComponent + "\n" }
 
-    /// Removes the locks this dead run provably made; returns them.
+    /// Removes the locks this dead run provably made; returns them. Hard links are found by
+    /// the token's inode even where the record lists nothing (a record cut short by a kill):
+    /// every `*.lock` at the top of the git folder and under `refs/` is looked at.
     func removeProvableLocks(gitFolder: String) throws -> [String] {
         var removed: [String] = []
-        for lock in lockPaths {
+        var candidates = lockPaths
+        var own = stat()
+        if kind == .links, fstat(fd, &own) == 0, own.st_nlink > 1 {
+            candidates += Self.lockFiles(in: gitFolder, recursive: false)
+            candidates += Self.lockFiles(in: gitFolder + "refs/", recursive: true)
+        }
+        for lock in Array(Set(candidates)).sorted() {
             var info = stat()
             guard lstat(lock, &info) == 0 else { continue }
             guard isProvablyOurs(lock, info) else { continue }
@@ -350,13 +369,27 @@ final class GitLockToken {
         }
     }
 
+    /// Files named `*.lock` in a folder (and its subfolders), never following links.
+    private static func lockFiles(in folder: String, recursive: Bool) -> [String] {
+        var result: [String] = []
+        for name in (try? FolderContents.names(in: folder)) ?? [] {
+            let path = folder + name
+            if name.hasSuffix(".lock") { result.append(path); continue }
+            var info = stat()
+            if recursive, lstat(path, &info) == 0, Platform.fileType(info.st_mode) == S_IFDIR {
+                result += lockFiles(in: path + "/", recursive: true)
+            }
+        }
+        return result
+    }
+
     /// Ends the run normally: the token is removed and its flock released.
     func finish() throws {
         guard fd >= 0 else { return }
         if unlink(path) != 0 && errno != ENOENT {
             throw MarkdownStoreError.io(path: path, operation: "remove the lock record", errno: errno)
         }
-        try? AtomicFile.syncFolder((path as NSString).deletingLastPathComponent)
+        Self.live.remove(path)
         close(fd)
         fd = -1
     }
@@ -364,12 +397,16 @@ final class GitLockToken {
     /// Closes the token without removing anything (a kill, for tests).
     func abandon() {
         guard fd >= 0 else { return }
+        Self.live.remove(path)
         close(fd)
         fd = -1
     }
 
     deinit {
-        if fd >= 0 { close(fd) }
+        if fd >= 0 {
+            Self.live.remove(path)
+            close(fd)
+        }
     }
 
     private static func relative(_ path: String, to gitFolder: String) -> String {
@@ -404,4 +441,14 @@ final class GitLockToken {
         return true
         #endif
     }
+}
+
+/// The set of token paths this process holds, shared by every thread.
+private final class LiveTokens: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths = Set<String>()
+
+    func insert(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+    func contains(_ path: String) -> Bool { lock.withLock { paths.contains(path) } }
 }

@@ -51,46 +51,30 @@ final class GitPackReader {
         let pack = packs[number]
         let bytes = pack.data.bytes
         let end = pack.data.count - 20
-        var cursor = Int(offset)
-        guard cursor >= 12, cursor < end else { throw GitPackWriter.corrupt(pack.name) }
-        var byte = bytes[cursor]
-        let type = (byte >> 4) & 7
-        var size = Int(byte & 0x0F)
-        var shift = 4
-        while byte & 0x80 != 0 {
-            cursor += 1
-            guard cursor < end, shift < 57 else { throw GitPackWriter.corrupt(pack.name) }
-            byte = bytes[cursor]
-            size |= Int(byte & 0x7F) << shift
-            shift += 7
+        guard offset >= 12, offset < UInt64(end), let header = GitPackFormat.entryHeader(bytes, at: Int(offset), end: end) else {
+            throw GitPackWriter.corrupt(pack.name)
         }
-        cursor += 1
+        let type = header.type
+        let size = header.size
+        var cursor = header.dataStart
         let result: (kind: GitObjectKind, bytes: [UInt8])
         switch type {
         case 1 ... 4:
             guard let kind = GitObjectKind(rawValue: type) else { throw GitPackWriter.corrupt(pack.name) }
             result = (kind, try inflater.inflate(bytes + cursor, available: end - cursor, size: size, pack: pack.name))
         case 6:
-            guard cursor < end else { throw GitPackWriter.corrupt(pack.name) }
-            byte = bytes[cursor]
-            var distance = UInt64(byte & 0x7F)
-            while byte & 0x80 != 0 {
-                cursor += 1
-                guard cursor < end else { throw GitPackWriter.corrupt(pack.name) }
-                byte = bytes[cursor]
-                distance = ((distance + 1) << 7) | UInt64(byte & 0x7F)
+            guard let distance = GitPackFormat.offsetDistance(bytes, at: &cursor, end: end), distance > 0, distance < offset else {
+                throw GitPackWriter.corrupt(pack.name)
             }
-            cursor += 1
-            guard distance > 0, distance < offset else { throw GitPackWriter.corrupt(pack.name) }
             let base = try object(pack: number, offset: offset - distance)
             let delta = try inflater.inflate(bytes + cursor, available: end - cursor, size: size, pack: pack.name)
-            result = (base.kind, try Self.apply(delta, to: base.bytes, pack: pack.name))
+            result = (base.kind, try GitDelta.apply(delta, to: base.bytes, pack: pack.name))
         case 7:
             guard cursor + 20 <= end else { throw GitPackWriter.corrupt(pack.name) }
             let baseID = ObjectID(bytes: bytes + cursor)
             guard let base = try object(baseID) else { throw GitPackWriter.corrupt(pack.name) }
             let delta = try inflater.inflate(bytes + cursor + 20, available: end - cursor - 20, size: size, pack: pack.name)
-            result = (base.kind, try Self.apply(delta, to: base.bytes, pack: pack.name))
+            result = (base.kind, try GitDelta.apply(delta, to: base.bytes, pack: pack.name))
         default:
             throw GitPackWriter.corrupt(pack.name)
         }
@@ -105,64 +89,6 @@ final class GitPackReader {
         return result
     }
 
-    /// Applies a git delta (source size, target size, then copy and insert instructions).
-    static func apply(_ delta: [UInt8], to base: [UInt8], pack: String) throws -> [UInt8] {
-        try delta.withUnsafeBufferPointer { delta in
-            var position = 0
-            func varint() throws -> Int {
-                var value = 0
-                var shift = 0
-                while true {
-                    guard position < delta.count, shift < 57 else { throw GitPackWriter.corrupt(pack) }
-                    let byte = delta[position]
-                    position += 1
-                    value |= Int(byte & 0x7F) << shift
-                    shift += 7
-                    if byte & 0x80 == 0 { return value }
-                }
-            }
-            guard try varint() == base.count else { throw GitPackWriter.corrupt(pack) }
-            let targetSize = try varint()
-            return try base.withUnsafeBufferPointer { base in
-                try [UInt8](unsafeUninitializedCapacity: targetSize) { target, count in
-                    var written = 0
-                    while position < delta.count {
-                        let op = delta[position]
-                        position += 1
-                        if op & 0x80 != 0 {
-                            var copyOffset = 0
-                            var copySize = 0
-                            for bit in 0 ..< 4 where op & (1 << bit) != 0 {
-                                guard position < delta.count else { throw GitPackWriter.corrupt(pack) }
-                                copyOffset |= Int(delta[position]) << (8 * bit)
-                                position += 1
-                            }
-                            for bit in 0 ..< 3 where op & (0x10 << bit) != 0 {
-                                guard position < delta.count else { throw GitPackWriter.corrupt(pack) }
-                                copySize |= Int(delta[position]) << (8 * bit)
-                                position += 1
-                            }
-                            if copySize == 0 { copySize = 0x10000 }
-                            guard copyOffset + copySize <= base.count, written + copySize <= targetSize else { throw GitPackWriter.corrupt(pack) }
-                            (target.baseAddress! + written).update(from: base.baseAddress! + copyOffset, count: copySize)
-                            written += copySize
-                        } else if op != 0 {
-                            let length = Int(op)
-                            guard position + length <= delta.count, written + length <= targetSize else { throw GitPackWriter.corrupt(pack) }
-                            (target.baseAddress! + written).update(from: delta.baseAddress! + position, count: length)
-                            written += length
-                            position += length
-                        } else {
-                            throw GitPackWriter.corrupt(pack)
-                        }
-                    }
-                    guard written == targetSize else { throw GitPackWriter.corrupt(pack) }
-                    count = written
-                }
-            }
-        }
-    }
-
     /// Reads every entry header once to learn which offsets are `OFS_DELTA` bases.
     private static func scanBaseOffsets(_ pack: GitExistingPack) -> Set<UInt64> {
         var result = Set<UInt64>()
@@ -170,24 +96,11 @@ final class GitPackReader {
         let end = pack.data.count - 20
         for position in 0 ..< pack.index.count {
             let offset = pack.index.offset(at: position)
-            var cursor = Int(offset)
-            guard cursor < end else { continue }
-            var byte = bytes[cursor]
-            guard (byte >> 4) & 7 == 6 else { continue }
-            while byte & 0x80 != 0, cursor + 1 < end {
-                cursor += 1
-                byte = bytes[cursor]
+            guard offset < UInt64(end), let header = GitPackFormat.entryHeader(bytes, at: Int(offset), end: end), header.type == 6 else { continue }
+            var cursor = header.dataStart
+            if let distance = GitPackFormat.offsetDistance(bytes, at: &cursor, end: end), distance > 0, distance < offset {
+                result.insert(offset - distance)
             }
-            cursor += 1
-            guard cursor < end else { continue }
-            byte = bytes[cursor]
-            var distance = UInt64(byte & 0x7F)
-            while byte & 0x80 != 0, cursor + 1 < end {
-                cursor += 1
-                byte = bytes[cursor]
-                distance = ((distance + 1) << 7) | UInt64(byte & 0x7F)
-            }
-            if distance > 0, distance < offset { result.insert(offset - distance) }
         }
         return result
     }
@@ -214,6 +127,9 @@ final class GitInflater {
 
     /// Inflates one zlib stream that must produce exactly `size` bytes.
     func inflate(_ input: UnsafePointer<UInt8>, available: Int, size: Int, pack: String) throws -> [UInt8] {
+        // A header's size is never trusted for an allocation: zlib cannot expand input more
+        // than about 1032 times, so a larger claim is a damaged (or hostile) pack.
+        guard size >= 0, available >= 0, size <= GitPackFormat.largestInflation(of: available) else { throw GitPackWriter.corrupt(pack) }
         guard inflateReset(stream) == Z_OK else { throw GitPackWriter.corrupt(pack) }
         return try [UInt8](unsafeUninitializedCapacity: max(size, 1)) { output, count in
             stream.pointee.next_in = UnsafeMutablePointer(mutating: input)

@@ -63,15 +63,9 @@ final class GitPackWriter {
             let start = Int(sortedOffsets[rank])
             let end = rank + 1 < count ? Int(sortedOffsets[rank + 1]) : packEnd
             guard start >= 12, start < end, end <= packEnd else { throw Self.corrupt(pack.name) }
-            var cursor = start
-            var byte = bytes[cursor]
-            let type = (byte >> 4) & 7
-            while byte & 0x80 != 0 {
-                cursor += 1
-                guard cursor < end else { throw Self.corrupt(pack.name) }
-                byte = bytes[cursor]
-            }
-            cursor += 1
+            guard let header = GitPackFormat.entryHeader(bytes, at: start, end: end) else { throw Self.corrupt(pack.name) }
+            let type = header.type
+            var cursor = header.dataStart
             let headerEnd = cursor
             let newOffset = UInt64(output.count)
             switch type {
@@ -79,17 +73,10 @@ final class GitPackWriter {
                 output.append(UnsafeRawBufferPointer(start: bytes + start, count: end - start))
                 entries.append((id, index.crc(at: position), newOffset))
                 copied += 1
-            case 6:  // OFS_DELTA: base at a negative distance, base-128 with git's +1 twist
-                byte = bytes[cursor]
-                var distance = UInt64(byte & 0x7F)
-                while byte & 0x80 != 0 {
-                    cursor += 1
-                    guard cursor < end else { throw Self.corrupt(pack.name) }
-                    byte = bytes[cursor]
-                    distance = ((distance + 1) << 7) | UInt64(byte & 0x7F)
+            case 6:  // OFS_DELTA: base at a negative distance
+                guard let distance = GitPackFormat.offsetDistance(bytes, at: &cursor, end: end), distance > 0, distance <= UInt64(start) else {
+                    throw Self.corrupt(pack.name)
                 }
-                cursor += 1
-                guard distance > 0, distance <= UInt64(start) else { throw Self.corrupt(pack.name) }
                 let baseOffset = UInt64(start) - distance
                 guard let baseRank = Self.search(sortedOffsets, baseOffset) else { throw Self.corrupt(pack.name) }
                 let baseID = index.id(at: Int(order[baseRank]))
@@ -259,6 +246,18 @@ final class GitPackWriter {
 
 /// An existing `pack-*.pack` with its version 2 index, both mapped read-only.
 final class GitExistingPack {
+    /// Every pack in `packFolder` that can be read directly, by name: the one place packs are
+    /// loaded (a pack whose index is not version 2, or does not match, is left to libgit2).
+    ///
+    /// - Parameter only: when given, only these file names (`pack-….idx`) are looked at.
+    static func all(in packFolder: String, only: [String]? = nil) throws -> [GitExistingPack] {
+        var packs: [GitExistingPack] = []
+        for name in try only ?? FolderContents.names(in: packFolder) where name.hasPrefix("pack-") && name.hasSuffix(".idx") {
+            if let pack = try GitExistingPack(folder: packFolder, name: String(name.dropLast(4))) { packs.append(pack) }
+        }
+        return packs
+    }
+
     let name: String
     let data: GitMappedFile
     let index: GitPackIndex
@@ -387,33 +386,14 @@ struct GitByteBuffer {
         storage[offset + 3] = UInt8(truncatingIfNeeded: value)
     }
 
-    /// A pack entry header: type in bits 4-6 of the first byte, size in base-128 after it.
+    /// A pack entry header (see `GitPackFormat.appendEntryHeader`).
     mutating func appendEntryHeader(type: UInt8, size: Int) {
-        var size = size
-        var byte = (type << 4) | UInt8(size & 0x0F)
-        size >>= 4
-        while size > 0 {
-            storage.append(byte | 0x80)
-            byte = UInt8(size & 0x7F)
-            size >>= 7
-        }
-        storage.append(byte)
+        GitPackFormat.appendEntryHeader(type: type, size: size, to: &storage)
     }
 
-    /// An `OFS_DELTA` base distance in git's encoding (each continuation adds one).
+    /// An `OFS_DELTA` base distance (see `GitPackFormat.appendOffsetDistance`).
     mutating func appendOffsetDistance(_ distance: UInt64) {
-        var value = distance
-        var encoded = [UInt8](repeating: 0, count: 10)
-        var position = 9
-        encoded[position] = UInt8(value & 0x7F)
-        value >>= 7
-        while value != 0 {
-            value -= 1
-            position -= 1
-            encoded[position] = 0x80 | UInt8(value & 0x7F)
-            value >>= 7
-        }
-        storage.append(contentsOf: encoded[position...])
+        GitPackFormat.appendOffsetDistance(distance, to: &storage)
     }
 
     /// `data` as one zlib stream.
@@ -442,69 +422,6 @@ struct GitByteBuffer {
 @inline(__always)
 private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, pointer, count)
-}
-
-/// The simplest useful git delta: copy the common prefix, insert the middle, copy the common
-/// suffix. Two versions of a folder's tree differ in one or two entries, so this finds nearly all
-/// of what a full delta search would, in one linear pass.
-enum GitDelta {
-    /// - Returns: the delta, or nil when it would not be at most half the target's size.
-    static func encode(_ target: [UInt8], from base: [UInt8]) -> [UInt8]? {
-        target.withUnsafeBufferPointer { target in
-            base.withUnsafeBufferPointer { base -> [UInt8]? in
-                let (prefix, suffix) = GitBytes.commonEnds(UnsafeRawBufferPointer(base), UnsafeRawBufferPointer(target))
-                let inserted = target.count - prefix - suffix
-                let estimate = 24 + inserted + inserted / 127 + 1
-                guard estimate * 2 <= target.count else { return nil }
-                var delta: [UInt8] = []
-                delta.reserveCapacity(estimate)
-                appendSize(base.count, to: &delta)
-                appendSize(target.count, to: &delta)
-                appendCopy(offset: 0, count: prefix, to: &delta)
-                var position = prefix
-                while position < prefix + inserted {
-                    let chunk = min(127, prefix + inserted - position)
-                    delta.append(UInt8(chunk))
-                    delta.append(contentsOf: target[position ..< position + chunk])
-                    position += chunk
-                }
-                appendCopy(offset: base.count - suffix, count: suffix, to: &delta)
-                return delta
-            }
-        }
-    }
-
-    private static func appendSize(_ size: Int, to delta: inout [UInt8]) {
-        var value = size
-        while value >= 0x80 {
-            delta.append(UInt8(value & 0x7F) | 0x80)
-            value >>= 7
-        }
-        delta.append(UInt8(value))
-    }
-
-    /// Copy instructions of at most 64 KiB each (a zero size would mean 64 KiB).
-    private static func appendCopy(offset: Int, count: Int, to delta: inout [UInt8]) {
-        var offset = offset
-        var remaining = count
-        while remaining > 0 {
-            let size = min(remaining, 0xFFFF)
-            var op: UInt8 = 0x80
-            var operands: [UInt8] = []
-            for byte in 0 ..< 4 where (offset >> (8 * byte)) & 0xFF != 0 {
-                op |= 1 << byte
-                operands.append(UInt8((offset >> (8 * byte)) & 0xFF))
-            }
-            for byte in 0 ..< 2 where (size >> (8 * byte)) & 0xFF != 0 {
-                op |= 0x10 << byte
-                operands.append(UInt8((size >> (8 * byte)) & 0xFF))
-            }
-            delta.append(op)
-            delta.append(contentsOf: operands)
-            offset += size
-            remaining -= size
-        }
-    }
 }
 
 /// A temporary file in the pack folder, read-only like git's packs, renamed into place by

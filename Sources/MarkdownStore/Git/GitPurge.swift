@@ -27,67 +27,106 @@ enum PurgeCheckpoint: Equatable, CaseIterable, Sendable {
     case objectsRemoved
 }
 
+/// What to do when the words of the entry being let go also sit at a path that is not the
+/// entry's (a copy the person made).
+public enum GitPurgeCopies: Sendable, Equatable {
+    /// Change nothing and report the copies (``GitPurgeCopiesFound``), so the person can decide.
+    case refuse
+    /// Remove the copies too, from the working tree and all history.
+    case remove
+    /// Let the entry go and leave the copies where they are (the report names them).
+    case keep
+}
+
+/// The same words as the entry were found at other paths; nothing was changed.
+public struct GitPurgeCopiesFound: Error, Equatable, Sendable, LocalizedError {
+    /// The paths (relative to the working tree) that hold an exact copy of a version of the entry.
+    public let paths: [String]
+
+    public var errorDescription: String? {
+        "the same words are also in \(paths.joined(separator: ", ")), which say did not write; nothing was changed"
+    }
+}
+
+/// What a purge did.
+public struct GitPurgeReport: Sendable, Equatable {
+    /// Every path the entry had (those asked for, and where renames in history led), sorted.
+    public var paths: [String] = []
+    /// Copies removed too (with ``GitPurgeCopies/remove``).
+    public var removedCopies: [String] = []
+    /// Copies left in place (with ``GitPurgeCopies/keep``): the words are still there.
+    public var keptCopies: [String] = []
+}
+
 extension GitRepository {
-    /// Where an interrupted purge is remembered: file names only, which carry no entry words.
+    /// Where an interrupted purge is remembered: the paths, hex-encoded.
     var pendingPurgePath: String { gitdir + "say/pending-purge" }
 
-    private static let recordHeader = "say-it-later pending-purge 1"
+    private static let recordHeader = "say-it-later pending-purge 2"
+    private static let oldRecordHeader = "say-it-later pending-purge 1"
 
-    /// Removes every version of the named files from the working tree, the index, the history of
-    /// every local branch and tag, and the object store, so that nothing of them is left for
-    /// `git cat-file --batch-all-objects` to find.
+    /// Removes every version of an entry from the working tree, the index, every history the
+    /// repository keeps, and the object store, so that nothing of it is left for
+    /// `git cat-file --batch-all-objects` to find, and changes nothing else.
     ///
-    /// A file is matched by the last component of its path (`2026-11-22T034200Z-7f3c9a2e.md`)
-    /// wherever it was in any commit. Steps, each safe to repeat:
-    /// 1. the names are written to `.git/say/pending-purge` and flushed to disk;
-    /// 2. the files are removed from the working tree and the index, and history is rewritten in
-    ///    memory: commits before the first one holding such a file are reused as they are, later
-    ///    ones get new trees, and commits left empty are dropped;
-    /// 3. one new pack of every object the rewritten refs (and the index) reach is written and
-    ///    flushed, before any ref moves: old packed bytes are copied, not recompressed;
-    /// 4. branches and tags move to the rewritten history; reflogs, ORIG_HEAD, FETCH_HEAD,
-    ///    refs/original/*, refs/stash and remote-tracking refs that reach the old history go;
-    /// 5. old packs (with their .idx/.rev/.bitmap/.keep/.promisor files), loose objects, the
-    ///    commit-graph, the multi-pack-index and objects/info/packs are deleted;
-    /// 6. the record is removed.
-    /// A crash anywhere leaves the record; `resumePendingPurge()` runs the steps again.
+    /// **Identity.** An entry is its path history: the paths given, and every path it had in
+    /// the history being rewritten, following renames made in git (git's rename detection on
+    /// the commits where one of its paths appeared or disappeared, and the entry's front-matter
+    /// `id`). A file at any other path is never touched because of its name. When an exact
+    /// copy of a version sits at another path, `copies` decides (by default nothing changes).
     ///
-    /// `.keep` packs are deleted too: a journal repository has no reason to keep a pack that
-    /// could hold a let-go entry.
+    /// **Where history lives.** Branches, tags of every kind (on commits, trees or the entry's
+    /// own blobs), remote-tracking refs, HEAD (also detached), the index, stashes (rewritten
+    /// only when they reach the entry, otherwise untouched with their reflog), notes (moved to
+    /// the rewritten commits, as `notes.rewrite` does; the note of a dropped commit goes with
+    /// it), `refs/original`, reflogs, `ORIG_HEAD` and `FETCH_HEAD`.
     ///
-    /// - Parameter fileNames: file names (no folders), such as `2026-11-22T034200Z-7f3c9a2e.md`.
-    /// - Throws: `GitError` (also when a merge, rebase or similar is in progress: the record is
-    ///   then not written), `MarkdownStoreError` for file system failures.
-    ///   Calls `git_index_remove_bypath`, `git_index_write_tree`, `git_reference_create`,
-    ///   `git_reference_remove`; reads and writes pack files itself (`GitPackReader`, `GitPackWriter`).
-    public func purge(fileNames: Set<String>) throws {
-        for name in fileNames { try Self.validateFileName(name) }
-        try refuseOperationInProgress()
-        let pending = try pendingPurgeNames()
-        let names = fileNames.union(pending ?? [])
-        guard !names.isEmpty else { return }
-        try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: purgeLockPaths()) {
-            let record = ([Self.recordHeader] + names.sorted()).joined(separator: "\n") + "\n"
-            try AtomicFile.write(Array(record.utf8), to: pendingPurgePath)
-            try runPurge(names)
-        }
+    /// **Refused before anything changes**, with the reason and what to do: a merge, rebase,
+    /// cherry-pick, revert, bisect or am in progress; other working trees (`git worktree`), or a
+    /// journal that is itself one; borrowed objects (`objects/info/alternates`); a split index;
+    /// a lock of git's held by anyone else (see ``GitLockSet``).
+    ///
+    /// **Steps**, each safe to repeat: git's locks are taken (index, HEAD, packed-refs, every
+    /// ref); history is rewritten in memory; the paths are written to `.git/say/pending-purge`
+    /// and flushed; the files leave the working tree and the index; one new pack of everything
+    /// still reachable is written; refs move; the locks are released; old packs and loose
+    /// objects that existed when the purge began are deleted; the record is removed. A crash
+    /// anywhere after the record leaves it, and `resumePendingPurge()` finishes the job.
+    ///
+    /// - Parameters:
+    ///   - entryPaths: the entry's path relative to the working tree (`entries/2026/11/x.md`);
+    ///     several entries may be given at once.
+    ///   - copies: what to do with exact copies at other paths.
+    /// - Returns: the paths removed, and the copies removed or kept.
+    /// - Throws: ``GitPurgeCopiesFound`` (nothing changed); `GitError` with the reason and what
+    ///   to do; `MarkdownStoreError` for file system failures.
+    @discardableResult
+    public func purge(entryPaths: Set<String>, copies: GitPurgeCopies = .refuse) throws -> GitPurgeReport {
+        for path in entryPaths { try Self.validateRelativePath(path) }
+        try refuseUnsupportedRepository()
+        let pending = try pendingPurgePaths()
+        let paths = entryPaths.union(pending ?? [])
+        guard !paths.isEmpty else { return GitPurgeReport() }
+        return try runPurge(paths, resolve: entryPaths, copies: copies)
     }
 
     /// Finishes a purge that a crash or a kill interrupted. Call it before anything else that
     /// reads or writes the repository.
     ///
     /// - Returns: true when a purge was pending and is now complete.
-    /// - Throws: as `purge(fileNames:)`.
+    /// - Throws: as `purge(entryPaths:copies:)`.
     @discardableResult
     public func resumePendingPurge() throws -> Bool {
-        guard let names = try pendingPurgeNames() else { return false }
-        try refuseOperationInProgress()
-        try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: purgeLockPaths()) { try runPurge(names) }
+        guard let paths = try pendingPurgePaths() else { return false }
+        try refuseUnsupportedRepository()
+        try runPurge(paths, resolve: [], copies: .keep)
         return true
     }
 
-    /// The names in the pending-purge record, or nil when there is none.
-    func pendingPurgeNames() throws -> Set<String>? {
+    /// The paths in the pending-purge record, or nil when there is none. A record of an
+    /// earlier version of say (file names) is read as those names under `entries/`, found in
+    /// the index and HEAD.
+    func pendingPurgePaths() throws -> Set<String>? {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: pendingPurgePath))
@@ -97,267 +136,431 @@ extension GitRepository {
             throw MarkdownStoreError.io(path: pendingPurgePath, operation: "read the pending purge", errno: EIO)
         }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        guard lines.first == Self.recordHeader else {
-            throw GitError.wrapper("the pending purge record is not readable", function: "resumePendingPurge")
+        if lines.first == Self.oldRecordHeader {
+            let names = Set(lines.dropFirst())
+            return Set(try trackedPaths(under: "entries/").filter { names.contains(($0 as NSString).lastPathComponent) })
         }
-        return Set(lines.dropFirst().filter { !$0.isEmpty })
-    }
-
-    /// The lock files libgit2 may take during a purge: the index, HEAD, packed-refs, and every ref.
-    private func purgeLockPaths() throws -> [String] {
-        var paths = ["index.lock", "HEAD.lock", "packed-refs.lock"].map { gitdir + $0 }
-        for reference in try listReferences() { paths.append(gitdir + reference.name + ".lock") }
+        guard lines.first == Self.recordHeader else {
+            throw GitError.wrapper("the pending let-go record \(pendingPurgePath) is not readable", function: "resumePendingPurge",
+                                   advice: "if you moved files into .git/say by hand, move them back; otherwise remove that file and let the entry go again")
+        }
+        var paths = Set<String>()
+        for line in lines.dropFirst() where !line.isEmpty {
+            guard let bytes = Self.unhex(line) else {
+                throw GitError.wrapper("the pending let-go record \(pendingPurgePath) is damaged", function: "resumePendingPurge",
+                                       advice: "remove that file and let the entry go again")
+            }
+            paths.insert(String(decoding: bytes, as: UTF8.self))
+        }
         return paths
     }
 
-    static func validateFileName(_ name: String) throws {
-        if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\n") || name.contains("\0") {
-            throw GitError.wrapper("not a file name: \(name)", function: "purge")
+    private func writePendingRecord(_ paths: Set<String>) throws {
+        let lines = [Self.recordHeader] + paths.sorted().map { Self.hex(Array($0.utf8)) }
+        try AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: pendingPurgePath)
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
+    private static func unhex(_ text: String) -> [UInt8]? {
+        let units = Array(text.utf8)
+        guard units.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: units.count, by: 2) {
+            guard let high = GitRawObject.hexValue(units[index]), let low = GitRawObject.hexValue(units[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
+    /// Paths in the index or HEAD's tree under `prefix`.
+    private func trackedPaths(under prefix: String) throws -> Set<String> {
+        var result = Set<String>()
+        if let head = try headCommit() { result.formUnion(try files(ofCommit: head).keys.filter { $0.hasPrefix(prefix) }) }
+        let index = try GitIndex(repository: handle)
+        for position in 0 ..< git_index_entrycount(index.handle) {
+            if let entry = git_index_get_byindex(index.handle, position), let path = gitString(from: entry.pointee.path), path.hasPrefix(prefix) {
+                result.insert(path)
+            }
+        }
+        return result
+    }
+
+    private func checkpoint(_ point: PurgeCheckpoint, _ locks: GitLockSet?) throws {
+        do {
+            try purgeCheckpoint?(point)
+        } catch {
+            // A simulated crash: leave the locks as a killed process would.
+            locks?.abandonAsIfKilled()
+            throw error
         }
     }
 
-    private func refuseOperationInProgress() throws {
-        let state = try gitCheck(git_repository_state(handle), "git_repository_state")
-        if state != GIT_REPOSITORY_STATE_NONE.rawValue {
-            throw GitError.wrapper("a merge, rebase or similar git operation is in progress; finish or abort it first",
-                                   function: "purge")
+    // MARK: The run
+
+    private func runPurge(_ requested: Set<String>, resolve: Set<String>, copies: GitPurgeCopies) throws -> GitPurgeReport {
+        let startPacks = try FolderContents.names(in: gitdir + "objects/pack/").filter { $0.hasPrefix("pack-") }
+        let startLoose = try looseObjectFiles()
+        let references = try self.references()
+        // Every file a purge may write is locked before anything changes.
+        var targets = [gitdir + "index", gitdir + "HEAD", gitdir + "packed-refs"]
+        targets += references.map { gitdir + $0.name }
+        let locks = try GitLockSet(gitFolder: gitdir, targets: targets)
+        var plan = try GitPurgePlan(repository: self, references: references, paths: requested, resolve: resolve, copies: copies)
+        defer { plan.close() }
+
+        try writePendingRecord(plan.paths)
+        try checkpoint(.recordWritten, locks)
+
+        plan.addNotes(try plan.notesUpdates())  // new note trees, in memory only
+
+        // Working tree and index, on a second thread while the new objects are gathered: the
+        // job uses only its own index copy and libgit2's thread-safe object database.
+        let repository = handle
+        let workdir = workdir
+        let staging = gitdir + "say/index-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let paths = plan.paths
+        let indexPath = gitdir + "index"
+        let indexJob = GitBackgroundJob {
+            try Self.cleanWorkingTreeAndIndex(repository: repository, indexPath: indexPath, staging: staging, workdir: workdir, paths: paths)
         }
-    }
+        let indexRoots: [ObjectID]
+        do {
+            indexRoots = try indexJob.wait()
+        } catch {
+            try? FolderContents.remove(staging)
+            throw error
+        }
+        if access(staging, F_OK) == 0 { try locks.install(staging, as: indexPath) }
+        try checkpoint(.workingTreeCleaned, locks)
 
-    private func checkpoint(_ point: PurgeCheckpoint) throws {
-        try purgeCheckpoint?(point)
-    }
+        // One new pack of everything reachable, on disk before any ref moves.
+        let newPack = try plan.writePack(indexRoots: indexRoots)
+        try checkpoint(.packWritten, locks)
 
-    // MARK: The steps
+        // Refs: notes first (a crash after them still finds the old commits to map), then the
+        // stash, then everything else.
+        let writer = GitReferenceWriter(gitFolder: gitdir, locks: locks)
+        var first = true
+        for (name, target) in plan.notes.sorted(by: { $0.key < $1.key }) {
+            try writer.apply(updates: [name: target], deletions: [], peel: plan.peel)
+            if first { try checkpoint(.firstRefUpdated, locks); first = false }
+        }
+        try plan.writeStash(locks: locks)
+        try writer.apply(updates: plan.updates, deletions: plan.deletions, peel: plan.peel)
+        if first, !plan.updates.isEmpty { try checkpoint(.firstRefUpdated, locks) }
+        if let head = plan.newDetachedHead {
+            if let target = head {
+                var bytes: [UInt8] = []
+                target.appendHex(to: &bytes)
+                try locks.write(bytes + [0x0A], to: gitdir + "HEAD")
+            } else {
+                try locks.write(Array("ref: refs/heads/main\n".utf8), to: gitdir + "HEAD")
+            }
+        }
+        // Reflogs reach the old history; the stash's own reflog is the stash, kept (rewritten).
+        for name in try FolderContents.names(in: gitdir + "logs") where name != "refs" { try FolderContents.remove(gitdir + "logs/" + name) }
+        for name in try FolderContents.names(in: gitdir + "logs/refs") where name != "stash" { try FolderContents.remove(gitdir + "logs/refs/" + name) }
+        rmdir(gitdir + "logs/refs")  // only when empty
+        rmdir(gitdir + "logs")
+        try FolderContents.remove(gitdir + "ORIG_HEAD")
+        try FolderContents.remove(gitdir + "FETCH_HEAD")
+        try AtomicFile.syncFolder(gitdir)
+        try locks.release()
+        try checkpoint(.refsUpdated, nil)
 
-    private func runPurge(_ names: Set<String>) throws {
-        try checkpoint(.recordWritten)
-        let database = try GitObjectDatabase(repository: handle)
-        let matcher = GitNameMatcher(names)
-
-        // Existing packs, mapped once: read during the rewrite, copied by the pack writer.
+        // Old objects: only what existed when the purge began (a git command started since
+        // keeps its own), and loose copies of what the new pack now holds.
         let packFolder = gitdir + "objects/pack/"
-        var packs: [GitExistingPack] = []
-        for name in try packBaseNames(in: packFolder) {
-            if let pack = try GitExistingPack(folder: packFolder, name: name) { packs.append(pack) }
+        let keepFiles: Set<String> = newPack.map { [$0 + ".pack", $0 + ".idx"] } ?? []
+        let oldPackFiles = startPacks.filter { !keepFiles.contains($0) }
+        // Indexes first: a pack without its index is invisible to git and libgit2.
+        for (number, file) in (oldPackFiles.filter { $0.hasSuffix(".idx") } + oldPackFiles.filter { !$0.hasSuffix(".idx") }).enumerated() {
+            try FolderContents.remove(packFolder + file)
+            if number == 0 { try checkpoint(.firstOldPackRemoved, nil) }
         }
+        try AtomicFile.syncFolder(packFolder)
+        let objectsFolder = gitdir + "objects/"
+        let packed = plan.packedObjects
+        // (The empty tree, which writing the index's tree may store, git knows without it.)
+        for (id, file) in try looseObjectFiles() where startLoose[id] != nil || packed.contains(id) || id == GitRawObject.emptyTree {
+            try FolderContents.remove(objectsFolder + file)
+        }
+        for folder in try FolderContents.names(in: objectsFolder) where folder.utf8.count == 2 && folder.utf8.allSatisfy({ GitRawObject.hexValue($0) != nil }) {
+            rmdir(objectsFolder + folder)  // only when empty
+        }
+        try FolderContents.remove(objectsFolder + "info/commit-graph")
+        try FolderContents.remove(objectsFolder + "info/commit-graphs")
+        try FolderContents.remove(objectsFolder + "info/packs")
+        try FolderContents.remove(packFolder + "multi-pack-index")
+        try AtomicFile.syncFolder(objectsFolder)
+        try checkpoint(.objectsRemoved, nil)
+
+        // libgit2 still has the deleted packs open: start afresh.
+        try reopen()
+        try AtomicFile.remove(pendingPurgePath)
+        return plan.report
+    }
+
+    /// Loose object files (`ab/cdef…`) by object id.
+    private func looseObjectFiles() throws -> [ObjectID: String] {
+        var result: [ObjectID: String] = [:]
+        let objectsFolder = gitdir + "objects/"
+        for folder in try FolderContents.names(in: objectsFolder) where folder.utf8.count == 2 && folder.utf8.allSatisfy({ GitRawObject.hexValue($0) != nil }) {
+            for name in try FolderContents.names(in: objectsFolder + folder) {
+                if let id = ObjectID(hex: folder + name) { result[id] = folder + "/" + name }
+            }
+        }
+        return result
+    }
+
+    /// Removes the files from the working tree and from a copy of the index, and writes that
+    /// copy (with its tree) to `staging`, for the caller to install under the index lock. Runs
+    /// on its own thread: it touches its own index and libgit2's thread-safe object database.
+    ///
+    /// - Returns: what the index keeps reachable (its tree, or its blobs while it has
+    ///   conflicts): the cache-tree names trees git expects to exist.
+    private static func cleanWorkingTreeAndIndex(repository: OpaquePointer, indexPath: String, staging: String, workdir: String,
+                                                 paths: Set<String>) throws -> [ObjectID] {
+        for path in paths.sorted() {
+            var info = stat()
+            if lstat(workdir + path, &info) == 0, Platform.fileType(info.st_mode) != S_IFDIR { try AtomicFile.remove(workdir + path) }
+        }
+        guard let bytes = FileManager.default.contents(atPath: indexPath) else { return [] }
+        try AtomicFile.write(bytes, to: staging)
+        var raw: OpaquePointer?
+        try gitCheck(git_index_open(&raw, staging), "git_index_open")
+        guard let index = raw else { throw GitError.wrapper("no index returned", function: "git_index_open") }
+        defer { git_index_free(index) }
+        for path in paths.sorted() {
+            try gitCheck(git_index_remove_bypath(index, path), "git_index_remove_bypath")
+        }
+        // Resolve-undo records may name old versions of a purged file; they are only a
+        // convenience for `git checkout -m`.
+        try gitCheck(git_index_reuc_clear(index), "git_index_reuc_clear")
+        var indexTree = git_oid()
+        let written = git_index_write_tree_to(&indexTree, index, repository)
+        var roots: [ObjectID] = []
+        if written == GIT_EUNMERGED.rawValue {
+            for position in 0 ..< git_index_entrycount(index) {
+                guard let entry = git_index_get_byindex(index, position), entry.pointee.mode & 0o170000 != 0o160000 else { continue }
+                roots.append(ObjectID(entry.pointee.id))
+            }
+        } else {
+            try gitCheck(written, "git_index_write_tree_to")
+            // git knows the empty tree without storing it.
+            if ObjectID(indexTree) != GitRawObject.emptyTree { roots.append(ObjectID(indexTree)) }
+        }
+        try gitCheck(git_index_write(index), "git_index_write")
+        return roots
+    }
+
+    // MARK: Refusals
+
+    /// Throws, with the reason and what to do, when the repository is in a state or of a kind
+    /// the purge cannot handle. Reads only.
+    func refuseUnsupportedRepository() throws {
+        let nothingChanged = "nothing was changed"
+        let state = git_repository_state_t(UInt32(try gitCheck(git_repository_state(handle), "git_repository_state")))
+        let operation: String?
+        switch state {
+        case GIT_REPOSITORY_STATE_NONE: operation = nil
+        case GIT_REPOSITORY_STATE_MERGE: operation = "merge"
+        case GIT_REPOSITORY_STATE_REVERT, GIT_REPOSITORY_STATE_REVERT_SEQUENCE: operation = "revert"
+        case GIT_REPOSITORY_STATE_CHERRYPICK, GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE: operation = "cherry-pick"
+        case GIT_REPOSITORY_STATE_BISECT: operation = "bisect"
+        case GIT_REPOSITORY_STATE_APPLY_MAILBOX, GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE: operation = "am"
+        default: operation = "rebase"
+        }
+        if let operation {
+            let abort = operation == "bisect" ? "`git bisect reset`" : "`git \(operation) --continue` or `git \(operation) --abort`"
+            throw GitError.wrapper("a git \(operation) is in progress in the journal", function: "purge",
+                                   advice: "finish it (\(abort)), then let go again; \(nothingChanged)")
+        }
+        let common = gitString(from: git_repository_commondir(handle)).map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? gitdir
+        if gitCanonicalPath(common) != gitCanonicalPath(gitdir) {
+            throw GitError.wrapper("the journal is one of several working trees of the repository in \(common)", function: "purge",
+                                   advice: "say can rewrite history only in a repository with one working tree: make the journal a repository of its own (`git clone`), then let go there; \(nothingChanged)")
+        }
+        let worktrees = try FolderContents.names(in: gitdir + "worktrees")
+        if !worktrees.isEmpty {
+            let places = worktrees.map { name -> String in
+                let pointer = (try? String(contentsOfFile: gitdir + "worktrees/" + name + "/gitdir", encoding: .utf8))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                return pointer.map { ($0 as NSString).deletingLastPathComponent } ?? name
+            }
+            throw GitError.wrapper("the repository has other working trees (\(places.joined(separator: ", "))), whose checkouts and history say would not reach",
+                                   function: "purge",
+                                   advice: "remove them with `git worktree remove <path>` (`git worktree prune` for ones already deleted), then let go again; \(nothingChanged)")
+        }
+        for file in ["objects/info/alternates", "objects/info/http-alternates"] {
+            let path = gitdir + file
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                let stores = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
+                throw GitError.wrapper("the repository borrows objects from \(stores.joined(separator: ", ")) (\(file)), where the entry's words would stay",
+                                       function: "purge",
+                                       advice: "copy what it borrows with `git repack -a -d`, remove .git/\(file), then let go again; \(nothingChanged)")
+            }
+        }
+        if let alternates = ProcessInfo.processInfo.environment["GIT_ALTERNATE_OBJECT_DIRECTORIES"], !alternates.isEmpty {
+            throw GitError.wrapper("GIT_ALTERNATE_OBJECT_DIRECTORIES names other object stores (\(alternates)), where the entry's words would stay",
+                                   function: "purge", advice: "unset it, then let go again; \(nothingChanged)")
+        }
+        if try FolderContents.names(in: gitdir).contains(where: { $0.hasPrefix("sharedindex.") }) {
+            throw GitRepository.splitIndexError
+        }
+    }
+
+    /// The error for a split index (libgit2 cannot read one).
+    static let splitIndexError = GitError.wrapper(
+        "the journal's git index is split (core.splitIndex), which say's git library cannot read", function: "open",
+        advice: "run `git update-index --no-split-index && git config core.splitIndex false` in the journal folder, then try again")
+}
+
+/// Everything a purge decides before it changes anything: the paths, the rewritten history,
+/// the new targets of refs, notes and the stash. Only memory is written until `writePack`.
+struct GitPurgePlan {
+    private let repository: GitRepository
+    private let database: GitObjectDatabase
+    private let packs: [GitExistingPack]
+    private var rewriter: GitHistoryRewriter
+    /// The final paths purged.
+    private(set) var paths: Set<String>
+    private(set) var report = GitPurgeReport()
+    private(set) var updates: [String: ObjectID] = [:]
+    private(set) var deletions = Set<String>()
+    private(set) var notes: [String: ObjectID] = [:]
+    /// `.some(nil)`: the detached HEAD's commit was dropped entirely.
+    private(set) var newDetachedHead: ObjectID?? = nil
+    private var roots: [ObjectID] = []
+    private var stash: [GitReflogLine] = []
+    private var newStash: [GitReflogLine]? = nil
+    private var notesInputs: [(name: String, commit: ObjectID)] = []
+    /// Every object the new pack holds, once written.
+    private(set) var packedObjects = Set<ObjectID>()
+
+    init(repository: GitRepository, references: [GitReference], paths requested: Set<String>, resolve: Set<String>,
+         copies: GitPurgeCopies) throws {
+        self.repository = repository
+        let gitdir = repository.gitdir
+        database = try GitObjectDatabase(repository: repository.handle)
+        let packFolder = gitdir + "objects/pack/"
+        let packs = try GitExistingPack.all(in: packFolder)
+        self.packs = packs
         database.packReader = try GitPackReader(packs: packs)
         // A shallow clone's graph, if any, would name parents that are not there.
         if !FileManager.default.fileExists(atPath: gitdir + "shallow") {
             database.commitGraph = try GitCommitGraph(path: gitdir + "objects/info/commit-graph")
         }
 
-        // What the rewrite starts from, read before the index job below shares the handle.
-        let references = try listReferences()
-        let detachedHead = try gitCheck(git_repository_head_detached(handle), "git_repository_head_detached") == 1 ? try headCommit() : nil
-        var headPaths = Set<String>()
-        if let head = try headCommit() {
-            let tree = try database.read(head) { _, data in try GitRawObject.parseCommit(data).tree }
-            try collectPaths(in: tree, prefix: "", matcher: matcher, database: database, into: &headPaths)
-        }
-
-        // Working tree and index, on a second thread while history is rewritten: the two are
-        // independent, and libgit2's index work (parse, checksum, write) is a good part of the
-        // time. From here until `wait()`, this thread uses only the object database (which
-        // libgit2 makes thread-safe) and the mapped packs, never the repository handle.
-        let repository = handle
-        let workdir = workdir
-        let indexJob = GitBackgroundJob {
-            try Self.cleanWorkingTreeAndIndex(repository: repository, workdir: workdir, matcher: matcher, headPaths: headPaths)
-        }
-        defer { _ = try? indexJob.wait() }
-
-        // History, rewritten in memory.
-        let rewriter = GitHistoryRewriter(database: database, names: names)
-        var tips = references.compactMap { reference in Self.alwaysDeleted(reference.name) ? nil : reference.target }
+        // What the rewrite starts from.
+        let detachedHead = try gitCheck(git_repository_head_detached(repository.handle), "git_repository_head_detached") == 1
+            ? try repository.headCommit() : nil
+        stash = try GitReflogLine.read(gitdir + "logs/refs/stash")
+        var tips: [ObjectID] = references.compactMap { Self.alwaysDeleted($0.name) ? nil : $0.target }
         if let detachedHead { tips.append(detachedHead) }
-        var commitTips: [ObjectID] = []
-        for tip in Set(tips).sorted() {
-            if let commit = try peelToCommit(tip, database: database) { commitTips.append(commit) }
+        tips += stash.map(\.new)
+        var preserve = Set<ObjectID>()
+        for line in stash {
+            preserve.insert(line.new)
+            if let parents = try? Self.parents(of: line.new, database: database) { preserve.formUnion(parents.dropFirst()) }
         }
-        for commit in try rewriter.topologicalOrder(from: commitTips) { try rewriter.rewriteCommit(commit) }
 
-        var updates: [(name: String, target: ObjectID)] = []
-        var deletions: [String] = []
-        var roots: [ObjectID] = []
+        var paths = requested
+        var rewriter: GitHistoryRewriter
+        var order: [ObjectID] = []
+        var rounds = 0
+        while true {
+            rounds += 1
+            rewriter = GitHistoryRewriter(database: database, paths: paths, preserveShape: preserve)
+            var commitTips: [ObjectID] = []
+            for tip in Set(tips).sorted() {
+                if let commit = try Self.peelToCommit(tip, database: database) { commitTips.append(commit) }
+            }
+            order = try rewriter.topologicalOrder(from: commitTips)
+            for commit in order { try rewriter.rewriteCommit(commit) }
+            guard !resolve.isEmpty, rounds < 16 else { break }
+            let renamed = try GitPathHistory.renamedPaths(of: paths, rewriter: rewriter, repository: repository, database: database)
+            if !renamed.isSubset(of: paths) {
+                paths.formUnion(renamed)
+                continue
+            }
+            let copyPaths = try GitPathHistory.copies(of: rewriter, paths: paths, commits: order, repository: repository, database: database)
+            if !copyPaths.isEmpty {
+                switch copies {
+                case .refuse:
+                    throw GitPurgeCopiesFound(paths: copyPaths)
+                case .remove:
+                    report.removedCopies = Array(Set(report.removedCopies).union(copyPaths)).sorted()
+                    paths.formUnion(copyPaths)
+                    continue
+                case .keep:
+                    report.keptCopies = copyPaths
+                }
+            }
+            break
+        }
+        self.rewriter = rewriter
+        self.paths = paths
+        report.paths = paths.subtracting(report.removedCopies).sorted()
+
+        // New targets.
         for reference in references {
             guard let target = reference.target else { continue }
             if Self.alwaysDeleted(reference.name) {
-                deletions.append(reference.name)
+                deletions.insert(reference.name)
+            } else if reference.name == "refs/stash" {
+                continue  // with its reflog, below
             } else if reference.name.hasPrefix("refs/remotes/") {
-                if try rewriter.rewriteTarget(target) != target { deletions.append(reference.name) } else { roots.append(target) }
+                if try rewriter.rewriteTarget(target) != target { deletions.insert(reference.name) } else { roots.append(target) }
             } else if let rewritten = try rewriter.rewriteTarget(target) {
-                if rewritten != target { updates.append((reference.name, rewritten)) }
+                if rewritten != target { updates[reference.name] = rewritten }
                 roots.append(rewritten)
+                if reference.name.hasPrefix("refs/notes/") { notesInputs.append((reference.name, rewritten)) }
             } else {
-                deletions.append(reference.name)
+                deletions.insert(reference.name)
             }
         }
-        var newDetachedHead: ObjectID?? = nil
+        // A remote's symbolic HEAD whose branch goes would be a broken ref.
+        for reference in references where reference.target == nil && reference.name.hasPrefix("refs/remotes/") {
+            if let target = reference.symbolicTarget, deletions.contains(target) { deletions.insert(reference.name) }
+        }
         if let detachedHead {
             let rewritten = try rewriter.rewriteTarget(detachedHead)
             if rewritten != detachedHead { newDetachedHead = .some(rewritten) }
             if let rewritten { roots.append(rewritten) }
         }
-
-        let indexRoots = try indexJob.wait()
-        try checkpoint(.workingTreeCleaned)
-
-        // One new pack of everything reachable, on disk before any ref moves.
-        let keep = try reachableObjects(roots: roots, extra: indexRoots, rewriter: rewriter, database: database)
-        let writer = try GitPackWriter(database: database, newObjects: rewriter.newObjects, keep: keep)
-        for pack in packs { try writer.copy(from: pack) }
-        try writer.writeNew(in: rewriter.newObjectOrder)
-        try writer.writeRemaining()
-        let newPack = try writer.finish(packFolder: packFolder)
-        try checkpoint(.packWritten)
-
-        // Refs.
-        for (number, update) in updates.enumerated() {
-            var reference: OpaquePointer?
-            try update.target.withOID {
-                try gitCheck(git_reference_create(&reference, handle, update.name, $0, 1, "say: let go"), "git_reference_create")
+        // The stash: untouched unless one of its commits changed.
+        let mapped = try stash.map { line -> GitReflogLine in
+            guard let new = try rewriter.rewriteTarget(line.new) else { throw GitError.wrapper("a stash lost its commit", function: "purge") }
+            return GitReflogLine(old: line.old, new: new, rest: line.rest)
+        }
+        if mapped.map(\.new) != stash.map(\.new) {
+            var chained: [GitReflogLine] = []
+            for line in mapped {
+                let old = chained.last?.new ?? line.old
+                chained.append(GitReflogLine(old: old, new: line.new, rest: line.rest))
             }
-            git_reference_free(reference)
-            if number == 0 { try checkpoint(.firstRefUpdated) }
+            newStash = chained
         }
-        for name in deletions {
-            let result = git_reference_remove(handle, name)
-            if result != GIT_ENOTFOUND.rawValue { try gitCheck(result, "git_reference_remove") }
-        }
-        if let newDetachedHead {
-            if let target = newDetachedHead {
-                try target.withOID { try gitCheck(git_repository_set_head_detached(handle, $0), "git_repository_set_head_detached") }
-            } else {
-                var reference: OpaquePointer?
-                try gitCheck(git_reference_symbolic_create(&reference, handle, "HEAD", "refs/heads/main", 1, "say: let go"), "git_reference_symbolic_create")
-                git_reference_free(reference)
-            }
-        }
-        try removeDanglingRemoteSymbolicRefs()
-        try FolderContents.remove(gitdir + "logs")
-        try FolderContents.remove(gitdir + "ORIG_HEAD")
-        try FolderContents.remove(gitdir + "FETCH_HEAD")
-        try AtomicFile.syncFolder(gitdir)
-        try checkpoint(.refsUpdated)
-
-        // Old objects.
-        let keepFiles: Set<String> = newPack.map { [$0 + ".pack", $0 + ".idx"] } ?? []
-        let packFiles = try FolderContents.names(in: packFolder).filter { !keepFiles.contains($0) }
-        // Indexes first: a pack without its index is invisible to git and libgit2.
-        for (number, file) in (packFiles.filter { $0.hasSuffix(".idx") } + packFiles.filter { !$0.hasSuffix(".idx") }).enumerated() {
-            try FolderContents.remove(packFolder + file)
-            if number == 0 { try checkpoint(.firstOldPackRemoved) }
-        }
-        try AtomicFile.syncFolder(packFolder)
-        let objectsFolder = gitdir + "objects/"
-        for folder in try FolderContents.names(in: objectsFolder) where folder.utf8.count == 2 && folder.utf8.allSatisfy({ GitRawObject.hexValue($0) != nil }) {
-            try FolderContents.remove(objectsFolder + folder)
-        }
-        try FolderContents.remove(objectsFolder + "info/commit-graph")
-        try FolderContents.remove(objectsFolder + "info/commit-graphs")
-        try FolderContents.remove(objectsFolder + "info/packs")
-        try AtomicFile.syncFolder(objectsFolder)
-        try checkpoint(.objectsRemoved)
-
-        // libgit2 still has the deleted packs open: start afresh.
-        try reopen()
-        try AtomicFile.remove(pendingPurgePath)
+        roots += (newStash ?? stash).map(\.new)
     }
 
-    /// Removes the files from the working tree and the index, and writes the index once with
-    /// its tree. Runs on its own thread: everything it touches is its own or thread-safe.
-    ///
-    /// - Returns: what the index keeps reachable (its tree, or its blobs while it has
-    ///   conflicts): the cache-tree names trees git expects to exist.
-    private static func cleanWorkingTreeAndIndex(repository: OpaquePointer, workdir: String, matcher: GitNameMatcher,
-                                                 headPaths: Set<String>) throws -> [ObjectID] {
-        let index = try GitIndex(repository: repository)
-        var paths = headPaths
-        for position in 0 ..< git_index_entrycount(index.handle) {
-            guard let entry = git_index_get_byindex(index.handle, position), let cPath = entry.pointee.path,
-                  matcher.matchesLastComponent(of: cPath), let path = gitString(from: cPath) else { continue }
-            paths.insert(path)
-        }
-        for path in paths.sorted() {
-            try AtomicFile.remove(workdir + path)
-            try gitCheck(git_index_remove_bypath(index.handle, path), "git_index_remove_bypath")
-        }
-        // Resolve-undo records may name old versions of a purged file; they are only a
-        // convenience for `git checkout -m`.
-        if let clear = gitIndexReucClear { try gitCheck(clear(index.handle), "git_index_reuc_clear") }
-        var indexTree = git_oid()
-        let written = git_index_write_tree(&indexTree, index.handle)
-        if written == GIT_EUNMERGED.rawValue {
-            try index.write()
-            var roots: [ObjectID] = []
-            for position in 0 ..< git_index_entrycount(index.handle) {
-                guard let entry = git_index_get_byindex(index.handle, position), entry.pointee.mode & 0o170000 != 0o160000 else { continue }
-                roots.append(ObjectID(entry.pointee.id))
-            }
-            return roots
-        }
-        try gitCheck(written, "git_index_write_tree")
-        try index.write()
-        // git knows the empty tree without storing it.
-        return ObjectID(indexTree) == GitRawObject.emptyTree ? [] : [ObjectID(indexTree)]
-    }
+    /// Releases the mapped packs' readers.
+    func close() {}
 
-    /// refs/original/* (filter-branch backups) and refs/stash always hold the old history.
-    private static func alwaysDeleted(_ name: String) -> Bool {
-        name == "refs/stash" || name.hasPrefix("refs/original/")
-    }
+    /// refs/original/* (filter-branch backups) always hold the old history.
+    private static func alwaysDeleted(_ name: String) -> Bool { name.hasPrefix("refs/original/") }
 
-    private struct Reference {
-        let name: String
-        /// The id a direct ref points at; nil for a symbolic ref.
-        let target: ObjectID?
-    }
-
-    private func listReferences() throws -> [Reference] {
-        var iterator: OpaquePointer?
-        try gitCheck(git_reference_iterator_new(&iterator, handle), "git_reference_iterator_new")
-        defer { git_reference_iterator_free(iterator) }
-        var result: [Reference] = []
-        while true {
-            var reference: OpaquePointer?
-            let status = git_reference_next(&reference, iterator)
-            if status == GIT_ITEROVER.rawValue { break }
-            try gitCheck(status, "git_reference_next")
-            defer { git_reference_free(reference) }
-            guard let name = gitString(from: git_reference_name(reference)) else { continue }
-            let target = git_reference_type(reference) == GIT_REFERENCE_DIRECT ? git_reference_target(reference).map { ObjectID($0) } : nil
-            result.append(Reference(name: name, target: target))
-        }
-        return result
-    }
-
-    /// A remote's symbolic HEAD whose branch was deleted would be a broken ref.
-    private func removeDanglingRemoteSymbolicRefs() throws {
-        var iterator: OpaquePointer?
-        try gitCheck(git_reference_iterator_glob_new(&iterator, handle, "refs/remotes/*"), "git_reference_iterator_glob_new")
-        defer { git_reference_iterator_free(iterator) }
-        var dangling: [String] = []
-        while true {
-            var reference: OpaquePointer?
-            let status = git_reference_next(&reference, iterator)
-            if status == GIT_ITEROVER.rawValue { break }
-            try gitCheck(status, "git_reference_next")
-            defer { git_reference_free(reference) }
-            guard git_reference_type(reference) == GIT_REFERENCE_SYMBOLIC, let name = gitString(from: git_reference_name(reference)) else { continue }
-            var resolved: OpaquePointer?
-            let result = git_reference_resolve(&resolved, reference)
-            if result == GIT_ENOTFOUND.rawValue { dangling.append(name) } else { try gitCheck(result, "git_reference_resolve") }
-            git_reference_free(resolved)
-        }
-        for name in dangling {
-            let result = git_reference_remove(handle, name)
-            if result != GIT_ENOTFOUND.rawValue { try gitCheck(result, "git_reference_remove") }
-        }
+    private static func parents(of commit: ObjectID, database: GitObjectDatabase) throws -> [ObjectID] {
+        try database.read(commit) { kind, data in kind == .commit ? try GitRawObject.parseCommit(data).parents : [] }
     }
 
     /// Follows tags down to a commit; nil when the chain ends at a tree or a blob.
-    private func peelToCommit(_ id: ObjectID, database: GitObjectDatabase) throws -> ObjectID? {
+    static func peelToCommit(_ id: ObjectID, database: GitObjectDatabase) throws -> ObjectID? {
         var current = id
         for _ in 0 ..< 64 {
             switch try database.kind(of: current) {
@@ -369,90 +572,105 @@ extension GitRepository {
         return nil
     }
 
-    /// Paths of files (not folders) in `tree` whose last component is one of `names`.
-    private func collectPaths(in tree: ObjectID, prefix: String, matcher: GitNameMatcher, database: GitObjectDatabase, into paths: inout Set<String>) throws {
-        var subtrees: [(String, ObjectID)] = []
-        try database.read(tree) { _, data in
-            try GitRawObject.forEachTreeEntry(data) { entry in
-                if entry.isTree {
-                    subtrees.append((prefix + String(decoding: entry.name, as: UTF8.self) + "/", entry.id))
-                } else if matcher.matches(entry.name) {
-                    paths.insert(prefix + String(decoding: entry.name, as: UTF8.self))
-                }
-            }
-        }
-        for (path, subtree) in subtrees { try collectPaths(in: subtree, prefix: path, matcher: matcher, database: database, into: &paths) }
-    }
-
-    /// Every object the new refs and the index reach.
-    ///
-    /// Commits and tags come from the rewrite's own records. When every commit of the rewritten
-    /// walk is still reachable (the usual case), the trees and blobs the rewrite collected are
-    /// exactly the ones needed; otherwise (a deleted remote-tracking ref had commits of its
-    /// own) they are collected again from the reachable commits only.
-    private func reachableObjects(roots: [ObjectID], extra: [ObjectID], rewriter: GitHistoryRewriter, database: GitObjectDatabase) throws -> Set<ObjectID> {
-        var keep = Set<ObjectID>()
-        keep.reserveCapacity(rewriter.treesAndBlobs.count + rewriter.newCommits.count + 16)
-        var stack = roots
-        var commitTrees: [ObjectID] = []
-        var others: [ObjectID] = []
-        while let id = stack.popLast() {
-            if keep.contains(id) { continue }
-            if let commit = rewriter.newCommits[id] {
-                keep.insert(id)
-                commitTrees.append(commit.tree)
-                stack.append(contentsOf: commit.parents)
+    /// What a tag finally points at, for packed-refs; nil when `id` is not a tag.
+    func peel(_ id: ObjectID) throws -> ObjectID? {
+        var current = id
+        var peeled = false
+        for _ in 0 ..< 64 {
+            let kind = try rewriter.newObjects[current]?.kind ?? database.kind(of: current)
+            guard kind == .tag else { return peeled ? current : nil }
+            peeled = true
+            if let object = rewriter.newObjects[current] {
+                current = try object.bytes.withUnsafeBytes { try GitRawObject.parseTag($0).target }
             } else {
-                others.append(id)
-                keep.insert(id)
+                current = try database.read(current) { _, data in try GitRawObject.parseTag(data).target }
             }
         }
-        let reachedCommits = commitTrees.count
-        for id in others { keep.remove(id) }
-        if reachedCommits == rewriter.newCommits.count {
-            keep.formUnion(rewriter.treesAndBlobs)
-        } else {
-            for tree in commitTrees { try closure(of: tree, into: &keep, rewriter: rewriter, database: database) }
-        }
-        for id in others + extra { try closure(of: id, into: &keep, rewriter: rewriter, database: database) }
-        return keep
+        return current
     }
 
-    /// Adds `start` and everything it reaches to `keep`. Anything already in `keep` is assumed
-    /// to have its own closure there too.
-    private func closure(of start: ObjectID, into keep: inout Set<ObjectID>, rewriter: GitHistoryRewriter, database: GitObjectDatabase) throws {
-        var stack = [start]
-        while let id = stack.popLast() {
-            guard keep.insert(id).inserted else { continue }
-            if let object = rewriter.newObjects[id] {
-                try object.bytes.withUnsafeBytes { try Self.visit(object.kind, $0, keep: &keep, stack: &stack) }
-            } else {
-                try database.read(id) { kind, data in try Self.visit(kind, data, keep: &keep, stack: &stack) }
+    // MARK: Notes
+
+    /// New notes commits (made in memory) whose notes follow the rewritten commits.
+    func notesUpdates() throws -> [String: (commit: ObjectID, objects: [(ObjectID, GitNewObject)])] {
+        var result: [String: (commit: ObjectID, objects: [(ObjectID, GitNewObject)])] = [:]
+        let moved = rewriter.commitMap.compactMap { old, new -> (ObjectID, ObjectID?)? in
+            if rewriter.dropped.contains(old) { return (old, nil) }
+            guard let new, new != old else { return nil }
+            return (old, new)
+        }
+        guard !moved.isEmpty else { return result }
+        let movedMap = Dictionary(moved, uniquingKeysWith: { first, _ in first })
+        for input in notesInputs {
+            if let edit = try GitNotesEditor.move(notesCommit: input.commit, mapping: movedMap, database: database, repository: repository) {
+                result[input.name] = edit
             }
         }
+        return result
     }
 
-    private static func visit(_ kind: GitObjectKind, _ data: UnsafeRawBufferPointer, keep: inout Set<ObjectID>, stack: inout [ObjectID]) throws {
-        switch kind {
-        case .tree:
-            try GitRawObject.forEachTreeEntry(data) { entry in
-                if entry.isGitlink { return }
-                if entry.isTree { stack.append(entry.id) } else { keep.insert(entry.id) }
-            }
-        case .commit:
-            let header = try GitRawObject.parseCommit(data)
-            stack.append(header.tree)
-            stack.append(contentsOf: header.parents)
-        case .tag:
-            stack.append(try GitRawObject.parseTag(data).target)
-        case .blob:
-            break
+    mutating func addNotes(_ edits: [String: (commit: ObjectID, objects: [(ObjectID, GitNewObject)])]) {
+        for (name, update) in edits {
+            for (id, object) in update.objects { rewriter.adopt(id, object) }
+            notes[name] = update.commit
+            updates[name] = nil
+            roots.append(update.commit)
         }
     }
 
-    // MARK: Files
+    // MARK: Writing
 
-    private func packBaseNames(in folder: String) throws -> [String] {
-        try FolderContents.names(in: folder).filter { $0.hasPrefix("pack-") && $0.hasSuffix(".idx") }.map { String($0.dropLast(4)) }.sorted()
+    /// Writes the one new pack of everything the new refs, the stash and the index reach.
+    mutating func writePack(indexRoots: [ObjectID]) throws -> String? {
+        let keep = try GitReachability.objects(roots: roots, extra: indexRoots, rewriter: rewriter, database: database)
+        let writer = try GitPackWriter(database: database, newObjects: rewriter.newObjects, keep: keep)
+        for pack in packs { try writer.copy(from: pack) }
+        try writer.writeNew(in: rewriter.newObjectOrder)
+        try writer.writeRemaining()
+        let name = try writer.finish(packFolder: repository.gitdir + "objects/pack/")
+        packedObjects = keep
+        return name
+    }
+
+    /// Writes the stash's ref and reflog when a stash reached the entry.
+    func writeStash(locks: GitLockSet) throws {
+        guard let newStash, let top = newStash.last else { return }
+        var log: [UInt8] = []
+        for line in newStash { log += line.bytes }
+        try AtomicFile.write(log, to: repository.gitdir + "logs/refs/stash", stagingIn: repository.gitdir + GitLocks.folder)
+        var bytes: [UInt8] = []
+        top.new.appendHex(to: &bytes)
+        try locks.write(bytes + [0x0A], to: repository.gitdir + "refs/stash")
+    }
+}
+
+/// One line of a reflog: `<old> <new> <identity> <time> <zone>\t<message>\n`.
+struct GitReflogLine: Equatable {
+    let old: ObjectID
+    let new: ObjectID
+    /// Everything after the two ids, byte for byte (from the space, up to and with the newline).
+    let rest: [UInt8]
+
+    var bytes: [UInt8] {
+        var line: [UInt8] = []
+        old.appendHex(to: &line)
+        line.append(0x20)
+        new.appendHex(to: &line)
+        return line + rest
+    }
+
+    /// The lines of a reflog file, oldest first; none when it does not exist.
+    static func read(_ path: String) throws -> [GitReflogLine] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        var result: [GitReflogLine] = []
+        for line in data.split(separator: 0x0A) {
+            let bytes = Array(line)
+            guard bytes.count > 82, let old = ObjectID(hex: String(decoding: bytes[0 ..< 40], as: UTF8.self)),
+                  let new = ObjectID(hex: String(decoding: bytes[41 ..< 81], as: UTF8.self)) else {
+                throw GitError.wrapper("the reflog \(path) is damaged", function: "purge", advice: "`git reflog` in the journal folder shows it; repair or remove it, then try again")
+            }
+            result.append(GitReflogLine(old: old, new: new, rest: Array(bytes[81...]) + [0x0A]))
+        }
+        return result
     }
 }

@@ -43,14 +43,14 @@ enum GitRemoteCleaner {
         }
 
         let database = try GitObjectDatabase(repository: repository)
-        var packs: [GitExistingPack] = []
-        for name in oldPackFiles where name.hasSuffix(".idx") {
-            if let pack = try GitExistingPack(folder: packFolder, name: String(name.dropLast(4))) { packs.append(pack) }
-        }
+        let packs = try GitExistingPack.all(in: packFolder, only: oldPackFiles)
         database.packReader = try GitPackReader(packs: packs)
 
         var keep = Set<ObjectID>()
-        for target in try referenceTargets(repository) { try reach(target, into: &keep, database: database) }
+        for reference in try GitRepository.references(in: repository) {
+            guard let target = reference.target else { continue }
+            try GitReachability.closure(of: target, into: &keep) { id, body in try database.read(id, body) }
+        }
 
         let writer = try GitPackWriter(database: database, newObjects: [:], keep: keep)
         for pack in packs { try writer.copy(from: pack) }
@@ -73,50 +73,4 @@ enum GitRemoteCleaner {
         try AtomicFile.syncFolder(packFolder)
         try AtomicFile.syncFolder(objectsFolder)
     }
-
-    /// The objects every direct reference points at (symbolic ones resolve to those).
-    private static func referenceTargets(_ repository: OpaquePointer) throws -> [ObjectID] {
-        var iterator: OpaquePointer?
-        try gitCheck(git_reference_iterator_new(&iterator, repository), "git_reference_iterator_new")
-        defer { git_reference_iterator_free(iterator) }
-        var targets: [ObjectID] = []
-        while true {
-            var reference: OpaquePointer?
-            let status = git_reference_next(&reference, iterator)
-            if status == GIT_ITEROVER.rawValue { break }
-            try gitCheck(status, "git_reference_next")
-            defer { git_reference_free(reference) }
-            if git_reference_type(reference) == GIT_REFERENCE_DIRECT, let target = git_reference_target(reference) {
-                targets.append(ObjectID(target))
-            }
-        }
-        return targets
-    }
-
-    /// Adds `start` and everything it reaches to `keep`.
-    private static func reach(_ start: ObjectID, into keep: inout Set<ObjectID>, database: GitObjectDatabase) throws {
-        var stack = [start]
-        while let id = stack.popLast() {
-            guard keep.insert(id).inserted else { continue }
-            try database.read(id) { kind, data in
-                switch kind {
-                case .commit:
-                    let header = try GitRawObject.parseCommit(data)
-                    stack.append(header.tree)
-                    stack.append(contentsOf: header.parents)
-                case .tree:
-                    try GitRawObject.forEachTreeEntry(data) { entry in
-                        if entry.isGitlink { return }
-                        if entry.isTree { stack.append(entry.id) } else { keep.insert(entry.id) }
-                    }
-                case .tag:
-                    stack.append(try GitRawObject.parseTag(data).target)
-                case .blob:
-                    break
-                }
-            }
-        }
-    }
-
-
 }

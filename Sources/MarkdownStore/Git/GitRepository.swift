@@ -121,7 +121,11 @@ public final class GitRepository {
         var raw: OpaquePointer?
         let result = git_repository_open_ext(&raw, workdir, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
         if result == GIT_ENOTFOUND.rawValue { return nil }
-        try gitCheck(result, "git_repository_open_ext")
+        do {
+            try gitCheck(result, "git_repository_open_ext")
+        } catch let error as GitError {
+            throw Self.explainUnsupported(error)
+        }
         guard let raw else { return nil }
         guard git_repository_is_bare(raw) == 0 else {
             git_repository_free(raw)
@@ -130,7 +134,30 @@ public final class GitRepository {
         let repository = try GitRepository(handle: raw)
         // `workdir` may have been the .git folder itself: only the working tree root counts.
         guard gitCanonicalPath(repository.workdir) == gitCanonicalPath(workdir) else { return nil }
+        if try FolderContents.names(in: repository.gitdir).contains(where: { $0.hasPrefix("sharedindex.") }) { throw splitIndexError }
         return repository
+    }
+
+    /// libgit2's refusal of a repository format extension, in words, with what to do.
+    static func explainUnsupported(_ error: GitError) -> GitError {
+        let message = error.message.lowercased()
+        guard message.contains("extension") else { return error }
+        if message.contains("objectformat") {
+            return GitError(code: error.code, errorClass: error.errorClass,
+                            message: "the journal's git repository uses SHA-256 object names, which say's git library cannot read",
+                            function: error.function,
+                            advice: "to version the journal with say, move its .git folder somewhere else and run `say git on`")
+        }
+        if message.contains("preciousobjects") {
+            return GitError(code: error.code, errorClass: error.errorClass,
+                            message: "the journal's git repository keeps every object for ever (extensions.preciousObjects), so nothing could be let go from its history",
+                            function: error.function,
+                            advice: "if you no longer need that, run `git config --unset extensions.preciousObjects` in the journal folder")
+        }
+        return GitError(code: error.code, errorClass: error.errorClass,
+                        message: "the journal's git repository needs a git feature say's git library cannot handle (\(error.message))",
+                        function: error.function,
+                        advice: "to version the journal with say, move its .git folder somewhere else and run `say git on`")
     }
 
     /// Frees the handle and opens the repository again (fresh object database and caches).
@@ -166,6 +193,9 @@ public final class GitRepository {
     /// - Throws: `GitError`. Calls `git_diff_tree_to_workdir_with_index`.
     public func workingTreeChanges(under folder: String) throws -> [WorkingTreeChange] {
         let prefix = folder.isEmpty ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+        // A lock a killed say left goes first; someone else's means: read only, write nothing.
+        try GitLocks.clearLeftovers(gitFolder: gitdir)
+        let indexIsFree = access(gitdir + "index.lock", F_OK) != 0
         let headTree = try lookupHeadTree()
         defer { if let headTree { git_tree_free(headTree) } }
         var options = git_diff_options()
@@ -175,7 +205,8 @@ public final class GitRepository {
             // Refresh the index's stat cache for files whose contents turn out unchanged, so the
             // next run need not read them again (a copied or restored journal has every file's
             // inode and ctime changed; without this every run would hash every entry).
-            | GIT_DIFF_UPDATE_INDEX.rawValue
+            // (Only while nobody holds the index: libgit2 writes it from inside the diff.)
+            | (indexIsFree ? GIT_DIFF_UPDATE_INDEX.rawValue : 0)
         var diff: OpaquePointer?
         let pathspec = prefix.isEmpty ? nil : strdup(String(prefix.dropLast()))
         defer { free(pathspec) }
@@ -184,11 +215,18 @@ public final class GitRepository {
             if pathspec != nil {
                 options.pathspec = git_strarray(strings: buffer.baseAddress, count: 1)
             }
-            try gitCheck(git_diff_tree_to_workdir_with_index(&diff, handle, headTree, &options), "git_diff_tree_to_workdir_with_index")
+            // libgit2 may write the index here: its lock is recorded (see GitLocks).
+            if indexIsFree {
+                try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + "index.lock"]) {
+                    try gitCheck(git_diff_tree_to_workdir_with_index(&diff, handle, headTree, &options), "git_diff_tree_to_workdir_with_index")
+                }
+            } else {
+                try gitCheck(git_diff_tree_to_workdir_with_index(&diff, handle, headTree, &options), "git_diff_tree_to_workdir_with_index")
+            }
         }
         guard let diff else { return [] }
         defer { git_diff_free(diff) }
-        saveRefreshedIndex()
+        if indexIsFree { saveRefreshedIndex() }
         var changes: [WorkingTreeChange] = []
         for index in 0 ..< git_diff_num_deltas(diff) {
             guard let delta = git_diff_get_delta(diff, index) else { continue }
@@ -212,7 +250,9 @@ public final class GitRepository {
         var index: OpaquePointer?
         guard git_repository_index(&index, handle) == 0, let index else { return }
         defer { git_index_free(index) }
-        _ = git_index_write(index)
+        // Recorded like every libgit2 write, so a say killed inside it never leaves an
+        // index.lock that blocks later runs.
+        _ = try? GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + "index.lock"]) { git_index_write(index) }
     }
 
     /// Hidden files, and the leftovers of vim and emacs.
@@ -275,6 +315,15 @@ public final class GitRepository {
     ///   Calls `git_index_add_bypath`, `git_tree_create_updated`, `git_commit_create`, `git_index_write`.
     @discardableResult
     public func commit(paths: [String], message: String) throws -> ObjectID? {
+        // libgit2 takes the index's, HEAD's and the branch's locks itself: recorded, so a say
+        // killed in the middle never leaves a lock that blocks the next run.
+        let branch = (try? headBranch()).flatMap { $0 } ?? "refs/heads/main"
+        return try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + "index.lock", gitdir + "HEAD.lock", gitdir + branch + ".lock"]) {
+            try commitUnrecorded(paths: paths, message: message)
+        }
+    }
+
+    private func commitUnrecorded(paths: [String], message: String) throws -> ObjectID? {
         let index = try GitIndex(repository: handle)
         let parent = try headCommit()
         var baseTree: OpaquePointer? = nil

@@ -384,8 +384,8 @@ extension GitRepository {
         report.sent = localFiles.filter { baseFiles[$0.key] != $0.value }.map(\.key).filter { isEntry($0, settings) }.sorted()
         guard local != baseCommit || !letGoHere.isEmpty else { return report }
         try settings.checkpoint?(.historyBuilt)
-        let purgeNames = Set(removed.filter { isEntry($0, settings) }.map(Self.fileName))
-        if !purgeNames.isEmpty { try purge(fileNames: purgeNames) }
+        let purgePaths = Set(removed.filter { isEntry($0, settings) })
+        if !purgePaths.isEmpty { try purge(entryPaths: purgePaths, copies: .keep) }
         try settings.checkpoint?(.purged)
         guard var head = try headCommit() else { throw GitError.wrapper("the branch lost its commits", function: "sync") }
         let fastForward = try hasObject(remoteHead) && contains(remoteHead, inHistoryOf: head)
@@ -420,7 +420,7 @@ extension GitRepository {
         var conflicts: [String] = []
         var removeFromRemote: [String] = []
         var workingTree: [(path: String, bytes: [UInt8]?)] = []
-        var purgeNames = Set<String>()
+        var purgePaths = Set<String>()
         let paths = Set(baseFiles.keys).union(localFiles.keys).union(remoteFiles.keys).union(letGoHere)
         for path in paths.sorted() {
             let entry = isEntry(path, settings)
@@ -428,11 +428,11 @@ extension GitRepository {
             if letGoHere.contains(path) {
                 decision = remoteFiles[path] == nil ? .goneBoth : .letGoHere
                 // Purged here already; the fetched history brought it back only if the remote has it.
-                if remoteFiles[path] != nil, entry { purgeNames.insert(Self.fileName(path)) }
+                if remoteFiles[path] != nil, entry { purgePaths.insert(path) }
             } else {
                 decision = GitSyncDecision.decide(base: baseFiles[path], local: localFiles[path], remote: remoteFiles[path])
                 if entry, [.letGoHere, .letGoElsewhere, .letGoWon, .goneBoth].contains(decision) {
-                    purgeNames.insert(Self.fileName(path))
+                    purgePaths.insert(path)
                 }
             }
             switch decision {
@@ -527,7 +527,7 @@ extension GitRepository {
         try writeSyncBase(GitSyncBase(remote: remoteHead, journal: journal, paths: Set(remoteFiles.keys)))
         try settings.checkpoint?(.branchMoved)
 
-        if !purgeNames.isEmpty { try purge(fileNames: purgeNames) }
+        if !purgePaths.isEmpty { try purge(entryPaths: purgePaths, copies: .keep) }
         try settings.checkpoint?(.purged)
         guard var newHead = try headCommit() else { throw GitError.wrapper("the branch lost its commits", function: "sync") }
         if newHead != remoteHead {

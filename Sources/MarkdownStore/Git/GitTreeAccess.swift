@@ -201,6 +201,13 @@ extension GitRepository {
     /// Points a reference at `target` (creating or moving it), or removes it when nil.
     /// Calls `git_reference_create`, `git_reference_remove`.
     func setReference(_ name: String, to target: ObjectID?, message: String) throws {
+        // libgit2 locks the ref (and packed-refs to remove one): recorded, see GitLocks.
+        try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + name + ".lock", gitdir + "packed-refs.lock"]) {
+            try setReferenceUnrecorded(name, to: target, message: message)
+        }
+    }
+
+    private func setReferenceUnrecorded(_ name: String, to target: ObjectID?, message: String) throws {
         guard let target else {
             let result = git_reference_remove(handle, name)
             if result != GIT_ENOTFOUND.rawValue { try gitCheck(result, "git_reference_remove") }
@@ -220,32 +227,30 @@ extension GitRepository {
         return gitString(from: git_reference_symbolic_target(head))
     }
 
-    /// Brings working-tree files and the index to new contents: writes each file (0600,
-    /// through a temporary file and a rename), removes each nil one, then flushes everything
-    /// to disk once and stages the same state, so `git status` stays clean.
+    /// Brings working-tree files and the index to new contents: writes each file atomically
+    /// (0600, `AtomicFile.write`), removes each nil one, then stages the same state, so
+    /// `git status` stays clean.
     ///
     /// - Parameter changes: path → new bytes, or nil to remove the file; written in order.
     /// - Throws: `MarkdownStoreError`, `GitError`. Calls `git_index_add_bypath`,
     ///   `git_index_remove_bypath`, `git_index_write`.
     func applyToWorkingTree(_ changes: [(path: String, bytes: [UInt8]?)]) throws {
         guard !changes.isEmpty else { return }
-        var folders = Set<String>()
         for change in changes {
             try Self.validateRelativePath(change.path)
             let full = workdir + change.path
-            let folder = (full as NSString).deletingLastPathComponent
-            folders.insert(folder)
+            // The store's one atomic write: each file flushed and renamed into place, so the
+            // files are on disk before the branch moves (see `sync`).
             if let bytes = change.bytes {
-                try AtomicFile.makeFolders(folder)
-                try writeWithoutFlush(bytes, to: full)
-            } else if unlink(full) != 0 && errno != ENOENT {
-                throw MarkdownStoreError.io(path: full, operation: "remove the file", errno: errno)
+                try AtomicFile.write(bytes, to: full)
+            } else {
+                try AtomicFile.remove(full)
             }
         }
-        // One flush for the whole batch instead of one per file: the files must be on disk
-        // before the branch moves (see `sync`), not one by one.
-        flushAllFileSystems()
-        for folder in folders.sorted() { try? AtomicFile.syncFolder(folder) }
+        try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + "index.lock"]) { try stage(changes) }
+    }
+
+    private func stage(_ changes: [(path: String, bytes: [UInt8]?)]) throws {
         let index = try GitIndex(repository: handle)
         for change in changes {
             if change.bytes != nil {
@@ -260,33 +265,3 @@ extension GitRepository {
 
 }
 
-/// `sync(2)`: one flush of every file system, cheaper than one `fsync` per file in a batch.
-private func flushAllFileSystems() {
-    sync()
-}
-
-/// Temporary file (0600), write, rename; no flush (the caller flushes the batch).
-private func writeWithoutFlush(_ bytes: [UInt8], to path: String) throws {
-    let folder = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
-    let temporary = folder + "/." + name + AtomicFile.temporaryMarker + "\(getpid())-\(UInt32.random(in: 0 ... .max))"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, AtomicFile.fileMode)
-    guard fd >= 0 else { throw MarkdownStoreError.io(path: path, operation: "create a temporary file", errno: errno) }
-    var done = false
-    defer { if !done { unlink(temporary) } }
-    do {
-        defer { close(fd) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }  // count > 0 here
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw MarkdownStoreError.io(path: path, operation: "write", errno: errno)
-            }
-            written += result
-        }
-        guard fchmod(fd, AtomicFile.fileMode) == 0 else { throw MarkdownStoreError.io(path: path, operation: "set permissions", errno: errno) }
-    }
-    guard rename(temporary, path) == 0 else { throw MarkdownStoreError.io(path: path, operation: "replace the file", errno: errno) }
-    done = true
-}

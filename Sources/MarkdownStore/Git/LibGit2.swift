@@ -123,9 +123,3 @@ func gitString(from pointer: UnsafePointer<CChar>?) -> String? {
     return String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
 }
 
-/// `git_index_reuc_clear`, declared in <git2/sys/index.h>, which the shared CGit2 shim does not
-/// include. Looked up once by name with the C calling convention; nil if libgit2 lacks it.
-let gitIndexReucClear: (@convention(c) (OpaquePointer) -> Int32)? = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "git_index_reuc_clear") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (OpaquePointer) -> Int32).self)
-}()

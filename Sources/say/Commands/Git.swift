@@ -102,6 +102,11 @@ extension Say.Git {
                 Output.line("Versioning is off. `say git on` turns it on.")
                 return
             }
+            if let problem = status.problem {
+                Output.line("The journal has a git repository, but say cannot use it: \(problem).")
+                Output.line("Entries are kept without versioning, and letting go is refused, until that is fixed.")
+                return
+            }
             Output.line("Versioning is on, on branch \(status.branch ?? "(detached)"), \(status.commits) commit\(status.commits == 1 ? "" : "s").")
             if status.uncommittedChanges > 0 {
                 Output.line("\(status.uncommittedChanges) change\(status.uncommittedChanges == 1 ? "" : "s") made outside say will be committed the next time say changes the journal.")

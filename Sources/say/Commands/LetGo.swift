@@ -19,6 +19,12 @@ extension Say {
         @Argument(help: ArgumentHelp("The entry: a number from `say history` or an id prefix.", valueName: "entry"))
         var entry: String
         @Flag(name: [.short, .long], help: "Don't ask for confirmation.") var yes = false
+        @Flag(help: "If the same words are also in a file say did not write, remove it too.") var withCopies = false
+        @Flag(help: "If the same words are also in a file say did not write, leave it and let the entry go.") var keepCopies = false
+
+        func validate() throws {
+            if withCopies && keepCopies { throw ValidationError("--with-copies and --keep-copies cannot be used together") }
+        }
 
         func run() throws {
             // The confirmation shows the entry's first line: the lock comes first.
@@ -42,12 +48,29 @@ extension Say {
                     return
                 }
             }
-            do {
-                try journal.letGo(summary)
-            } catch {
-                throw SayFailure("let the entry go", error)
+            var copies: LetGoCopies = withCopies ? .remove : keepCopies ? .keep : .refuse
+            var result = LetGoResult()
+            while true {
+                do {
+                    result = try journal.letGo(summary, copies: copies)
+                    break
+                } catch let JournalError.copiesElsewhere(paths) where Output.inputIsTerminal {
+                    // Never silently: the person decides about files say did not write.
+                    Output.error("\(Copy.copiesQuestion(paths)) [y/N] ", terminator: false)
+                    guard ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "") else {
+                        Output.error("Kept. Nothing changed. (--keep-copies lets the entry go and leaves the copies.)")
+                        return
+                    }
+                    copies = .remove
+                } catch let JournalError.copiesElsewhere(paths) {
+                    throw SayFailure(message: "could not let the entry go: the same words are also in \(paths.joined(separator: ", ")), which say did not write; nothing was changed. "
+                        + "Pass --with-copies to remove them too, or --keep-copies to leave them")
+                } catch {
+                    throw SayFailure("let the entry go", error)
+                }
             }
             Output.error(Copy.letGoSummary)
+            if !result.keptCopies.isEmpty { Output.error(Copy.copiesStillThere(result.keptCopies)) }
         }
     }
 }

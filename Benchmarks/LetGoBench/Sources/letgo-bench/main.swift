@@ -1,5 +1,5 @@
 // A tiny driver for the benchmark and for crash tests: runs one wrapper operation on a repository.
-//   letgo-bench purge REPO NAME...      let go of these file names
+//   letgo-bench purge REPO PATH...      let go of the entries at these paths
 //   letgo-bench resume REPO             finish a pending purge
 //   letgo-bench commit REPO MESSAGE PATH...
 import Foundation
@@ -17,7 +17,7 @@ do {
     }
     switch arguments[1] {
     case "purge":
-        try repository.purge(fileNames: Set(arguments.dropFirst(3)))
+        try repository.purge(entryPaths: Set(arguments.dropFirst(3)))
     case "resume":
         print(try repository.resumePendingPurge())
     case "commit":

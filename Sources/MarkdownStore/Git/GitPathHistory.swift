@@ -1,0 +1,274 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+internal import CGit2
+
+/// An entry's identity in history: the paths it had (renames followed), and the places where
+/// the same words sit under another path (copies).
+enum GitPathHistory {
+    /// Paths the entry had before or after a rename, found on the commits where one of
+    /// `paths` appeared or disappeared, and between HEAD and the index (a staged `git mv`).
+    ///
+    /// A pair (removed path, added path) of one commit is a rename when git's rename detection
+    /// (libgit2's, at git's default 50% similarity) pairs them, or when both files carry the
+    /// entry's front-matter `id`.
+    ///
+    /// - Returns: paths not in `paths` that are the same entry.
+    static func renamedPaths(of paths: Set<String>, rewriter: GitHistoryRewriter, repository: GitRepository,
+                             database: GitObjectDatabase) throws -> Set<String> {
+        var ids = Set<String>()
+        for blob in rewriter.purgedBlobs {
+            if let id = try? database.read(blob, { _, data in frontMatterID(data) }) { ids.insert(id) }
+        }
+        for path in paths {
+            if let data = FileManager.default.contents(atPath: repository.workdir + path),
+               let id = data.withUnsafeBytes({ frontMatterID($0) }) { ids.insert(id) }
+        }
+        var found = Set<String>()
+        func consider(_ changes: [Change]) throws {
+            let removed = changes.filter { $0.kind == .deleted }
+            let added = changes.filter { $0.kind == .added }
+            for change in changes where change.kind == .renamed {
+                if paths.contains(change.oldPath) { found.insert(change.newPath) }
+                if paths.contains(change.newPath) { found.insert(change.oldPath) }
+            }
+            guard !ids.isEmpty else { return }
+            let removedOurs = removed.contains { paths.contains($0.oldPath) }
+            let addedOurs = added.contains { paths.contains($0.newPath) }
+            if removedOurs {
+                for change in added where !paths.contains(change.newPath) {
+                    if let blob = change.newBlob, let id = try? database.read(blob, { _, data in frontMatterID(data) }), ids.contains(id) {
+                        found.insert(change.newPath)
+                    }
+                }
+            }
+            if addedOurs {
+                for change in removed where !paths.contains(change.oldPath) {
+                    if let blob = change.oldBlob, let id = try? database.read(blob, { _, data in frontMatterID(data) }), ids.contains(id) {
+                        found.insert(change.oldPath)
+                    }
+                }
+            }
+        }
+        var seen = Set<[ObjectID]>()
+        for (commit, parent) in rewriter.presenceChanges {
+            guard let parent, let newTree = rewriter.oldTrees[commit], let oldTree = rewriter.oldTrees[parent],
+                  seen.insert([oldTree, newTree]).inserted else { continue }
+            try consider(repository.changes(from: oldTree, to: newTree))
+        }
+        try consider(repository.stagedChanges())
+        return found.subtracting(paths)
+    }
+
+    /// Paths outside `paths` that hold an exact copy of a version of the entry: anywhere in the
+    /// rewritten history, or in the index.
+    static func copies(of rewriter: GitHistoryRewriter, paths: Set<String>, commits: [ObjectID], repository: GitRepository,
+                       database: GitObjectDatabase) throws -> [String] {
+        let purged = rewriter.purgedBlobs
+        guard !purged.isEmpty else { return [] }
+        var result = Set<String>()
+        let index = try GitIndex(repository: repository.handle)
+        for position in 0 ..< git_index_entrycount(index.handle) {
+            guard let entry = git_index_get_byindex(index.handle, position), purged.contains(ObjectID(entry.pointee.id)),
+                  let path = gitString(from: entry.pointee.path), !paths.contains(path) else { continue }
+            result.insert(path)
+        }
+        guard !purged.isDisjoint(with: rewriter.treesAndBlobs) || !result.isEmpty else { return [] }
+        // Where in history: each distinct tree read once.
+        var memo: [ObjectID: [String]] = [:]
+        func find(_ tree: ObjectID) throws -> [String] {
+            if let known = memo[tree] { return known }
+            var here: [String] = []
+            var subtrees: [(String, ObjectID)] = []
+            try database.read(tree) { _, data in
+                try GitRawObject.forEachTreeEntry(data) { entry in
+                    let name = String(decoding: entry.name, as: UTF8.self)
+                    if entry.isTree { subtrees.append((name, entry.id)) } else if !entry.isGitlink, purged.contains(entry.id) { here.append(name) }
+                }
+            }
+            for (name, subtree) in subtrees { here += try find(subtree).map { name + "/" + $0 } }
+            memo[tree] = here
+            return here
+        }
+        for commit in commits {
+            guard let tree = rewriter.oldTrees[commit] else { continue }
+            for path in try find(tree) where !paths.contains(path) { result.insert(path) }
+        }
+        return result.sorted()
+    }
+
+    /// The `id:` value of a document's front matter (lowercased, quotes removed), or nil.
+    static func frontMatterID(_ data: UnsafeRawBufferPointer) -> String? {
+        let text = String(decoding: data.prefix(16 * 1024), as: UTF8.self)
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })[...]
+        guard let first = lines.first, first.trimmingCharacters(in: CharacterSet(charactersIn: "\u{FEFF} \t")) == "---" else { return nil }
+        lines = lines.dropFirst()
+        for line in lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed == "---" || trimmed == "..." { return nil }
+            guard line.hasPrefix("id:") else { continue }
+            let value = line.dropFirst(3).trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
+            return value.isEmpty ? nil : value.lowercased()
+        }
+        return nil
+    }
+
+    /// One file changed between two trees.
+    struct Change {
+        enum Kind { case added, deleted, renamed, other }
+        let kind: Kind
+        let oldPath: String
+        let newPath: String
+        let oldBlob: ObjectID?
+        let newBlob: ObjectID?
+    }
+}
+
+extension GitRepository {
+    /// Files changed between two trees, renames paired by libgit2's rename detection.
+    /// Calls `git_diff_tree_to_tree`, `git_diff_find_similar`.
+    func changes(from old: ObjectID, to new: ObjectID) throws -> [GitPathHistory.Change] {
+        var oldTree: OpaquePointer?
+        var newTree: OpaquePointer?
+        try old.withOID { try gitCheck(git_tree_lookup(&oldTree, handle, $0), "git_tree_lookup") }
+        defer { git_tree_free(oldTree) }
+        try new.withOID { try gitCheck(git_tree_lookup(&newTree, handle, $0), "git_tree_lookup") }
+        defer { git_tree_free(newTree) }
+        var diff: OpaquePointer?
+        try gitCheck(git_diff_tree_to_tree(&diff, handle, oldTree, newTree, nil), "git_diff_tree_to_tree")
+        defer { git_diff_free(diff) }
+        return try Self.renamedChanges(diff)
+    }
+
+    /// Files staged differently from HEAD (a `git mv` not yet committed), renames paired.
+    /// Calls `git_diff_tree_to_index`, `git_diff_find_similar`.
+    func stagedChanges() throws -> [GitPathHistory.Change] {
+        guard let headTree = try lookupHeadTree() else { return [] }
+        defer { git_tree_free(headTree) }
+        let index = try GitIndex(repository: handle)
+        var diff: OpaquePointer?
+        try gitCheck(git_diff_tree_to_index(&diff, handle, headTree, index.handle, nil), "git_diff_tree_to_index")
+        defer { git_diff_free(diff) }
+        return try Self.renamedChanges(diff)
+    }
+
+    private static func renamedChanges(_ diff: OpaquePointer?) throws -> [GitPathHistory.Change] {
+        var options = git_diff_find_options()
+        try gitCheck(git_diff_find_options_init(&options, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init")
+        options.flags = GIT_DIFF_FIND_RENAMES.rawValue
+        try gitCheck(git_diff_find_similar(diff, &options), "git_diff_find_similar")
+        var result: [GitPathHistory.Change] = []
+        for number in 0 ..< git_diff_num_deltas(diff) {
+            guard let delta = git_diff_get_delta(diff, number) else { continue }
+            let kind: GitPathHistory.Change.Kind
+            switch delta.pointee.status {
+            case GIT_DELTA_ADDED: kind = .added
+            case GIT_DELTA_DELETED: kind = .deleted
+            case GIT_DELTA_RENAMED: kind = .renamed
+            default: kind = .other
+            }
+            let oldFile = delta.pointee.old_file
+            let newFile = delta.pointee.new_file
+            var oldID = oldFile.id
+            var newID = newFile.id
+            result.append(GitPathHistory.Change(kind: kind, oldPath: gitString(from: oldFile.path) ?? "", newPath: gitString(from: newFile.path) ?? "",
+                                                oldBlob: git_oid_is_zero(&oldID) == 1 ? nil : ObjectID(oldID),
+                                                newBlob: git_oid_is_zero(&newID) == 1 ? nil : ObjectID(newID)))
+        }
+        return result
+    }
+}
+
+/// Moves notes to the commits that replaced the ones they annotate, as `notes.rewrite` does.
+enum GitNotesEditor {
+    /// A new notes commit (and the trees it needs), made in memory, or nil when no note of
+    /// `notesCommit` annotates a commit in `mapping`.
+    ///
+    /// - Parameter mapping: old commit → its replacement, or nil when it was dropped (its note
+    ///   goes with it).
+    static func move(notesCommit: ObjectID, mapping: [ObjectID: ObjectID?], database: GitObjectDatabase,
+                     repository: GitRepository) throws -> (commit: ObjectID, objects: [(ObjectID, GitNewObject)])? {
+        let root = try database.read(notesCommit) { kind, data -> ObjectID in
+            guard kind == .commit else { throw GitRawObject.malformed("commit") }
+            return try GitRawObject.parseCommit(data).tree
+        }
+        var objects: [(ObjectID, GitNewObject)] = []
+        var additions: [(name: [UInt8], blob: ObjectID, mode: [UInt8])] = []
+        func edit(_ tree: ObjectID, prefix: String) throws -> ObjectID? {
+            var entries: [(name: [UInt8], mode: [UInt8], id: ObjectID, isTree: Bool)] = []
+            var changed = false
+            let raw = try database.readArray(tree).bytes
+            try raw.withUnsafeBytes { data in
+                try GitRawObject.forEachTreeEntry(data) { entry in
+                    let name = Array(entry.name)
+                    let mode = Array(data[entry.range.lowerBound ..< entry.range.lowerBound + (data[entry.range].firstIndex(of: 0x20)! - entry.range.lowerBound)])
+                    let full = prefix + String(decoding: name, as: UTF8.self)
+                    if entry.isTree {
+                        entries.append((name, mode, entry.id, true))
+                    } else if let annotated = ObjectID(hex: full), let target = mapping[annotated] {
+                        changed = true
+                        if let target { additions.append((Array(target.description.utf8), entry.id, mode)) }
+                    } else {
+                        entries.append((name, mode, entry.id, false))
+                    }
+                }
+            }
+            for index in entries.indices where entries[index].isTree {
+                let inner = try edit(entries[index].id, prefix: prefix + String(decoding: entries[index].name, as: UTF8.self))
+                if inner != entries[index].id {
+                    changed = true
+                    entries[index].id = inner ?? GitRawObject.emptyTree
+                }
+            }
+            entries.removeAll { $0.isTree && $0.id == GitRawObject.emptyTree }
+            if prefix.isEmpty, !additions.isEmpty {
+                changed = true
+                for addition in additions where !entries.contains(where: { $0.name == addition.name }) {
+                    entries.append((addition.name, addition.mode, addition.blob, false))
+                }
+            }
+            guard changed else { return tree }
+            guard !entries.isEmpty else { return nil }
+            // git's order: names compared as bytes, a folder as if its name ended in "/".
+            entries.sort { ($0.isTree ? $0.name + [0x2F] : $0.name).lexicographicallyPrecedes($1.isTree ? $1.name + [0x2F] : $1.name) }
+            var bytes: [UInt8] = []
+            for entry in entries {
+                bytes += entry.mode + [0x20] + entry.name + [0]
+                entry.id.append(to: &bytes)
+            }
+            let id = try GitObjectDatabase.hash(bytes, kind: .tree)
+            objects.append((id, GitNewObject(kind: .tree, bytes: bytes)))
+            return id
+        }
+        let newRoot = try edit(root, prefix: "") ?? GitRawObject.emptyTree
+        guard newRoot != root else { return nil }
+        if newRoot == GitRawObject.emptyTree { objects.append((newRoot, GitNewObject(kind: .tree, bytes: []))) }
+        let signature = try GitSignature(repository: repository.handle)
+        let person = signature.line
+        var commit: [UInt8] = Array("tree ".utf8)
+        newRoot.appendHex(to: &commit)
+        commit += Array("\nparent ".utf8)
+        notesCommit.appendHex(to: &commit)
+        commit += Array("\nauthor \(person)\ncommitter \(person)\n\nNotes moved to the rewritten commits\n".utf8)
+        let id = try GitObjectDatabase.hash(commit, kind: .commit)
+        objects.append((id, GitNewObject(kind: .commit, bytes: commit)))
+        return (id, objects)
+    }
+}
+
+extension GitSignature {
+    /// `Name <email> 1700000000 +0100`, as a commit header holds it.
+    var line: String {
+        let name = gitString(from: handle.pointee.name) ?? ""
+        let email = gitString(from: handle.pointee.email) ?? ""
+        let offset = Int(handle.pointee.when.offset)
+        let sign = offset < 0 ? "-" : "+"
+        let zone = String(format: "%@%02d%02d", sign, abs(offset) / 60, abs(offset) % 60)
+        return "\(name) <\(email)> \(handle.pointee.when.time) \(zone)"
+    }
+}

@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+internal import CGit2
+
+/// One reference, copied out of libgit2.
+struct GitReference: Equatable {
+    /// The full name (`refs/heads/main`).
+    let name: String
+    /// What a direct reference points at; nil for a symbolic one.
+    let target: ObjectID?
+    /// What a symbolic reference names (`refs/remotes/origin/main`); nil for a direct one.
+    let symbolicTarget: String?
+}
+
+extension GitRepository {
+    /// Every reference, loose and packed (libgit2's merged view), sorted by name. The one place
+    /// the git layer iterates references.
+    ///
+    /// - Parameter glob: only names matching this pattern (`refs/remotes/*`), or all.
+    /// - Throws: `GitError`. Calls `git_reference_iterator_new`, `git_reference_next`.
+    func references(matching glob: String? = nil) throws -> [GitReference] {
+        try Self.references(in: handle, matching: glob)
+    }
+
+    /// The same, for a repository handle of someone else's (a remote in a folder).
+    static func references(in handle: OpaquePointer, matching glob: String? = nil) throws -> [GitReference] {
+        var iterator: OpaquePointer?
+        if let glob {
+            try gitCheck(git_reference_iterator_glob_new(&iterator, handle, glob), "git_reference_iterator_glob_new")
+        } else {
+            try gitCheck(git_reference_iterator_new(&iterator, handle), "git_reference_iterator_new")
+        }
+        defer { git_reference_iterator_free(iterator) }
+        var result: [GitReference] = []
+        while true {
+            var reference: OpaquePointer?
+            let status = git_reference_next(&reference, iterator)
+            if status == GIT_ITEROVER.rawValue { break }
+            try gitCheck(status, "git_reference_next")
+            defer { git_reference_free(reference) }
+            guard let name = gitString(from: git_reference_name(reference)) else { continue }
+            if git_reference_type(reference) == GIT_REFERENCE_DIRECT {
+                result.append(GitReference(name: name, target: git_reference_target(reference).map { ObjectID($0) }, symbolicTarget: nil))
+            } else {
+                result.append(GitReference(name: name, target: nil, symbolicTarget: gitString(from: git_reference_symbolic_target(reference))))
+            }
+        }
+        return result.sorted { $0.name < $1.name }
+    }
+}
+
+/// Writes references the way git does, under locks say holds (``GitLockSet``): a loose ref is
+/// a file holding 40 hex digits and a newline, replaced atomically; `packed-refs` is rewritten
+/// once, every line it does not change kept byte for byte (with the `^` peeled line of a tag
+/// recomputed when the tag moves).
+struct GitReferenceWriter {
+    /// The git folder, with a trailing `/`.
+    let gitFolder: String
+    let locks: GitLockSet
+
+    /// Moves and removes references.
+    ///
+    /// - Parameters:
+    ///   - updates: name → new target.
+    ///   - deletions: names to remove (loose file and packed line).
+    ///   - peel: the object a tag finally points at, for packed-refs' peeled lines (nil when
+    ///     `id` is not a tag).
+    /// - Throws: `MarkdownStoreError`, `GitError`.
+    func apply(updates: [String: ObjectID], deletions: Set<String>, peel: (ObjectID) throws -> ObjectID?) throws {
+        guard !updates.isEmpty || !deletions.isEmpty else { return }
+        let packedPath = gitFolder + "packed-refs"
+        var packedNames = Set<String>()
+        if let data = FileManager.default.contents(atPath: packedPath) {
+            var output: [UInt8] = []
+            var changed = false
+            var skippingPeeled = false
+            var peeledTraits = false
+            for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                if line.first == UInt8(ascii: "#") {
+                    peeledTraits = String(decoding: line, as: UTF8.self).contains(" peeled")
+                    output += line + [0x0A]
+                    continue
+                }
+                if line.first == UInt8(ascii: "^") {
+                    if !skippingPeeled { output += line + [0x0A] }
+                    continue
+                }
+                skippingPeeled = false
+                guard line.count > 41, let space = line.firstIndex(of: 0x20) else {
+                    if !line.isEmpty { output += line + [0x0A] }
+                    continue
+                }
+                let name = String(decoding: line[(space + 1)...], as: UTF8.self)
+                packedNames.insert(name)
+                if deletions.contains(name) {
+                    changed = true
+                    skippingPeeled = true
+                } else if let target = updates[name] {
+                    changed = true
+                    skippingPeeled = true
+                    var bytes: [UInt8] = []
+                    target.appendHex(to: &bytes)
+                    output += bytes + [0x20] + Array(name.utf8) + [0x0A]
+                    if peeledTraits, let peeled = try peel(target) {
+                        var peeledLine: [UInt8] = [UInt8(ascii: "^")]
+                        peeled.appendHex(to: &peeledLine)
+                        output += peeledLine + [0x0A]
+                    }
+                } else {
+                    output += line + [0x0A]
+                }
+            }
+            if changed { try locks.write(output, to: packedPath) }
+        }
+        for (name, target) in updates.sorted(by: { $0.key < $1.key }) {
+            let path = gitFolder + name
+            // A ref only in packed-refs was updated there; a loose one (or a new one) is a file.
+            if packedNames.contains(name) && access(path, F_OK) != 0 { continue }
+            var bytes: [UInt8] = []
+            target.appendHex(to: &bytes)
+            try locks.write(bytes + [0x0A], to: path)
+        }
+        for name in deletions.sorted() {
+            try locks.remove(gitFolder + name)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What `say` promises about let-go and the journal's repository, through the real binary.
+@Suite("let go keeps its promise")
+struct LetGoPromiseTests {
+    let home = TemporaryFolder("say-letgo")
+    var journal: String { home.url("journal") }
+
+    func say(_ arguments: String..., input: String? = nil) throws -> SayRun {
+        try SayBinary.run(arguments + ["--journal", journal], input: input, home: home.path)
+    }
+
+    /// A journal made by hand with the git CLI (as a person would), then used by say.
+    func handMadeRepository() throws {
+        try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: true)
+        #expect(try git(["init", "-q", "-b", "main"], in: journal).status == 0)
+    }
+
+    @Test func anExistingRepositoryIsMadePrivateAndGitStillWorks() throws {
+        try handMadeRepository()
+        try home.write("my own notes\n", to: "journal/notes.txt")
+        #expect(try git(["add", "notes.txt"], in: journal).status == 0)
+        #expect(try git(["commit", "-q", "-m", "mine"], in: journal).status == 0)
+        #expect(try home.mode("journal/.git") == 0o755)
+        // What git made before say ever ran (files made later follow the process's umask).
+        let existing = home.files(under: "journal/.git", includeHidden: true)
+        #expect(existing.contains("journal/.git/config") && existing.contains("journal/.git/index"))
+        let kept = try say("write", "--keep", "--text", "tightened words")
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(try home.mode("journal/.git") == 0o700)
+        #expect(try home.mode("journal/.git/config") == 0o600)
+        #expect(try home.mode("journal/.git/objects") == 0o700)
+        // (The index and the branch are replaced by say's own commit: those new files follow the
+        // process's umask.)
+        for file in existing where FileManager.default.fileExists(atPath: home.url(file))
+            && !["journal/.git/index", "journal/.git/refs/heads/main"].contains(file) {
+            #expect(try home.mode(file) & 0o077 == 0, "\(file)")
+        }
+        // Read-only objects stay read-only; hooks stay runnable.
+        let object = try #require(existing.first { $0.hasPrefix("journal/.git/objects/") && !$0.contains("/info/") && !$0.contains("/pack/") })
+        #expect(try home.mode(object) == 0o400)
+        // The person's git still works, as before.
+        try home.write("more\n", to: "journal/notes.txt")
+        #expect(try git(["commit", "-q", "-am", "more"], in: journal).status == 0)
+        #expect(try git(["fsck", "--full", "--strict"], in: journal).status == 0)
+    }
+
+    @Test func gitStatusTellsTheTruthAboutARepositorySayCannotUse() throws {
+        try handMadeRepository()
+        #expect(try git(["config", "core.repositoryformatversion", "1"], in: journal).status == 0)
+        #expect(try git(["config", "extensions.preciousObjects", "true"], in: journal).status == 0)
+        let status = try say("git", "status")
+        #expect(status.status == 0)
+        #expect(status.stdout.hasPrefix("The journal has a git repository, but say cannot use it: the journal's git repository keeps every object for ever"))
+        #expect(!status.stdout.contains("Versioning is off"))
+        // A keep says plainly that it is not versioned, and promises no retry.
+        let kept = try say("write", "--keep", "--text", "kept anyway")
+        #expect(kept.status == 0)
+        #expect(kept.stderr.contains("Your entry is kept, but not in the journal's git history"))
+        #expect(!kept.stderr.contains("tries again"))
+        // Let go is refused with the reason and what to do.
+        let letGo = try say("let-go", "1", "--yes")
+        #expect(letGo.status == 1)
+        #expect(letGo.stderr.contains("git config --unset extensions.preciousObjects"))
+    }
+
+    @Test func aCopyOfTheWordsIsNamedAndNothingChangesUnlessAsked() throws {
+        #expect(try say("init", "--git").status == 0)
+        let kept = try say("write", "--keep", "--json", "--text", "words that were copied")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(kept.stdout.utf8)) as? [String: Any])
+        let path = try #require(object["path"] as? String)
+        try FileManager.default.createDirectory(atPath: journal + "/backup", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: journal + "/" + path, toPath: journal + "/backup/copy.md")
+        #expect(try git(["add", "backup/copy.md"], in: journal).status == 0)
+        #expect(try git(["commit", "-q", "-m", "my copy"], in: journal).status == 0)
+        let refused = try say("let-go", "1", "--yes")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the same words are also in backup/copy.md, which say did not write; nothing was changed"))
+        #expect(refused.stderr.contains("--with-copies"))
+        #expect(FileManager.default.fileExists(atPath: journal + "/" + path))
+        let removed = try say("let-go", "1", "--yes", "--with-copies")
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: journal + "/backup/copy.md"))
+        let everything = try git(["cat-file", "--batch-all-objects", "--batch"], in: journal).output
+        #expect(!everything.contains("words that were copied"))
+    }
+
+    @Test func letGoOneRightAfterAKeepIsThatKeep() throws {
+        #expect(try say("init", "--git").status == 0)
+        for round in 0 ..< 6 {
+            #expect(try say("write", "--keep", "--text", "earlier \(round)").status == 0)
+            #expect(try say("write", "--keep", "--text", "just kept \(round)").status == 0)
+            let show = try say("show", "1", "--json")
+            #expect(show.stdout.contains("just kept \(round)"))
+        }
+    }
+}
