@@ -304,7 +304,7 @@ extension Copy {
             return line
         }
         var line = parts.isEmpty ? "Already in step with the remote." : parts.joined(separator: ", ") + "."
-        if report.startedRemote { line = "The remote was empty; your journal is there now. " + line }
+        if report.startedRemote { line = "The remote was empty; your journal is there now." + (parts.isEmpty ? "" : " " + line) }
         if report.versioningTurnedOn { line = "Versioning is on now. " + line }
         return line
     }

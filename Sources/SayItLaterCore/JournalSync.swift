@@ -153,8 +153,15 @@ extension Journal {
     public func sync(_ options: SyncOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
                      workingDirectory: String = FileManager.default.currentDirectoryPath,
                      confirm: (SyncRemovalQuestion) -> Bool = { _ in false }) throws -> SyncReport {
+        try sync(options, environment: environment, workingDirectory: workingDirectory, confirm: confirm, checkpoint: nil)
+    }
+
+    /// `sync`, with a function called at each durable step of the apply (tests throw from it
+    /// to stop a sync there, as a kill would).
+    func sync(_ options: SyncOptions, environment: [String: String], workingDirectory: String,
+              confirm: (SyncRemovalQuestion) -> Bool, checkpoint: ((GitSyncCheckpoint) throws -> Void)?) throws -> SyncReport {
         guard repository == nil else {
-            return try syncVersioned(options, environment: environment, workingDirectory: workingDirectory, confirm: confirm)
+            return try syncVersioned(options, environment: environment, workingDirectory: workingDirectory, confirm: confirm, checkpoint: checkpoint)
         }
         // Versioning goes on for this sync; a dry run or a failure turns it off again, and
         // removes the files it made.
@@ -166,7 +173,8 @@ extension Journal {
         try create()
         try enableVersioning()
         do {
-            var report = try syncVersioned(options, environment: environment, workingDirectory: workingDirectory, confirm: confirm)
+            var report = try syncVersioned(options, environment: environment, workingDirectory: workingDirectory, confirm: confirm,
+                                           checkpoint: checkpoint)
             if options.dryRun { try undo() } else { report.versioningTurnedOn = true }
             return report
         } catch {
@@ -176,15 +184,12 @@ extension Journal {
     }
 
     private func syncVersioned(_ options: SyncOptions, environment: [String: String], workingDirectory: String,
-                               confirm: (SyncRemovalQuestion) -> Bool) throws -> SyncReport {
+                               confirm: (SyncRemovalQuestion) -> Bool, checkpoint: ((GitSyncCheckpoint) throws -> Void)?) throws -> SyncReport {
         guard let repository else { throw JournalError.unusableJournal(path: folders.journal, reason: "versioning could not be turned on") }
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
-        try gitSync { try repository.finishInterruptedSync() }
-        // Temporary files a killed say (or sync) left behind: safe to remove under the lock.
-        var leftovers: [String] = []
-        _ = store.scan(EntryFile.folder, leftovers: &leftovers) { _ in }
-        for path in leftovers { try? AtomicFile.remove(store.absolutePath(path)) }
+        // What a killed sync left (temporary files too): safe to finish under the lock.
+        try gitSync { try repository.finishInterruptedSync(entriesFolder: EntryFile.folder) }
         if !options.dryRun { try commitOutsideChanges(in: repository, firstMessage: nil) }
 
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
@@ -195,7 +200,8 @@ extension Journal {
             sshAgentAvailable: !(environment["SSH_AUTH_SOCK"] ?? "").isEmpty,
             localUser: environment["USER"] ?? environment["LOGNAME"] ?? "git",
             knownHostsFiles: [home + "/.ssh/known_hosts", "/etc/ssh/ssh_known_hosts"],
-            layout: Self.syncLayout)
+            layout: Self.syncLayout,
+            checkpoint: checkpoint)
         var confirmedCount = 0
         for _ in 1 ... Self.syncAttempts {
             let session = try gitSync { try repository.beginSync(settings) }
@@ -266,12 +272,16 @@ struct SyncRound {
             return JournalRecord.parse(try read(file))
         }
         let remoteRecord = try record(snapshot.remote)
-        if snapshot.remote != nil, remoteRecord == nil { throw SyncError.notAJournal(remote: snapshot.remoteDisplay) }
         let localRecord = try record(snapshot.local)
         let baseRecord = try record(snapshot.base)
         let remote = snapshot.remoteDisplay
         let seen = snapshot.remoteCommit ?? "nothing"
         let left = snapshot.baseCommit ?? "nothing"
+        if snapshot.remote != nil, remoteRecord == nil {
+            // A journal's remote that lost its record was rewritten by something other than say.
+            guard snapshot.base != nil else { throw SyncError.notAJournal(remote: remote) }
+            if !rejoin { throw SyncError.rewrittenElsewhere(remote: remote, seen: seen, left: left) }
+        }
 
         if let remoteRecord {
             for known in [localRecord?.id, baseRecord?.id, snapshot.baseJournal].compactMap({ $0 }).filter({ !$0.isEmpty })
@@ -312,21 +322,20 @@ struct SyncRound {
         if snapshot.baseRewrittenHere, let base = snapshot.base {
             letGoHere = snapshot.basePaths.filter { layout.isEntry($0) && base[$0] == nil && snapshot.local[$0] == nil }
         }
+        let hasher = JournalRecord.Tokens(journal: journalID)
         var tokens = (remoteRecord?.letGo ?? []).union(baseTokens).union(localRecord?.letGo ?? [])
-        for path in letGoHere { tokens.insert(JournalRecord.token(for: path, journal: journalID)) }
-        var tokenOf: [String: String] = [:]
-        func isLetGo(_ path: String) -> Bool {
-            guard layout.isEntry(path) else { return false }
-            if let token = tokenOf[path] { return tokens.contains(token) }
-            let token = JournalRecord.token(for: path, journal: journalID)
-            tokenOf[path] = token
-            return tokens.contains(token)
-        }
+        for path in letGoHere { tokens.insert(hasher.token(for: path)) }
+        let isLetGo: (String) -> Bool = { path in layout.isEntry(path) && tokens.contains(hasher.token(for: path)) }
 
         let local = snapshot.local.filter { $0.key != recordFile }
         let remoteFiles = (snapshot.remote ?? [:]).filter { $0.key != recordFile }
         let base = rejoin || snapshot.history == .noBase ? nil : snapshot.base?.filter { $0.key != recordFile }
-        let candidates = Set(local.keys).union(remoteFiles.keys).union(base?.keys ?? [:].keys)
+        // A path the same on all three sides was already checked against the records when it
+        // was last synced; it needs checking again only when new let-go lines arrived.
+        var candidates = Set(local.keys).union(remoteFiles.keys).union(base?.keys ?? [:].keys)
+        if tokens.isSubset(of: baseTokens), let base {
+            candidates = candidates.filter { base[$0] != local[$0] || base[$0] != remoteFiles[$0] }
+        }
         let letGo = Set(candidates.filter(isLetGo))
         let plan = SyncPlan.make(base: base, local: local, remote: remoteFiles, letGo: letGo, letGoHere: letGoHere, isEntry: layout.isEntry)
 

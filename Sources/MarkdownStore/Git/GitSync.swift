@@ -210,11 +210,14 @@ extension GitRepository {
     }
 
     /// Finishes what a killed sync left: an interrupted purge (the purge's own record, then the
-    /// purge a sync recorded before changing any file), and temporary files its push left in a
-    /// folder remote. Safe to call at any time while holding the journal's lock.
+    /// purge a sync recorded before changing any file), the temporary files of its writes in the
+    /// working tree, and those its push left in a folder remote. Call it while holding the
+    /// journal's lock (so no other writer's temporary file is in use).
     ///
+    /// - Parameter entriesFolder: the folder of entry files, searched for temporary files.
     /// - Throws: `GitError`, `MarkdownStoreError`.
-    public func finishInterruptedSync() throws {
+    public func finishInterruptedSync(entriesFolder: String = GitSyncLayout().entriesFolder) throws {
+        try removeTemporaryFiles(under: workdir + entriesFolder)
         try resumePendingPurge()
         if let owed = readRecord(syncPurgePath, { GitSyncPathRecord.parse($0, header: GitSyncPathRecord.purgeHeader) }) {
             if !owed.paths.isEmpty { try purgeLetGo(owed.paths) }
@@ -229,6 +232,22 @@ extension GitRepository {
             }
         } else if FileManager.default.fileExists(atPath: remoteWritesPath) {
             try AtomicFile.remove(remoteWritesPath)
+        }
+    }
+
+    /// Removes the hidden temporary files (`.<name>.tmp-<pid>-<random>`) of writes that never
+    /// finished, in `folder` and its year and month folders; links are never followed.
+    private func removeTemporaryFiles(under folder: String) throws {
+        var info = stat()
+        guard lstat(folder, &info) == 0, Platform.fileType(info.st_mode) == S_IFDIR else { return }
+        for name in try FolderContents.names(in: folder) {
+            let path = folder + "/" + name
+            if AtomicFile.isTemporary(name: name) {
+                try FolderContents.remove(path)
+            } else if name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), lstat(path, &info) == 0, Platform.fileType(info.st_mode) == S_IFDIR {
+                // Year and month folders: the only places sync writes.
+                try removeTemporaryFiles(under: path)
+            }
         }
     }
 
@@ -296,7 +315,8 @@ public final class GitSyncSession {
         if baseCommit == nil || baseRecord == nil { baseCommit = nil; baseRecord = nil }
         let base = try baseCommit.map { commit in try repository.files(ofCommit: commit).mapValues { GitSyncFile(blob: $0.blob, mode: $0.mode) } }
 
-        let (remoteHead, downloaded) = try Self.fetch(repository: repository, address: address, settings: settings)
+        let (remoteHead, downloaded) = try Self.fetch(repository: repository, address: address, settings: settings,
+                                                      needsRecord: baseRecord == nil)
         try settings.checkpoint?(.listed)
         var remote: [String: GitSyncFile]? = nil
         var history = GitSyncSnapshot.History.noBase
@@ -314,9 +334,13 @@ public final class GitSyncSession {
             guard kind == GIT_OBJECT_COMMIT, size <= GitLocalTransfer.largestCommit else {
                 throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "not a commit say can read")
             }
-            let files = try GitSyncValidation.files(ofTree: try repository.treeID(ofCommit: remoteHead), repository: repository.handle,
-                                                    layout: layout, side: .remote)
-            guard files[layout.recordFile] != nil else { throw GitSyncError.notAJournal(remote: address.display) }
+            // Where this computer left it: checked then, and the same tree now.
+            let files = try baseCommit == remoteHead && baseRecord?.remote == remoteHead ? base ?? [:]
+                : GitSyncValidation.files(ofTree: try repository.treeID(ofCommit: remoteHead), repository: repository.handle,
+                                          layout: layout, side: .remote)
+            // Without a record and never synced, it is not a journal; having synced with it,
+            // the journal's rules decide what its loss means.
+            guard files[layout.recordFile] != nil || baseRecord != nil else { throw GitSyncError.notAJournal(remote: address.display) }
             if let (first, second) = GitSyncValidation.collision(in: files.keys) {
                 throw GitSyncError.unsafeRemote(path: GitSyncValidation.displayPath(second),
                                                 reason: "its name differs from \(GitSyncValidation.displayPath(first)) only in case or Unicode form")
@@ -371,8 +395,8 @@ public final class GitSyncSession {
     ///
     /// - Returns: the remote's main (nil when the remote has no history), and the pack files
     ///   a download added.
-    private static func fetch(repository: GitRepository, address: GitRemoteAddress,
-                              settings: GitSyncSettings) throws -> (ObjectID?, [String]) {
+    private static func fetch(repository: GitRepository, address: GitRemoteAddress, settings: GitSyncSettings,
+                              needsRecord: Bool) throws -> (ObjectID?, [String]) {
         if let folder = address.localPath {
             let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
             guard let head = try GitLocalTransfer.mainBranch(other.handle) else {
@@ -396,7 +420,7 @@ public final class GitSyncSession {
                 git_commit_free(commit)
                 guard let tree else { throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "a commit without a tree") }
                 let files = try GitSyncValidation.files(ofTree: tree, repository: other.handle, layout: settings.layout, side: .remote)
-                guard files[settings.layout.recordFile] != nil else { throw GitSyncError.notAJournal(remote: address.display) }
+                guard files[settings.layout.recordFile] != nil || !needsRecord else { throw GitSyncError.notAJournal(remote: address.display) }
                 try GitLocalTransfer.copyObjects(from: other.handle, sourceGitdir: other.gitdir, to: repository.handle,
                                                  destinationGitdir: repository.gitdir, tips: [head], checkSizes: true)
             }

@@ -22,24 +22,35 @@ struct GitSyncBase: Equatable {
     static let oldHeader = "say-it-later sync-base 1"
 
     func rendered() -> [UInt8] {
-        var text = Self.header + "\nremote \(remote)\njournal \(journal)\n"
-        if let url, !url.contains("\n") { text += "url " + url + "\n" }
-        for path in paths.sorted() where !path.contains("\n") { text += "path " + path + "\n" }
-        return Array(text.utf8)
+        var bytes = Array("\(Self.header)\nremote \(remote)\njournal \(journal)\n".utf8)
+        if let url, !url.contains("\n") { bytes += Array("url \(url)\n".utf8) }
+        bytes.reserveCapacity(bytes.count + paths.count * 64)
+        for path in paths.sorted() where !path.utf8.contains(0x0A) {
+            bytes += Array("path ".utf8)
+            bytes += path.utf8
+            bytes.append(0x0A)
+        }
+        return bytes
     }
 
     static func parse(_ bytes: [UInt8]) -> GitSyncBase? {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-        guard let first = lines.first.map(String.init), first == header || first == oldHeader else { return nil }
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
+        guard let first = lines.first.map({ String(decoding: $0, as: UTF8.self) }), first == header || first == oldHeader else { return nil }
         var remote: ObjectID?
         var journal: String?
         var url: String?
         var paths = Set<String>()
+        paths.reserveCapacity(lines.count)
+        func value(_ line: ArraySlice<UInt8>, after keyword: String) -> String? {
+            let key = keyword.utf8
+            guard line.count >= key.count, line.prefix(key.count).elementsEqual(key) else { return nil }
+            return String(decoding: line.dropFirst(key.count), as: UTF8.self)
+        }
         for line in lines.dropFirst() {
-            if line.hasPrefix("remote ") { remote = ObjectID(hex: String(line.dropFirst(7))) }
-            else if line.hasPrefix("journal ") { journal = String(line.dropFirst(8)) }
-            else if line.hasPrefix("url ") { url = String(line.dropFirst(4)) }
-            else if line.hasPrefix("path ") { paths.insert(String(line.dropFirst(5))) }
+            if let path = value(line, after: "path ") { paths.insert(path) }
+            else if let text = value(line, after: "remote ") { remote = ObjectID(hex: text) }
+            else if let text = value(line, after: "journal ") { journal = text }
+            else if let text = value(line, after: "url ") { url = text }
         }
         guard let remote, let journal else { return nil }
         return GitSyncBase(remote: remote, journal: journal, url: url, paths: paths)

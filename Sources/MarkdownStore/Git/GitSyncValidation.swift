@@ -174,23 +174,33 @@ enum GitSyncValidation {
     /// Why `name` cannot be an entry file's name, or nil when it can.
     static func entryNameProblem(_ name: [UInt8], extension wanted: String) -> String? {
         guard !name.isEmpty, name.count <= 255 else { return "a name that is empty or too long" }
-        guard let text = String(bytes: name, encoding: .utf8) else { return "a name that is not valid UTF-8" }
+        let wantedBytes = Array(wanted.utf8)
         guard name.first != UInt8(ascii: ".") else { return "a hidden name" }
-        guard text.hasSuffix(wanted), text.count > wanted.count else { return "not an entry file (\(wanted))" }
         if name.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "a name with control characters" }
-        if name.contains(where: { specialBytes.contains($0) }) { return "a name with characters some file systems treat specially" }
-        if text.unicodeScalars.contains(where: { scalar in ignorableScalars.contains { $0.contains(scalar.value) } }) {
-            return "a name with invisible characters some file systems ignore"
+        guard name.count > wantedBytes.count, name.suffix(wantedBytes.count).elementsEqual(wantedBytes) else {
+            return String(bytes: name, encoding: .utf8) == nil ? "a name that is not valid UTF-8" : "not an entry file (\(wanted))"
         }
-        let stem = text.split(separator: ".", omittingEmptySubsequences: false).first.map { $0.lowercased() } ?? ""
-        if deviceNames.contains(stem.trimmingCharacters(in: .whitespaces)) { return "a name Windows reserves for a device" }
-        if text.hasSuffix(" " + wanted) || text.hasSuffix("." + wanted) { return "a name ending in a space or a dot" }
+        if name.contains(where: { specialBytes.contains($0) }) { return "a name with characters some file systems treat specially" }
+        if name.contains(where: { $0 >= 0x80 }) {
+            guard let text = String(bytes: name, encoding: .utf8) else { return "a name that is not valid UTF-8" }
+            if text.unicodeScalars.contains(where: { scalar in ignorableScalars.contains { $0.contains(scalar.value) } }) {
+                return "a name with invisible characters some file systems ignore"
+            }
+        }
+        var stem = name.prefix { $0 != UInt8(ascii: ".") }
+        while stem.last == 0x20 { stem = stem.dropLast() }
+        if stem.count <= 4, deviceNames.contains(String(decoding: stem, as: UTF8.self).lowercased()) {
+            return "a name Windows reserves for a device"
+        }
+        let beforeExtension = name[name.count - wantedBytes.count - 1]
+        if beforeExtension == 0x20 || beforeExtension == UInt8(ascii: ".") { return "a name ending in a space or a dot" }
         return nil
     }
 
     /// A name as a case-insensitive, normalising file system compares it.
     static func folded(_ name: String) -> String {
-        name.precomposedStringWithCanonicalMapping.lowercased()
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self) }
+        return name.precomposedStringWithCanonicalMapping.lowercased()
     }
 
     /// Two paths of `paths` that one case-insensitive or normalising file system would store in
@@ -199,7 +209,7 @@ enum GitSyncValidation {
         var seen: [String: String] = [:]
         for path in paths {
             let key = folded(path)
-            if let other = seen[key], other != path { return (other, path) }
+            if let other = seen[key], Array(other.utf8) != Array(path.utf8) { return (other, path) }
             seen[key] = path
         }
         return nil

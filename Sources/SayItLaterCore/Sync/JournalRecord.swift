@@ -83,8 +83,27 @@ struct JournalRecord: Hashable, Sendable {
     }
 
     static func token(for path: String, journal: String) -> String {
-        let key = SymmetricKey(data: SHA256.hash(data: Array("say-it-later let-go key\u{0}\(journal)".utf8)))
-        let code = HMAC<SHA256>.authenticationCode(for: Array(path.utf8), using: key)
-        return code.prefix(16).map { String(format: "%02x", $0) }.joined()
+        Tokens(journal: journal).token(for: path)
+    }
+
+    /// Makes let-go lines for one journal (its key is derived once).
+    struct Tokens {
+        private let key: SymmetricKey
+
+        init(journal: String) {
+            key = SymmetricKey(data: SHA256.hash(data: Array("say-it-later let-go key\u{0}\(journal)".utf8)))
+        }
+
+        func token(for path: String) -> String {
+            let code = HMAC<SHA256>.authenticationCode(for: Array(path.utf8), using: key)
+            let digits: [UInt8] = Array("0123456789abcdef".utf8)
+            var hex = [UInt8]()
+            hex.reserveCapacity(32)
+            for byte in code.prefix(16) {
+                hex.append(digits[Int(byte >> 4)])
+                hex.append(digits[Int(byte & 0x0F)])
+            }
+            return String(decoding: hex, as: UTF8.self)
+        }
     }
 }

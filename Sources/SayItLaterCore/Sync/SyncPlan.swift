@@ -21,7 +21,7 @@ enum SyncAction: Hashable, Sendable {
     case letGoElsewhere
     /// Let go on another computer, changed here: the let-go wins; removed and purged here.
     case letGoWon
-    /// Let go on this computer: removed from the remote and its history too.
+    /// Let go on this computer (or gone here already): removed from the remote and its history too.
     case letGoSent
     /// Let go, and already gone from both sides: only history may still hold it.
     case letGoGone
@@ -65,7 +65,8 @@ struct SyncPlan: Equatable, Sendable {
         if letGo || letGoHere {
             if letGoHere { return .letGoSent }
             if let local { return base == nil || local == base || local == remote ? .letGoElsewhere : .letGoWon }
-            return .letGoGone
+            // Gone here already: still on the remote means it goes from there too.
+            return remote == nil ? .letGoGone : .letGoSent
         }
         guard let base else {
             switch (local, remote) {
