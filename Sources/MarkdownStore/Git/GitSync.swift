@@ -223,16 +223,20 @@ extension GitRepository {
             if !owed.paths.isEmpty { try purgeLetGo(owed.paths) }
             try AtomicFile.remove(syncPurgePath)
         }
-        if let writes = readRecord(remoteWritesPath, GitRemoteWrites.parse) {
-            // A folder that is not there now (a USB drive unplugged) is cleaned next time.
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: writes.packFolder, isDirectory: &isFolder), isFolder.boolValue {
-                _ = try writes.removeLeftovers()
-                try AtomicFile.remove(remoteWritesPath)
-            }
-        } else if FileManager.default.fileExists(atPath: remoteWritesPath) {
-            try AtomicFile.remove(remoteWritesPath)
+        if let writes = readRecord(pendingWritesPath, GitPendingWrites.parse) {
+            if try writes.removeLeftovers() { try AtomicFile.remove(pendingWritesPath) }
+        } else if FileManager.default.fileExists(atPath: pendingWritesPath) {
+            try AtomicFile.remove(pendingWritesPath)
         }
+        // Lock files a killed say provably left (see `GitLocks`).
+        try GitLocks.clearLeftovers(gitFolder: gitdir)
+    }
+
+    /// The lock files libgit2 may take in this repository while a sync applies: the index,
+    /// HEAD, the configuration (origin), packed refs and the references sync moves.
+    var syncLockPaths: [String] {
+        ["index", "HEAD", "config", "packed-refs", "refs/heads/main", GitRepository.syncedReference, GitRepository.trackingReference]
+            .map { gitdir + $0 + ".lock" }
     }
 
     /// Removes the hidden temporary files (`.<name>.tmp-<pid>-<random>`) of writes that never
@@ -421,8 +425,10 @@ public final class GitSyncSession {
                 guard let tree else { throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "a commit without a tree") }
                 let files = try GitSyncValidation.files(ofTree: tree, repository: other.handle, layout: settings.layout, side: .remote)
                 guard files[settings.layout.recordFile] != nil || !needsRecord else { throw GitSyncError.notAJournal(remote: address.display) }
-                try GitLocalTransfer.copyObjects(from: other.handle, sourceGitdir: other.gitdir, to: repository.handle,
-                                                 destinationGitdir: repository.gitdir, tips: [head], checkSizes: true)
+                try repository.withPendingWrites([GitPendingWrites.packs(in: repository.gitdir + "objects/pack/")]) {
+                    try GitLocalTransfer.copyObjects(from: other.handle, sourceGitdir: other.gitdir, to: repository.handle,
+                                                     destinationGitdir: repository.gitdir, tips: [head], checkSizes: true)
+                }
             }
             return (head, [])
         }
@@ -444,7 +450,9 @@ public final class GitSyncSession {
         let packFolder = repository.gitdir + "objects/pack/"
         let before = Set(try FolderContents.names(in: packFolder))
         do {
-            try remote.download(["+refs/heads/main:" + GitRepository.trackingReference], context)
+            try repository.withPendingWrites([GitPendingWrites.downloads(in: packFolder)]) {
+                try remote.download(["+refs/heads/main:" + GitRepository.trackingReference], context)
+            }
         } catch {
             for name in try FolderContents.names(in: packFolder) where !before.contains(name) {
                 try? FolderContents.remove(packFolder + name)

@@ -28,6 +28,13 @@ extension GitSyncSession {
     /// - Throws: `GitSyncRemoteMoved` when the remote moved before the push (run the round
     ///   again); `GitSyncError`, `GitError`, `MarkdownStoreError`.
     public func apply(_ application: GitSyncApplication) throws -> GitSyncOutcome {
+        // Every lock libgit2 takes here is recorded, so a kill never leaves one that blocks.
+        try GitLocks.whileLibgit2Writes(gitFolder: repository.gitdir, lockPaths: repository.syncLockPaths) {
+            try applyLocked(application)
+        }
+    }
+
+    private func applyLocked(_ application: GitSyncApplication) throws -> GitSyncOutcome {
         guard let remoteHead, let remoteFiles = snapshot.remote else { return try startRemote(application) }
         var outcome = GitSyncOutcome()
         let (head, final, newBlobs) = try buildHistory(application, remoteHead: remoteHead, remoteFiles: remoteFiles)
@@ -230,16 +237,18 @@ extension GitSyncSession {
     private func pushToFolder(_ folder: String, local: ObjectID, lease: ObjectID?) throws {
         let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
         guard try GitLocalTransfer.mainBranch(other.handle) == lease else { throw GitSyncRemoteMoved() }
-        let writes = GitRemoteWrites(packFolder: other.gitdir + "objects/pack/", pid: getpid(), started: Int(Date().timeIntervalSince1970))
-        try AtomicFile.write(writes.rendered(), to: repository.remoteWritesPath)
-        try GitLocalTransfer.copyObjects(from: repository.handle, sourceGitdir: repository.gitdir, to: other.handle,
-                                         destinationGitdir: other.gitdir, tips: [local])
-        guard try GitLocalTransfer.compareAndSwap(other.handle, reference: "refs/heads/main", expected: lease, target: local,
-                                                  message: "say: sync") else {
-            throw GitSyncRemoteMoved()
+        try repository.withPendingWrites([GitPendingWrites.packs(in: other.gitdir + "objects/pack/")]) {
+            try GitLocalTransfer.copyObjects(from: repository.handle, sourceGitdir: repository.gitdir, to: other.handle,
+                                             destinationGitdir: other.gitdir, tips: [local])
         }
-        if lease == nil { GitLocalTransfer.pointHeadAtMain(other.handle) }
-        try AtomicFile.remove(repository.remoteWritesPath)
+        let locks = ["refs/heads/main", "HEAD", "packed-refs"].map { other.gitdir + $0 + ".lock" }
+        try GitLocks.whileLibgit2Writes(gitFolder: other.gitdir, lockPaths: locks) {
+            guard try GitLocalTransfer.compareAndSwap(other.handle, reference: "refs/heads/main", expected: lease, target: local,
+                                                      message: "say: sync") else {
+                throw GitSyncRemoteMoved()
+            }
+            if lease == nil { GitLocalTransfer.pointHeadAtMain(other.handle) }
+        }
     }
 
     /// After a push (or when nothing had to go): the base is what the remote now holds, and

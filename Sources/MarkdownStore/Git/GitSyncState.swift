@@ -77,65 +77,113 @@ struct GitSyncPathRecord: Equatable {
     }
 }
 
-/// What a push into a folder remote may leave behind if it is killed: the temporary pack files
-/// it writes there are named `tmp_say_<pid>_<random>`. Recorded here (in this repository's
-/// `.git/say/remote-writes`) before the first byte goes to the remote, removed once the push is
-/// done; a later run removes exactly those files, and only when that process is gone.
-struct GitRemoteWrites: Equatable {
-    var packFolder: String
-    var pid: Int32
-    /// When the push started (seconds since 1970): older files with the same name are not its.
-    var started: Int
+/// Temporary files a sync is about to write where it cannot name them in advance: the packs
+/// it copies into this repository or a folder remote (`tmp_say_<pid>_<random>`) and the ones
+/// libgit2 downloads (`pack_git2_<random>`). Recorded (in this repository's
+/// `.git/say/pending-writes`) before the first byte is written, removed once the step is done;
+/// if the process is killed, a later run removes exactly those files: the record's prefixes, in
+/// its folders, changed no earlier than it started, and only when that process is gone.
+struct GitPendingWrites: Equatable {
+    struct Place: Equatable {
+        var folder: String
+        var prefix: String
+    }
 
-    static let header = "say-it-later remote-writes 1"
+    var pid: Int32
+    /// When the step started (seconds since 1970): older files with the same prefix are not its.
+    var started: Int
+    var places: [Place]
+
+    static let header = "say-it-later pending-writes 1"
+
+    init(places: [Place]) {
+        pid = getpid()
+        started = Int(Date().timeIntervalSince1970)
+        self.places = places
+    }
+
+    private init(pid: Int32, started: Int, places: [Place]) {
+        self.pid = pid
+        self.started = started
+        self.places = places
+    }
+
+    /// This process's temporary pack files in `folder` (see `GitTemporaryFile`).
+    static func packs(in folder: String) -> Place { Place(folder: folder, prefix: "tmp_say_\(getpid())_") }
+    /// libgit2's temporary download files in `folder`.
+    static func downloads(in folder: String) -> Place { Place(folder: folder, prefix: "pack_git2_") }
 
     func rendered() -> [UInt8] {
-        Array("\(Self.header)\nfolder \(packFolder)\npid \(pid)\nstarted \(started)\n".utf8)
+        var text = "\(Self.header)\npid \(pid)\nstarted \(started)\n"
+        for place in places where !place.folder.contains("\n") && !place.prefix.contains("\t") { text += "in \(place.prefix)\t\(place.folder)\n" }
+        return Array(text.utf8)
     }
 
-    static func parse(_ bytes: [UInt8]) -> GitRemoteWrites? {
+    static func parse(_ bytes: [UInt8]) -> GitPendingWrites? {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         guard lines.first.map(String.init) == header else { return nil }
-        var folder: String?
         var pid: Int32?
         var started: Int?
+        var places: [Place] = []
         for line in lines.dropFirst() {
-            if line.hasPrefix("folder ") { folder = String(line.dropFirst(7)) }
-            else if line.hasPrefix("pid ") { pid = Int32(line.dropFirst(4)) }
+            if line.hasPrefix("pid ") { pid = Int32(line.dropFirst(4)) }
             else if line.hasPrefix("started ") { started = Int(line.dropFirst(8)) }
+            else if line.hasPrefix("in "), let tab = line.firstIndex(of: "\t") {
+                let prefix = String(line[line.index(line.startIndex, offsetBy: 3) ..< tab])
+                let folder = String(line[line.index(after: tab)...])
+                // Only temporary-file prefixes, in absolute folders.
+                guard folder.hasPrefix("/"), prefix.hasPrefix("tmp_say_") || prefix == "pack_git2_" else { return nil }
+                places.append(Place(folder: folder, prefix: prefix))
+            }
         }
-        guard let folder, folder.hasPrefix("/"), let pid, pid > 0, let started else { return nil }
-        return GitRemoteWrites(packFolder: folder, pid: pid, started: started)
+        guard let pid, pid > 0, let started else { return nil }
+        return GitPendingWrites(pid: pid, started: started, places: places)
     }
 
-    /// The prefix of this process's temporary pack names (see `GitTemporaryFile`).
-    var temporaryPrefix: String { "tmp_say_\(pid)_" }
-
-    /// Removes the temporary files this record's push left, when its process is gone.
+    /// Removes the temporary files the recorded step left, when its process is gone; a folder
+    /// that is not there now (a USB drive unplugged) is skipped.
     ///
-    /// - Returns: what was removed.
-    func removeLeftovers() throws -> [String] {
+    /// - Returns: false when a folder was missing, so the record must stay.
+    func removeLeftovers() throws -> Bool {
         // A live process with this pid (another say, or the pid reused) may be writing them.
-        if pid != getpid(), kill(pid, 0) == 0 { return [] }
-        var removed: [String] = []
-        let folder = packFolder.hasSuffix("/") ? packFolder : packFolder + "/"
-        for name in try FolderContents.names(in: folder) where name.hasPrefix(temporaryPrefix) {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder + name),
-                  attributes[.type] as? FileAttributeType == .typeRegular,
-                  let modified = attributes[.modificationDate] as? Date,
-                  Int(modified.timeIntervalSince1970) + 1 >= started else { continue }
-            try FolderContents.remove(folder + name)
-            removed.append(folder + name)
+        if pid != getpid(), kill(pid, 0) == 0 { return false }
+        var complete = true
+        for place in places {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: place.folder, isDirectory: &isFolder), isFolder.boolValue else {
+                complete = false
+                continue
+            }
+            let folder = place.folder.hasSuffix("/") ? place.folder : place.folder + "/"
+            var removed = false
+            for name in try FolderContents.names(in: folder) where name.hasPrefix(place.prefix) {
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder + name),
+                      attributes[.type] as? FileAttributeType == .typeRegular,
+                      let modified = attributes[.modificationDate] as? Date,
+                      Int(modified.timeIntervalSince1970) + 1 >= started else { continue }
+                try FolderContents.remove(folder + name)
+                removed = true
+            }
+            if removed { try? AtomicFile.syncFolder(folder) }
         }
-        if !removed.isEmpty { try? AtomicFile.syncFolder(folder) }
-        return removed
+        return complete
     }
 }
 
 extension GitRepository {
     var syncBasePath: String { gitdir + "say/sync-base" }
     var syncPurgePath: String { gitdir + "say/sync-purge" }
-    var remoteWritesPath: String { gitdir + "say/remote-writes" }
+    var pendingWritesPath: String { gitdir + "say/pending-writes" }
+
+    /// Runs `body`, a step that writes temporary files it cannot name in advance, with those
+    /// recorded first (see `GitPendingWrites`); the record goes once the step is over.
+    func withPendingWrites<T>(_ places: [GitPendingWrites.Place], _ body: () throws -> T) throws -> T {
+        try AtomicFile.write(GitPendingWrites(places: places).rendered(), to: pendingWritesPath)
+        let result = try body()
+        // No flush: a record that comes back after a power cut only makes the next run look.
+        unlink(pendingWritesPath)
+        return result
+    }
     /// Present while a local-folder remote may still hold objects of a rewritten history.
     var remoteCleaningPath: String { gitdir + "say/remote-needs-cleaning" }
 

@@ -113,7 +113,9 @@ struct SyncCrashSweep {
         try #require(status == 0, "the sync to be killed does not work on its own")
         var counts: [String: Int] = [:]
         for line in trace.split(separator: "\n") {
-            let call = line.split(separator: " ", maxSplits: 1).dropFirst().first.map { String($0.prefix { $0 != "(" }) } ?? ""
+            // "<pid>  <call>(<arguments>) = <result>"
+            let call = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true).dropFirst().first
+                .map { String($0.prefix { $0 != "(" }) } ?? ""
             if Self.syscalls.contains(call) { counts[call, default: 0] += 1 }
         }
         return counts.sorted { $0.key < $1.key }.flatMap { call, count in (1 ... count).map { (call, $0) } }
