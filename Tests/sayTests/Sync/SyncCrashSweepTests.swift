@@ -143,7 +143,11 @@ struct SyncCrashSweep {
         let label = "killed at \(point.syscall) #\(point.number) (status \(status))"
         for name in [killed, other, killed] {
             let run = try say(name, ["sync"])
-            try #require(run.status == 0, "\(label): say sync on \(name) then failed: \(run.stderr)")
+            // Reported, and the sweep goes on to the next point: one run shows every point that fails.
+            guard run.status == 0 else {
+                Issue.record("\(label): say sync on \(name) then failed: \(run.stderr)")
+                return
+            }
         }
         let a = try entryTexts("a"), b = try entryTexts("b")
         #expect(a == b, "\(label)")
