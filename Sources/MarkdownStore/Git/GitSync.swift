@@ -223,11 +223,7 @@ extension GitRepository {
             if !owed.paths.isEmpty { try purgeLetGo(owed.paths) }
             try AtomicFile.remove(syncPurgePath)
         }
-        if let writes = readRecord(pendingWritesPath, GitPendingWrites.parse) {
-            if try writes.removeLeftovers() { try AtomicFile.remove(pendingWritesPath) }
-        } else if FileManager.default.fileExists(atPath: pendingWritesPath) {
-            try AtomicFile.remove(pendingWritesPath)
-        }
+        try removePendingWriteLeftovers()
         // Lock files a killed say provably left (see `GitLocks`).
         try GitLocks.clearLeftovers(gitFolder: gitdir)
     }

@@ -35,6 +35,13 @@ extension GitSyncSession {
     }
 
     private func applyLocked(_ application: GitSyncApplication) throws -> GitSyncOutcome {
+        // Loose objects libgit2 writes (new trees, commits, copies) go through temporary files too.
+        try repository.withPendingWrites([GitPendingWrites.looseObjects(in: repository.gitdir + "objects/")]) {
+            try applyRecorded(application)
+        }
+    }
+
+    private func applyRecorded(_ application: GitSyncApplication) throws -> GitSyncOutcome {
         guard let remoteHead, let remoteFiles = snapshot.remote else { return try startRemote(application) }
         var outcome = GitSyncOutcome()
         let (head, final, newBlobs) = try buildHistory(application, remoteHead: remoteHead, remoteFiles: remoteFiles)
@@ -271,7 +278,10 @@ extension GitSyncSession {
     /// The record of the clean-up stays while something still holds a let-go entry.
     private func cleanFolderRemote(_ outcome: inout GitSyncOutcome, _ application: GitSyncApplication) throws {
         guard let folder = address.localPath, access(repository.remoteCleaningPath, F_OK) == 0 else { return }
-        try GitRemoteCleaner.keepOnlyReachable(repositoryAt: folder)
+        let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
+        try repository.withPendingWrites([GitPendingWrites.packs(in: other.gitdir + "objects/pack/")]) {
+            try GitRemoteCleaner.keepOnlyReachable(repositoryAt: folder)
+        }
         outcome.cleanedRemote = true
         outcome.remoteStillHolds = try GitRemoteCleaner.referencesReaching(repositoryAt: folder, except: "refs/heads/main",
                                                                             isLetGo: application.isLetGo)

@@ -94,7 +94,7 @@ struct GitPendingWrites: Equatable {
     var started: Int
     var places: [Place]
 
-    static let header = "say-it-later pending-writes 1"
+    static let header = "say-it-later pending-writes 2"
 
     init(places: [Place]) {
         pid = getpid()
@@ -110,6 +110,8 @@ struct GitPendingWrites: Equatable {
 
     /// This process's temporary pack files in `folder` (see `GitTemporaryFile`).
     static func packs(in folder: String) -> Place { Place(folder: folder, prefix: "tmp_say_\(getpid())_") }
+    /// libgit2's temporary loose-object files in `folder` (the objects folder).
+    static func looseObjects(in folder: String) -> Place { Place(folder: folder, prefix: "tmp_object_git2_") }
     /// libgit2's temporary download files in `folder`.
     static func downloads(in folder: String) -> Place { Place(folder: folder, prefix: "pack_git2_") }
 
@@ -132,7 +134,7 @@ struct GitPendingWrites: Equatable {
                 let prefix = String(line[line.index(line.startIndex, offsetBy: 3) ..< tab])
                 let folder = String(line[line.index(after: tab)...])
                 // Only temporary-file prefixes, in absolute folders.
-                guard folder.hasPrefix("/"), prefix.hasPrefix("tmp_say_") || prefix == "pack_git2_" else { return nil }
+                guard folder.hasPrefix("/"), prefix.hasPrefix("tmp_say_") || prefix == "pack_git2_" || prefix == "tmp_object_git2_" else { return nil }
                 places.append(Place(folder: folder, prefix: prefix))
             }
         }
@@ -173,19 +175,44 @@ struct GitPendingWrites: Equatable {
 extension GitRepository {
     var syncBasePath: String { gitdir + "say/sync-base" }
     var syncPurgePath: String { gitdir + "say/sync-purge" }
-    var pendingWritesPath: String { gitdir + "say/pending-writes" }
-
-    /// Runs `body`, a step that writes temporary files it cannot name in advance, with those
-    /// recorded first (see `GitPendingWrites`); the record goes once the step is over.
-    func withPendingWrites<T>(_ places: [GitPendingWrites.Place], _ body: () throws -> T) throws -> T {
-        try AtomicFile.write(GitPendingWrites(places: places).rendered(), to: pendingWritesPath)
-        let result = try body()
-        // No flush: a record that comes back after a power cut only makes the next run look.
-        unlink(pendingWritesPath)
-        return result
-    }
     /// Present while a local-folder remote may still hold objects of a rewritten history.
     var remoteCleaningPath: String { gitdir + "say/remote-needs-cleaning" }
+
+    /// This process's record of pending writes (one per process, so one left by a killed run
+    /// never meets the next run's).
+    var pendingWritesPath: String { gitdir + "say/pending-writes-\(getpid())" }
+
+    /// Runs `body`, a step that writes temporary files it cannot name in advance, with those
+    /// recorded first (see `GitPendingWrites`); the record is as before once the step is over.
+    /// Steps nest: an inner step's places are added to the outer one's for its duration.
+    func withPendingWrites<T>(_ places: [GitPendingWrites.Place], _ body: () throws -> T) throws -> T {
+        let previous = FileManager.default.contents(atPath: pendingWritesPath).map { Array($0) }
+        var record = GitPendingWrites(places: places)
+        if let previous, let outer = GitPendingWrites.parse(previous) {
+            record.places = outer.places + places
+            record.started = outer.started
+        }
+        try AtomicFile.write(record.rendered(), to: pendingWritesPath)
+        defer {
+            // No flush: a record that comes back after a power cut only makes the next run look.
+            if let previous { try? AtomicFile.write(previous, to: pendingWritesPath) } else { unlink(pendingWritesPath) }
+        }
+        return try body()
+    }
+
+    /// Removes what killed runs' pending writes left, and their records (a record whose folder
+    /// is not there now, such as an unplugged drive, stays for next time).
+    func removePendingWriteLeftovers() throws {
+        let folder = gitdir + "say/"
+        for name in try FolderContents.names(in: folder) where name.hasPrefix("pending-writes") && !AtomicFile.isTemporary(name: name) {
+            guard let writes = readRecord(folder + name, GitPendingWrites.parse) else {
+                try AtomicFile.remove(folder + name)
+                continue
+            }
+            if writes.pid == getpid() { continue }
+            if try writes.removeLeftovers() { try AtomicFile.remove(folder + name) }
+        }
+    }
 
     func readSyncBase() -> GitSyncBase? {
         guard let data = FileManager.default.contents(atPath: syncBasePath) else { return nil }

@@ -129,7 +129,11 @@ struct SyncCrashSweep {
         let seed = UInt64(environment["SAY_SYNC_CRASH_SEED"] ?? "") ?? 1
         let wanted = environment["SAY_SYNC_CRASH_POINTS"] ?? "8"
         var generator = SplitMix64(seed: seed &+ (scenario == .sending ? 0 : 0x9E37))
-        let chosen = wanted == "all" ? points : Array(points.shuffled(using: &generator).prefix(Int(wanted) ?? 8))
+        var chosen = wanted == "all" ? points : Array(points.shuffled(using: &generator).prefix(Int(wanted) ?? 8))
+        // SAY_SYNC_CRASH_ONLY=rename:28 repeats one point.
+        if let only = environment["SAY_SYNC_CRASH_ONLY"]?.split(separator: ":"), only.count == 2, let number = Int(only[1]) {
+            chosen = [(String(only[0]), number)]
+        }
         print("sync crash sweep (\(scenario.rawValue)): seed \(seed), \(chosen.count) of \(points.count) write points; repeat with SAY_SYNC_CRASH_SEED=\(seed) SAY_SYNC_CRASH_POINTS=\(wanted), every point with scripts/sync-crash-sweep")
         for point in chosen {
             try restore()
@@ -145,7 +149,9 @@ struct SyncCrashSweep {
             let run = try say(name, ["sync"])
             // Reported, and the sweep goes on to the next point: one run shows every point that fails.
             guard run.status == 0 else {
-                Issue.record("\(label): say sync on \(name) then failed: \(run.stderr)")
+                let remoteLog = try git(["log", "--format=%h %s", "main"], in: remote).output
+                let refs = try git(["for-each-ref", "--format=%(refname) %(objectname:short)"], in: journal(name)).output
+                Issue.record("\(label): say sync on \(name) then failed: \(run.stderr)\nremote:\n\(remoteLog)\n\(name):\n\(refs)")
                 return
             }
         }
