@@ -218,6 +218,11 @@ extension GitRepository {
     /// - Throws: `GitError`, `MarkdownStoreError`.
     public func finishInterruptedSync(entriesFolder: String = GitSyncLayout().entriesFolder) throws {
         try removeTemporaryFiles(under: workdir + entriesFolder)
+        // The journal record's and `.gitignore`'s, at the root.
+        for name in try FolderContents.names(in: String(workdir.dropLast())) where AtomicFile.isTemporary(name: name)
+            && [GitSyncLayout().recordFile, ".gitignore"].contains(where: { name.hasPrefix("." + $0 + AtomicFile.temporaryMarker) }) {
+            try FolderContents.remove(workdir + name)
+        }
         try resumePendingPurge()
         if let owed = readRecord(syncPurgePath, { GitSyncPathRecord.parse($0, header: GitSyncPathRecord.purgeHeader) }) {
             if !owed.paths.isEmpty { try purgeLetGo(owed.paths) }
@@ -306,10 +311,6 @@ public final class GitSyncSession {
         let local = try localHead.map {
             try GitSyncValidation.files(ofTree: try repository.treeID(ofCommit: $0), repository: repository.handle, layout: layout, side: .local)
         } ?? [:]
-        if let (first, second) = GitSyncValidation.collision(in: local.keys) {
-            throw GitSyncError.unsyncableLocal(path: GitSyncValidation.displayPath(second),
-                                               reason: "its name differs from \(GitSyncValidation.displayPath(first)) only in case or Unicode form")
-        }
         var baseRecord = repository.readSyncBase()
         var baseCommit = try repository.referenceTarget(GitRepository.syncedReference)
         if baseCommit == nil || baseRecord == nil { baseCommit = nil; baseRecord = nil }
@@ -320,59 +321,24 @@ public final class GitSyncSession {
         try settings.checkpoint?(.listed)
         var remote: [String: GitSyncFile]? = nil
         var history = GitSyncSnapshot.History.noBase
-        if let remoteHead {
-          do {
-            if !downloaded.isEmpty {
-                try GitSyncValidation.checkObjectSizes(packs: downloaded, folder: repository.gitdir + "objects/pack/", repository: repository.handle)
+        do {
+            if let remoteHead {
+                // Where this computer left it was checked then; anything else is checked now.
+                let unchanged = baseCommit == remoteHead
+                let files = try unchanged ? base ?? [:]
+                    : Self.examineRemote(remoteHead, repository: repository, downloaded: downloaded, local: local, settings: settings)
+                // Without a record and never synced, it is not a journal; having synced with it,
+                // the journal's rules decide what its loss means.
+                guard files[layout.recordFile] != nil || baseRecord != nil else { throw GitSyncError.notAJournal(remote: address.display) }
+                remote = files
+                history = try Self.history(of: remoteHead, base: baseRecord?.remote, baseCommit: baseCommit, repository: repository)
             }
-            var kind = GIT_OBJECT_INVALID
-            var size = 0
-            var odb: OpaquePointer?
-            try gitCheck(git_repository_odb(&odb, repository.handle), "git_repository_odb")
-            defer { git_odb_free(odb) }
-            try remoteHead.withOID { try gitCheck(git_odb_read_header(&size, &kind, odb, $0), "git_odb_read_header") }
-            guard kind == GIT_OBJECT_COMMIT, size <= GitLocalTransfer.largestCommit else {
-                throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "not a commit say can read")
-            }
-            // Where this computer left it: checked then, and the same tree now.
-            let files = try baseCommit == remoteHead && baseRecord?.remote == remoteHead ? base ?? [:]
-                : GitSyncValidation.files(ofTree: try repository.treeID(ofCommit: remoteHead), repository: repository.handle,
-                                          layout: layout, side: .remote)
-            // Without a record and never synced, it is not a journal; having synced with it,
-            // the journal's rules decide what its loss means.
-            guard files[layout.recordFile] != nil || baseRecord != nil else { throw GitSyncError.notAJournal(remote: address.display) }
-            if let (first, second) = GitSyncValidation.collision(in: files.keys) {
-                throw GitSyncError.unsafeRemote(path: GitSyncValidation.displayPath(second),
-                                                reason: "its name differs from \(GitSyncValidation.displayPath(first)) only in case or Unicode form")
-            }
-            if let (first, second) = GitSyncValidation.collision(in: Set(files.keys).union(local.keys)) {
-                throw GitSyncError.unsafeRemote(path: GitSyncValidation.displayPath(first),
-                                                reason: "its name differs from \(GitSyncValidation.displayPath(second)) here only in case or Unicode form")
-            }
-            for name in layout.otherFiles where name == ".gitignore" {
-                if let file = files[name], file != local[name],
-                   let problem = GitSyncValidation.gitignoreProblem(try repository.blobBytes(file.blob), layout: layout) {
-                    throw GitSyncError.unsafeRemote(path: name, reason: problem)
-                }
-            }
-            remote = files
-            if let baseRecord {
-                if baseRecord.remote == remoteHead {
-                    history = .unchanged
-                } else if try repository.hasObject(baseRecord.remote), try repository.contains(baseRecord.remote, inHistoryOf: remoteHead) {
-                    history = .movedOn
-                } else if try repository.hasObject(baseRecord.remote), try repository.contains(remoteHead, inHistoryOf: baseRecord.remote) {
-                    history = .wentBack
-                } else {
-                    history = .rewritten
-                }
-            }
-          } catch {
+            try Self.checkNames(local: local, remote: remote ?? [:])
+        } catch {
             // Nothing fetched from a remote that is refused may stay: the new pack files are this
             // sync's own.
             for name in downloaded { try? FolderContents.remove(repository.gitdir + "objects/pack/" + name) }
             throw error
-          }
         }
         try settings.checkpoint?(.fetched)
         self.localHead = localHead
@@ -386,6 +352,57 @@ public final class GitSyncSession {
             remote: remote, history: history,
             remoteCommit: remoteHead.map { String($0.description.prefix(7)) },
             baseCommit: baseRecord.map { String($0.remote.description.prefix(7)) })
+    }
+
+    /// The remote's files, every check passed: its main is a commit, its objects are within
+    /// the size limits (from their headers), its tree holds only the layout's files, and its
+    /// `.gitignore` hides no entry.
+    private static func examineRemote(_ head: ObjectID, repository: GitRepository, downloaded: [String], local: [String: GitSyncFile],
+                                      settings: GitSyncSettings) throws -> [String: GitSyncFile] {
+        if !downloaded.isEmpty {
+            try GitSyncValidation.checkObjectSizes(packs: downloaded, folder: repository.gitdir + "objects/pack/", repository: repository.handle)
+        }
+        var kind = GIT_OBJECT_INVALID
+        var size = 0
+        var odb: OpaquePointer?
+        try gitCheck(git_repository_odb(&odb, repository.handle), "git_repository_odb")
+        defer { git_odb_free(odb) }
+        try head.withOID { try gitCheck(git_odb_read_header(&size, &kind, odb, $0), "git_odb_read_header") }
+        guard kind == GIT_OBJECT_COMMIT, size <= GitLocalTransfer.largestCommit else {
+            throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "not a commit say can read")
+        }
+        let files = try GitSyncValidation.files(ofTree: try repository.treeID(ofCommit: head), repository: repository.handle,
+                                                layout: settings.layout, side: .remote)
+        if let file = files[".gitignore"], file != local[".gitignore"], settings.layout.otherFiles.contains(".gitignore"),
+           let problem = GitSyncValidation.gitignoreProblem(try repository.blobBytes(file.blob), layout: settings.layout) {
+            throw GitSyncError.unsafeRemote(path: ".gitignore", reason: problem)
+        }
+        return files
+    }
+
+    /// How the remote's `main` relates to the commit this computer last synced with.
+    ///
+    /// The base reference moves before the record of it (`.git/say/sync-base`): when a kill
+    /// came between the two, the reference already names the remote's main, and that counts.
+    private static func history(of head: ObjectID, base: ObjectID?, baseCommit: ObjectID?,
+                                repository: GitRepository) throws -> GitSyncSnapshot.History {
+        guard let base else { return .noBase }
+        if base == head || baseCommit == head { return .unchanged }
+        guard try repository.hasObject(base) else { return .rewritten }
+        if try repository.contains(base, inHistoryOf: head) { return .movedOn }
+        if try repository.contains(head, inHistoryOf: base) { return .wentBack }
+        return .rewritten
+    }
+
+    /// No two paths, on one side or across both, that one file system would take for the same
+    /// file (the sync would write one over the other).
+    private static func checkNames(local: [String: GitSyncFile], remote: [String: GitSyncFile]) throws {
+        guard let (first, second) = GitSyncValidation.collision(in: Set(local.keys).union(remote.keys)) else { return }
+        let reason = "its name differs from \(GitSyncValidation.displayPath(first)) only in case or Unicode form"
+        if local[first] != nil, local[second] != nil, remote[first] == nil || remote[second] == nil {
+            throw GitSyncError.unsyncableLocal(path: GitSyncValidation.displayPath(second), reason: reason)
+        }
+        throw GitSyncError.unsafeRemote(path: GitSyncValidation.displayPath(second), reason: reason)
     }
 
     /// Lists the remote and brings its `main` here when it is not here yet: from a folder, its

@@ -60,7 +60,9 @@ extension GitSyncSession {
         outcome.kept = try writeWorkingTree(final: final, newBlobs: newBlobs)
         try settings.checkpoint?(.workingTreeWritten)
 
-        try repository.setReference(GitRepository.trackingReference, to: remoteHead, message: "say: fetch")
+        if try repository.referenceTarget(GitRepository.trackingReference) != remoteHead {
+            try repository.setReference(GitRepository.trackingReference, to: remoteHead, message: "say: fetch")
+        }
         if head != localHead { try repository.setReference("refs/heads/main", to: head, message: "say: sync") }
         if baseCommit != remoteHead || baseRecord?.remote != remoteHead || baseRecord?.url != address.url {
             try repository.setReference(GitRepository.syncedReference, to: remoteHead, message: "say: sync")
@@ -76,19 +78,24 @@ extension GitSyncSession {
         try settings.checkpoint?(.purged)
 
         guard var newHead = try repository.headCommit() else { throw GitError.wrapper("the branch lost its commits", function: "sync") }
+        // Unless a purge or the record changed the history, its files are the reconciled ones.
+        var pushedFiles: [String: GitSyncFile]? = newHead == head ? final : nil
         if newHead != remoteHead {
             let fastForward = try repository.hasObject(remoteHead) && repository.contains(remoteHead, inHistoryOf: newHead)
             if !fastForward, let record = application.rewriteRecord {
                 // A rewrite carries the record say advanced, so other computers can tell it from
                 // a rollback or a rewrite by anything else.
                 try writeWorkingFile(settings.layout.recordFile, record)
-                if let commit = try repository.commit(paths: [settings.layout.recordFile], message: "Let go") { newHead = commit }
+                if let commit = try repository.commit(paths: [settings.layout.recordFile], message: "Let go") {
+                    newHead = commit
+                    pushedFiles = nil
+                }
             }
             try push(newHead, lease: remoteHead, force: !fastForward)
             outcome.pushed = true
             outcome.rewroteRemote = !fastForward
         }
-        try recordBase(newHead, journal: application.journal)
+        try recordBase(newHead, journal: application.journal, paths: pushedFiles.map { Set($0.keys) })
         try cleanFolderRemote(&outcome, application)
         return outcome
     }
@@ -260,11 +267,11 @@ extension GitSyncSession {
 
     /// After a push (or when nothing had to go): the base is what the remote now holds, and
     /// the address is stored as `origin`.
-    private func recordBase(_ commit: ObjectID, journal: String) throws {
+    private func recordBase(_ commit: ObjectID, journal: String, paths: Set<String>? = nil) throws {
         if baseCommit != commit || baseRecord?.remote != commit || baseRecord?.url != address.url {
             try repository.setReference(GitRepository.syncedReference, to: commit, message: "say: sync")
-            let files = try repository.files(ofCommit: commit)
-            try repository.writeSyncBase(GitSyncBase(remote: commit, journal: journal, url: address.url, paths: Set(files.keys)))
+            let paths = try paths ?? Set(repository.files(ofCommit: commit).keys)
+            try repository.writeSyncBase(GitSyncBase(remote: commit, journal: journal, url: address.url, paths: paths))
         }
         try GitRemote.store(repository: repository.handle, name: "origin", url: address.url)
         try settings.checkpoint?(.baseRecorded)

@@ -138,6 +138,12 @@ struct SyncCrashSweep {
         for point in chosen {
             try restore()
             let (status, _) = try straced(point)
+            if let keep = environment["SAY_SYNC_CRASH_KEEP"] {
+                // For a person looking into one point: the state right after the kill.
+                try? FileManager.default.removeItem(atPath: keep)
+                try FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+                for name in ["a", "b", "remote.git"] { try FileManager.default.copyItem(atPath: root.url(name), toPath: keep + "/" + name) }
+            }
             try check(after: point, status: status)
         }
     }
