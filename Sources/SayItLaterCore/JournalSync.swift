@@ -160,6 +160,8 @@ extension Journal {
     /// to stop a sync there, as a kill would).
     func sync(_ options: SyncOptions, environment: [String: String], workingDirectory: String,
               confirm: (SyncRemovalQuestion) -> Bool, checkpoint: ((GitSyncCheckpoint) throws -> Void)?) throws -> SyncReport {
+        // A repository that is there but cannot be opened is never replaced by a new one.
+        if let repositoryProblem { throw repositoryProblem }
         guard repository == nil else {
             return try syncVersioned(options, environment: environment, workingDirectory: workingDirectory, confirm: confirm, checkpoint: checkpoint)
         }
@@ -188,7 +190,8 @@ extension Journal {
         guard let repository else { throw JournalError.unusableJournal(path: folders.journal, reason: "versioning could not be turned on") }
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
-        // What a killed sync left (temporary files too): safe to finish under the lock.
+        // What a killed sync or let-go left (temporary files too): safe to finish under the lock;
+        // then edits made in an editor are committed, so they sync.
         try gitSync { try repository.finishInterruptedSync(entriesFolder: EntryFile.folder) }
         if !options.dryRun { try commitOutsideChanges(in: repository, firstMessage: nil) }
 

@@ -217,11 +217,14 @@ extension GitRepository {
     /// - Parameter entriesFolder: the folder of entry files, searched for temporary files.
     /// - Throws: `GitError`, `MarkdownStoreError`.
     public func finishInterruptedSync(entriesFolder: String = GitSyncLayout().entriesFolder) throws {
-        try removeTemporaryFiles(under: workdir + entriesFolder)
-        // The journal record's and `.gitignore`'s, at the root.
-        for name in try FolderContents.names(in: String(workdir.dropLast())) where AtomicFile.isTemporary(name: name)
-            && [GitSyncLayout().recordFile, ".gitignore"].contains(where: { name.hasPrefix("." + $0 + AtomicFile.temporaryMarker) }) {
-            try FolderContents.remove(workdir + name)
+        if access(workingTreeWritesPath, F_OK) == 0 {
+            try removeTemporaryFiles(under: workdir + entriesFolder)
+            // The journal record's and `.gitignore`'s, at the root.
+            for name in try FolderContents.names(in: String(workdir.dropLast())) where AtomicFile.isTemporary(name: name)
+                && [GitSyncLayout().recordFile, ".gitignore"].contains(where: { name.hasPrefix("." + $0 + AtomicFile.temporaryMarker) }) {
+                try FolderContents.remove(workdir + name)
+            }
+            try AtomicFile.remove(workingTreeWritesPath)
         }
         try resumePendingPurge()
         if let owed = readRecord(syncPurgePath, { GitSyncPathRecord.parse($0, header: GitSyncPathRecord.purgeHeader) }) {

@@ -57,7 +57,7 @@ extension GitSyncSession {
         }
         try settings.checkpoint?(.purgeRecorded)
 
-        outcome.kept = try writeWorkingTree(final: final, newBlobs: newBlobs)
+        outcome.kept = try repository.whileWritingFiles { try writeWorkingTree(final: final, newBlobs: newBlobs) }
         try settings.checkpoint?(.workingTreeWritten)
 
         if try repository.referenceTarget(GitRepository.trackingReference) != remoteHead {
@@ -85,7 +85,7 @@ extension GitSyncSession {
             if !fastForward, let record = application.rewriteRecord {
                 // A rewrite carries the record say advanced, so other computers can tell it from
                 // a rollback or a rewrite by anything else.
-                try writeWorkingFile(settings.layout.recordFile, record)
+                try repository.whileWritingFiles { try writeWorkingFile(settings.layout.recordFile, record) }
                 if let commit = try repository.commit(paths: [settings.layout.recordFile], message: "Let go") {
                     newHead = commit
                     pushedFiles = nil
@@ -199,7 +199,7 @@ extension GitSyncSession {
         if let current = snapshot.local[recordFile], try repository.blobBytes(current.blob) == record {
             // Already recorded by an earlier, interrupted first sync.
         } else {
-            try writeWorkingFile(recordFile, record)
+            try repository.whileWritingFiles { try writeWorkingFile(recordFile, record) }
             try repository.commit(paths: [recordFile], message: "Start syncing")
         }
         try settings.checkpoint?(.historyBuilt)

@@ -175,6 +175,19 @@ struct GitPendingWrites: Equatable {
 extension GitRepository {
     var syncBasePath: String { gitdir + "say/sync-base" }
     var syncPurgePath: String { gitdir + "say/sync-purge" }
+    /// Present while sync writes files of the working tree (their temporary files may be left
+    /// by a kill: the next run looks for them only then).
+    var workingTreeWritesPath: String { gitdir + "say/writing-files" }
+
+    /// Runs `body`, which writes working-tree files through temporary files, with the marker
+    /// that makes the next run look for leftovers if it is killed.
+    func whileWritingFiles<T>(_ body: () throws -> T) throws -> T {
+        try AtomicFile.write(Array("say-it-later writing-files 1\n".utf8), to: workingTreeWritesPath)
+        let result = try body()
+        unlink(workingTreeWritesPath)
+        return result
+    }
+
     /// Present while a local-folder remote may still hold objects of a rewritten history.
     var remoteCleaningPath: String { gitdir + "say/remote-needs-cleaning" }
 

@@ -38,7 +38,8 @@ extension Say {
         }
 
         func run() throws {
-            let journal = try journalOptions.open()
+            // Sync brings git up to date itself, under its own lock.
+            let journal = try journalOptions.open(settling: false)
             let report: SyncReport
             do {
                 let options = SyncOptions(remote: remote, dryRun: dryRun, assumeYes: yes, rejoin: rejoin)
