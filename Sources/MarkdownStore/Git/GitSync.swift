@@ -232,6 +232,10 @@ extension GitRepository {
             try AtomicFile.remove(syncPurgePath)
         }
         try removePendingWriteLeftovers()
+        // Half-written records of say's own (`.git/say/.<name>.tmp-…`): nothing else writes there.
+        for name in try FolderContents.names(in: gitdir + "say") where AtomicFile.isTemporary(name: name) {
+            try FolderContents.remove(gitdir + "say/" + name)
+        }
         // Lock files a killed say provably left (see `GitLocks`).
         try GitLocks.clearLeftovers(gitFolder: gitdir)
     }

@@ -182,7 +182,8 @@ extension GitRepository {
     /// Runs `body`, which writes working-tree files through temporary files, with the marker
     /// that makes the next run look for leftovers if it is killed.
     func whileWritingFiles<T>(_ body: () throws -> T) throws -> T {
-        try AtomicFile.write(Array("say-it-later writing-files 1\n".utf8), to: workingTreeWritesPath)
+        try AtomicFile.makeFolders(gitdir + "say")
+        try GitSyncSession.replace(workingTreeWritesPath, with: Array("say-it-later writing-files 1\n".utf8))
         let result = try body()
         unlink(workingTreeWritesPath)
         return result
@@ -205,10 +206,11 @@ extension GitRepository {
             record.places = outer.places + places
             record.started = outer.started
         }
-        try AtomicFile.write(record.rendered(), to: pendingWritesPath)
+        // Not flushed: a kill keeps what was written; a power cut stops the writes too.
+        try AtomicFile.makeFolders(gitdir + "say")
+        try GitSyncSession.replace(pendingWritesPath, with: record.rendered())
         defer {
-            // No flush: a record that comes back after a power cut only makes the next run look.
-            if let previous { try? AtomicFile.write(previous, to: pendingWritesPath) } else { unlink(pendingWritesPath) }
+            if let previous { try? GitSyncSession.replace(pendingWritesPath, with: previous) } else { unlink(pendingWritesPath) }
         }
         return try body()
     }
@@ -232,8 +234,11 @@ extension GitRepository {
         return GitSyncBase.parse(Array(data))
     }
 
+    /// Written whole (temporary file and rename) but not flushed: after a power cut an older
+    /// record only makes the next sync compare against an older base, which it handles.
     func writeSyncBase(_ base: GitSyncBase) throws {
-        try AtomicFile.write(base.rendered(), to: syncBasePath)
+        try AtomicFile.makeFolders(gitdir + "say")
+        try GitSyncSession.replace(syncBasePath, with: base.rendered())
     }
 
     func readRecord<T>(_ path: String, _ parse: ([UInt8]) -> T?) -> T? {

@@ -110,8 +110,9 @@ extension GitSyncSession {
         return id == committed?.blob ? .asCommitted : .theirs
     }
 
-    /// Temporary file (0600 or 0700), write, rename; the caller flushes the batch.
-    private static func replace(_ path: String, with bytes: [UInt8], executable: Bool) throws {
+    /// Temporary file (0600 or 0700), write, rename; the caller flushes the batch (or, for
+    /// say's own records that a power cut may lose, does not).
+    static func replace(_ path: String, with bytes: [UInt8], executable: Bool = false) throws {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = folder + "/." + name + AtomicFile.temporaryMarker + "\(getpid())-\(UInt32.random(in: 0 ... .max))"
