@@ -330,17 +330,25 @@ struct SyncRound {
         for path in letGoHere { tokens.insert(hasher.token(for: path)) }
         let isLetGo: (String) -> Bool = { path in layout.isEntry(path) && tokens.contains(hasher.token(for: path)) }
 
-        let local = snapshot.local.filter { $0.key != recordFile }
-        let remoteFiles = (snapshot.remote ?? [:]).filter { $0.key != recordFile }
-        let base = rejoin || snapshot.history == .noBase ? nil : snapshot.base?.filter { $0.key != recordFile }
-        // A path the same on all three sides was already checked against the records when it
-        // was last synced; it needs checking again only when new let-go lines arrived.
-        var candidates = Set(local.keys).union(remoteFiles.keys).union(base?.keys ?? [:].keys)
+        let local = snapshot.local
+        let remoteFiles = snapshot.remote ?? [:]
+        let base = rejoin || snapshot.history == .noBase ? nil : snapshot.base
+        // A path the same on all three sides was decided when it was last synced; it needs
+        // deciding again only when new let-go lines arrived.
+        var paths = letGoHere
         if tokens.isSubset(of: baseTokens), let base {
-            candidates = candidates.filter { base[$0] != local[$0] || base[$0] != remoteFiles[$0] }
+            for (path, file) in local where base[path] != file || remoteFiles[path] != file { paths.insert(path) }
+            for (path, file) in remoteFiles where base[path] != file || local[path] != file { paths.insert(path) }
+            for (path, file) in base where local[path] != file || remoteFiles[path] != file { paths.insert(path) }
+        } else {
+            paths.formUnion(local.keys)
+            paths.formUnion(remoteFiles.keys)
+            paths.formUnion(base?.keys ?? [:].keys)
         }
-        let letGo = Set(candidates.filter(isLetGo))
-        let plan = SyncPlan.make(base: base, local: local, remote: remoteFiles, letGo: letGo, letGoHere: letGoHere, isEntry: layout.isEntry)
+        paths.remove(recordFile)
+        let letGo = Set(paths.filter(isLetGo))
+        let plan = SyncPlan.make(paths: paths, base: base, local: local, remote: remoteFiles, letGo: letGo, letGoHere: letGoHere,
+                                 isEntry: layout.isEntry)
 
         var application = GitSyncApplication()
         var report = SyncReport()
@@ -395,7 +403,7 @@ struct SyncRound {
         application.journal = journalID
         if snapshot.remote == nil {
             report.startedRemote = true
-            report.sent = local.keys.filter(layout.isEntry).count
+            report.sent = local.keys.filter { layout.isEntry($0) }.count
         }
         self.plan = plan
         self.application = application

@@ -134,18 +134,25 @@ enum GitLocalTransfer {
         }
 
         let database = try GitObjectDatabase(repository: source)
+        // A few objects (one new entry) are read through libgit2 and written whole; many (a new
+        // computer's first sync) are read from the mapped packs and their packed bytes copied.
         let packFolder = sourceGitdir + "objects/pack/"
-        var packs: [GitExistingPack] = []
-        for name in try FolderContents.names(in: packFolder) where name.hasPrefix("pack-") && name.hasSuffix(".idx") {
-            if let pack = try GitExistingPack(folder: packFolder, name: String(name.dropLast(4))) { packs.append(pack) }
+        var packs: [GitExistingPack]? = nil
+        func loadPacks() throws {
+            var found: [GitExistingPack] = []
+            for name in try FolderContents.names(in: packFolder) where name.hasPrefix("pack-") && name.hasSuffix(".idx") {
+                if let pack = try GitExistingPack(folder: packFolder, name: String(name.dropLast(4))) { found.append(pack) }
+            }
+            database.packReader = try GitPackReader(packs: found)
+            packs = found
         }
-        database.packReader = try GitPackReader(packs: packs)
 
         var keep = Set<ObjectID>()
         var seen = Set<ObjectID>()
         var stack = tips
         while let id = stack.popLast() {
             guard seen.insert(id).inserted, !destinationHas(id) else { continue }
+            if packs == nil, keep.count >= 256 { try loadPacks() }
             try checkSize(id)
             keep.insert(id)
             try database.read(id) { kind, data in
@@ -173,7 +180,7 @@ enum GitLocalTransfer {
         }
         guard !keep.isEmpty else { return 0 }
         let writer = try GitPackWriter(database: database, newObjects: [:], keep: keep)
-        for pack in packs { try writer.copy(from: pack) }
+        for pack in packs ?? [] { try writer.copy(from: pack) }
         try writer.writeRemaining()
         let destinationPacks = destinationGitdir + "objects/pack/"
         try AtomicFile.makeFolders(destinationPacks)

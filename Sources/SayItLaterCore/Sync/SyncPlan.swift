@@ -42,11 +42,12 @@ struct SyncPlan: Equatable, Sendable {
     /// The action for each path where something happens (paths left as they are are absent).
     var actions: [String: SyncAction]
 
-    /// Decides every path of the three trees.
-    static func make(base: [String: GitSyncFile]?, local: [String: GitSyncFile], remote: [String: GitSyncFile],
+    /// Decides every path of the three trees (or only `paths`, when the others are known to
+    /// stay as they are).
+    static func make(paths: Set<String>? = nil, base: [String: GitSyncFile]?, local: [String: GitSyncFile], remote: [String: GitSyncFile],
                      letGo: Set<String>, letGoHere: Set<String>, isEntry: (String) -> Bool) -> SyncPlan {
         var actions: [String: SyncAction] = [:]
-        let paths = Set(base?.keys ?? [:].keys).union(local.keys).union(remote.keys).union(letGoHere)
+        let paths = paths ?? Set(base?.keys ?? [:].keys).union(local.keys).union(remote.keys).union(letGoHere)
         for path in paths {
             let entry = isEntry(path)
             if let action = decide(base: base?[path], local: local[path], remote: remote[path],
