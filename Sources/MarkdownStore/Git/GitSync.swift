@@ -108,7 +108,8 @@ public struct GitSyncSnapshot: Sendable {
     /// The files of the base commit (`refs/say/synced`, rewritten here when an entry was let go
     /// since); nil when there is no base.
     public let base: [String: GitSyncFile]?
-    /// The files the remote held at the last sync, as recorded then.
+    /// The files the remote held at the last sync, as recorded then: read only when a let-go
+    /// here rewrote the base (`baseRewrittenHere`), the one time they are needed; empty otherwise.
     public let basePaths: Set<String>
     /// The journal id recorded at the last sync.
     public let baseJournal: String?
@@ -340,7 +341,7 @@ public final class GitSyncSession {
                 remote = files
                 history = try Self.history(of: remoteHead, base: baseRecord?.remote, baseCommit: baseCommit, repository: repository)
             }
-            try Self.checkNames(local: local, remote: remote ?? [:])
+            try Self.checkNames(local: local, remote: remote ?? [:], base: base)
         } catch {
             // Nothing fetched from a remote that is refused may stay: the new pack files are this
             // sync's own.
@@ -354,7 +355,10 @@ public final class GitSyncSession {
         self.baseRecord = baseRecord
         snapshot = GitSyncSnapshot(
             remoteDisplay: address.display, remoteURL: address.url, remoteIsFolder: address.localPath != nil,
-            local: local, base: base, basePaths: baseRecord?.paths ?? [], baseJournal: baseRecord?.journal,
+            // The base's file list matters only when a let-go here rewrote the base.
+            local: local, base: base,
+            basePaths: baseCommit != nil && baseCommit != baseRecord?.remote ? baseRecord?.paths ?? [] : [],
+            baseJournal: baseRecord?.journal,
             baseURL: baseRecord?.url, baseRewrittenHere: baseCommit != nil && baseCommit != baseRecord?.remote,
             remote: remote, history: history,
             remoteCommit: remoteHead.map { String($0.description.prefix(7)) },
@@ -402,9 +406,25 @@ public final class GitSyncSession {
     }
 
     /// No two paths, on one side or across both, that one file system would take for the same
-    /// file (the sync would write one over the other).
-    private static func checkNames(local: [String: GitSyncFile], remote: [String: GitSyncFile]) throws {
-        guard let (first, second) = GitSyncValidation.collision(in: Set(local.keys).union(remote.keys)) else { return }
+    /// file (the sync would write one over the other). Paths the base already held were checked
+    /// then: a few new ones are compared with their own folder only (a clash needs one).
+    private static func checkNames(local: [String: GitSyncFile], remote: [String: GitSyncFile], base: [String: GitSyncFile]?) throws {
+        var candidates: Set<String>
+        if let base {
+            let new = Set(local.keys.filter { base[$0] == nil }).union(remote.keys.filter { base[$0] == nil })
+            if new.isEmpty { return }
+            if new.count <= 64 {
+                let folders = Set(new.map { ($0 as NSString).deletingLastPathComponent + "/" })
+                candidates = new
+                for path in local.keys where folders.contains(where: { path.hasPrefix($0) }) { candidates.insert(path) }
+                for path in remote.keys where folders.contains(where: { path.hasPrefix($0) }) { candidates.insert(path) }
+            } else {
+                candidates = Set(local.keys).union(remote.keys)
+            }
+        } else {
+            candidates = Set(local.keys).union(remote.keys)
+        }
+        guard let (first, second) = GitSyncValidation.collision(in: candidates) else { return }
         let reason = "its name differs from \(GitSyncValidation.displayPath(first)) only in case or Unicode form"
         if local[first] != nil, local[second] != nil, remote[first] == nil || remote[second] == nil {
             throw GitSyncError.unsyncableLocal(path: GitSyncValidation.displayPath(second), reason: reason)

@@ -16,7 +16,31 @@ struct GitSyncBase: Equatable {
     var journal: String
     /// The remote's address at that sync (nil in records written before it was kept).
     var url: String?
-    var paths: Set<String>
+    /// The files, read from the record only when asked for (most syncs never need them).
+    var paths: Set<String> {
+        get { storedPaths ?? Self.parsePaths(unparsed) }
+        set { storedPaths = newValue }
+    }
+    private var storedPaths: Set<String>?
+    private var unparsed: ArraySlice<UInt8> = []
+
+    init(remote: ObjectID, journal: String, url: String?, paths: Set<String>) {
+        self.remote = remote
+        self.journal = journal
+        self.url = url
+        storedPaths = paths
+    }
+
+    private init(remote: ObjectID, journal: String, url: String?, unparsed: ArraySlice<UInt8>) {
+        self.remote = remote
+        self.journal = journal
+        self.url = url
+        self.unparsed = unparsed
+    }
+
+    static func == (left: GitSyncBase, right: GitSyncBase) -> Bool {
+        left.remote == right.remote && left.journal == right.journal && left.url == right.url && left.paths == right.paths
+    }
 
     static let header = "say-it-later sync-base 2"
     static let oldHeader = "say-it-later sync-base 1"
@@ -34,26 +58,41 @@ struct GitSyncBase: Equatable {
     }
 
     static func parse(_ bytes: [UInt8]) -> GitSyncBase? {
-        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
-        guard let first = lines.first.map({ String(decoding: $0, as: UTF8.self) }), first == header || first == oldHeader else { return nil }
         var remote: ObjectID?
         var journal: String?
         var url: String?
-        var paths = Set<String>()
-        paths.reserveCapacity(lines.count)
-        func value(_ line: ArraySlice<UInt8>, after keyword: String) -> String? {
-            let key = keyword.utf8
-            guard line.count >= key.count, line.prefix(key.count).elementsEqual(key) else { return nil }
-            return String(decoding: line.dropFirst(key.count), as: UTF8.self)
-        }
-        for line in lines.dropFirst() {
-            if let path = value(line, after: "path ") { paths.insert(path) }
-            else if let text = value(line, after: "remote ") { remote = ObjectID(hex: text) }
+        var start = 0
+        var lineNumber = 0
+        // The header lines come first; the paths follow them, and stay unparsed for now.
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = bytes[start ..< end]
+            if lineNumber == 0 {
+                let first = String(decoding: line, as: UTF8.self)
+                guard first == header || first == oldHeader else { return nil }
+            } else if let text = value(line, after: "remote ") { remote = ObjectID(hex: text) }
             else if let text = value(line, after: "journal ") { journal = text }
             else if let text = value(line, after: "url ") { url = text }
+            else if value(line, after: "path ") != nil { break }
+            lineNumber += 1
+            start = end + 1
         }
         guard let remote, let journal else { return nil }
-        return GitSyncBase(remote: remote, journal: journal, url: url, paths: paths)
+        return GitSyncBase(remote: remote, journal: journal, url: url, unparsed: bytes[min(start, bytes.count)...])
+    }
+
+    private static func value(_ line: ArraySlice<UInt8>, after keyword: String) -> String? {
+        let key = keyword.utf8
+        guard line.count >= key.count, line.prefix(key.count).elementsEqual(key) else { return nil }
+        return String(decoding: line.dropFirst(key.count), as: UTF8.self)
+    }
+
+    private static func parsePaths(_ bytes: ArraySlice<UInt8>) -> Set<String> {
+        var paths = Set<String>()
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            if let path = value(line, after: "path ") { paths.insert(path) }
+        }
+        return paths
     }
 }
 
