@@ -207,7 +207,7 @@ extension GitRepository {
         if case let .unsupported(scheme) = address.kind {
             throw GitSyncError.unsupportedTransport(remote: address.display, scheme: scheme)
         }
-        return try GitSyncSession(repository: self, address: address, settings: settings)
+        return try GitSyncSession(repository: self, address: address, settings: settings, storedURL: settings.remoteURL == nil ? typed : nil)
     }
 
     /// Finishes what a killed sync left: an interrupted purge (the purge's own record, then the
@@ -309,20 +309,24 @@ public final class GitSyncSession {
     /// `refs/say/synced` and the sync-base record, when there is a base.
     let baseCommit: ObjectID?
     let baseRecord: GitSyncBase?
+    /// `origin`'s URL as configured, when the sync uses it as it is.
+    let storedURL: String?
 
-    init(repository: GitRepository, address: GitRemoteAddress, settings: GitSyncSettings) throws {
+    init(repository: GitRepository, address: GitRemoteAddress, settings: GitSyncSettings, storedURL: String?) throws {
+        self.storedURL = storedURL
         self.repository = repository
         self.address = address
         self.settings = settings
         let layout = settings.layout
-        let localHead = try repository.headCommit()
-        let local = try localHead.map {
-            try GitSyncValidation.files(ofTree: try repository.treeID(ofCommit: $0), repository: repository.handle, layout: layout, side: .local)
-        } ?? [:]
         var baseRecord = repository.readSyncBase()
         var baseCommit = try repository.referenceTarget(GitRepository.syncedReference)
         if baseCommit == nil || baseRecord == nil { baseCommit = nil; baseRecord = nil }
         let base = try baseCommit.map { commit in try repository.files(ofCommit: commit).mapValues { GitSyncFile(blob: $0.blob, mode: $0.mode) } }
+        let localHead = try repository.headCommit()
+        let local = try localHead.map {
+            try GitSyncValidation.files(ofTree: try repository.treeID(ofCommit: $0), repository: repository.handle, layout: layout, side: .local,
+                                        known: base)
+        } ?? [:]
 
         let (remoteHead, downloaded) = try Self.fetch(repository: repository, address: address, settings: settings,
                                                       needsRecord: baseRecord == nil)

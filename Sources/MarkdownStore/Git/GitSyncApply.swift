@@ -273,7 +273,7 @@ extension GitSyncSession {
             let paths = try paths ?? Set(repository.files(ofCommit: commit).keys)
             try repository.writeSyncBase(GitSyncBase(remote: commit, journal: journal, url: address.url, paths: paths))
         }
-        try GitRemote.store(repository: repository.handle, name: "origin", url: address.url)
+        if storedURL != address.url { try GitRemote.store(repository: repository.handle, name: "origin", url: address.url) }
         try settings.checkpoint?(.baseRecorded)
     }
 

@@ -62,11 +62,15 @@ enum GitSyncValidation {
     ///
     /// - Throws: `GitSyncError.unsafeRemote` or `.unsyncableLocal` naming the first problem,
     ///   `GitError` when the objects cannot be read.
-    static func files(ofTree tree: ObjectID, repository: OpaquePointer, layout: GitSyncLayout, side: Side) throws -> [String: GitSyncFile] {
+    ///
+    /// - Parameter known: files checked before (the base): the same path with the same blob is
+    ///   not checked again.
+    static func files(ofTree tree: ObjectID, repository: OpaquePointer, layout: GitSyncLayout, side: Side,
+                      known: [String: GitSyncFile]? = nil) throws -> [String: GitSyncFile] {
         var odb: OpaquePointer?
         try gitCheck(git_repository_odb(&odb, repository), "git_repository_odb")
         defer { git_odb_free(odb) }
-        let walker = Walker(repository: repository, odb: odb, layout: layout, side: side)
+        let walker = Walker(repository: repository, odb: odb, layout: layout, side: side, known: known ?? [:])
         var result: [String: GitSyncFile] = [:]
         try walker.walk(tree, depth: 0, prefix: "", into: &result)
         return result
@@ -77,6 +81,7 @@ enum GitSyncValidation {
         let odb: OpaquePointer?
         let layout: GitSyncLayout
         let side: Side
+        let known: [String: GitSyncFile]
 
         func problem(_ path: String, _ reason: String) -> GitSyncError {
             let shown = GitSyncValidation.displayPath(path)
@@ -138,9 +143,12 @@ enum GitSyncValidation {
                     subtrees.append((path + "/", id))
                 default:
                     guard isFile else { throw problem(path, isFolder ? "a folder inside a month of entries" : "not a regular file") }
-                    if let reason = GitSyncValidation.entryNameProblem(nameBytes, extension: layout.entryExtension) { throw problem(path, reason) }
-                    try checkSize(path, id, limit: GitSyncValidation.largestEntry)
-                    result[path] = GitSyncFile(blob: id, mode: mode)
+                    let file = GitSyncFile(blob: id, mode: mode)
+                    if known[path] != file {
+                        if let reason = GitSyncValidation.entryNameProblem(nameBytes, extension: layout.entryExtension) { throw problem(path, reason) }
+                        try checkSize(path, id, limit: GitSyncValidation.largestEntry)
+                    }
+                    result[path] = file
                 }
             }
             for (path, subtree) in subtrees { try walk(subtree, depth: depth + 1, prefix: path, into: &result) }
