@@ -295,17 +295,63 @@ extension Copy {
                 : "\(count) changed on both devices: yours are kept as copies")
         }
         if report.letGoSent > 0 { parts.append("\(report.letGoSent) let go here, gone from the remote too") }
+        if report.restoredHere > 0 {
+            let count = report.restoredHere
+            parts.append(count == 1
+                ? "1 deleted here without say let-go was brought back"
+                : "\(count) deleted here without say let-go were brought back")
+        }
+        if report.restoredOnRemote > 0 {
+            let count = report.restoredOnRemote
+            parts.append(count == 1
+                ? "1 missing from the remote (not let go) was put back"
+                : "\(count) missing from the remote (not let go) were put back")
+        }
+        if !report.kept.isEmpty {
+            parts.append("left your own " + report.kept.joined(separator: ", ") + " as it is (the synced version is in git)")
+        }
+        if report.dryRun {
+            let body = parts.isEmpty ? "already in step with the remote" : parts.joined(separator: ", ")
+            var line = "Dry run, nothing was changed. A sync would do this: " + body + "."
+            if report.startedRemote { line += " (The remote is empty: your journal would start it.)" }
+            return line
+        }
         var line = parts.isEmpty ? "Already in step with the remote." : parts.joined(separator: ", ") + "."
-        if report.startedRemote { line = "The remote was empty; your journal is there now. " + line }
+        if report.startedRemote { line = "The remote was empty; your journal is there now." + (parts.isEmpty ? "" : " " + line) }
         if report.versioningTurnedOn { line = "Versioning is on now. " + line }
         return line
     }
 
+    /// What a folder remote still holds after a let-go, for stderr (nil when nothing).
+    public static func syncRemoteStillHolds(_ report: SyncReport) -> [String] {
+        var lines: [String] = []
+        if !report.remoteStillHolds.isEmpty {
+            lines.append("the remote still holds a let-go entry in " + report.remoteStillHolds.joined(separator: ", ")
+                + ": say only changes the branch main. Delete those (for example git -C \(report.remote) branch -D NAME, or tag -d NAME), then run say sync again to clean the remote.")
+        }
+        if !report.remoteLeftovers.isEmpty {
+            lines.append("the remote holds temporary files a git command left: " + report.remoteLeftovers.joined(separator: ", ")
+                + ". If no git command is running there, delete them; they may hold old words.")
+        }
+        return lines
+    }
+
+    /// The question asked before a sync lets go of many entries here.
+    public static func syncConfirmRemoval(_ question: SyncRemovalQuestion) -> String {
+        "This sync would let go of \(question.paths.count) of your \(question.total) entries here, because another computer let them go. Let them go here too?"
+    }
+
+    /// Said when the person answers no.
+    public static let syncNothingChanged = "Nothing was changed. say sync --dry-run shows what a sync would do."
+
     /// Why a sync stopped, as the fragment after "could not sync: ".
     public static func syncError(_ error: SyncError) -> String {
+        let rejoin = "If that is expected, bring the two together with: say sync --rejoin (everything on both sides is kept; what was let go with say stays gone)"
         switch error {
         case .noRemote:
             return "there is no remote yet; run say sync --remote URL once (a folder, file://… or ssh://user@host/path)"
+        case let .unsupportedTransport(remote, scheme):
+            return "\(remote) uses \(scheme), which is not private on the way; use a folder, file://, ssh:// or https://. Nothing was sent"
         case let .unreachable(remote):
             return "the remote \(remote) could not be reached; check the address, and that the drive or server is there"
         case let .authenticationFailed(remote):
@@ -321,7 +367,25 @@ extension Copy {
             let key = fingerprint.map { " (it offers \($0))" } ?? ""
             return "the server \(name) offered a different key than ~/.ssh/known_hosts holds for it\(key); nothing was sent. If its key really changed, remove the old one with: ssh-keygen -R '\(known)'"
         case let .notAJournal(remote):
-            return "\(remote) is not a say journal (it holds other history); use an empty repository or one say started"
+            return "\(remote) is not a say journal (it holds other history); use an empty folder, an empty repository or one say started"
+        case let .notARepository(remote):
+            return "\(remote) is a folder with other files in it, not a git repository; use an empty folder or an empty bare repository (git init --bare)"
+        case let .checkedOutRemote(remote):
+            return "\(remote) is a working copy with the branch main checked out, and say does not move a branch someone may be working on; use a bare copy instead (git clone --bare \(remote) \(remote).git). Nothing was changed"
+        case let .unsafeRemote(path, reason):
+            return "the remote holds \(path) (\(reason)); say only takes entry files, .say-journal and .gitignore from a remote, so nothing was changed. Remove it from the remote, or sync with another one"
+        case let .unsyncableLocal(path, reason):
+            return "this journal holds \(path) (\(reason)), which sync cannot carry (only entries/YYYY/MM/<name>.md files, .say-journal and .gitignore); move it out of the journal's git history and try again. Nothing was changed"
+        case let .differentJournal(remote):
+            return "\(remote) holds a different journal than this one, so say cannot reconcile the two; nothing was changed. Sync with that journal's own remote, or start a new, empty one"
+        case let .wentBack(remote, seen, left):
+            return "\(remote) went back to an earlier state (its main is at \(seen), older than \(left), where this computer left it; was it restored from a backup?). Nothing was changed. " + rejoin
+        case let .rewrittenElsewhere(remote, seen, left):
+            return "the history of \(remote) was rewritten by something other than say (its main is at \(seen), which no longer holds \(left), where this computer left it, and no let-go by say explains it). Nothing was changed. " + rejoin
+        case let .remoteEmptied(remote):
+            return "\(remote) is empty now, but this computer synced with it before (was it replaced?). Nothing was changed. To start it again from this journal: say sync --rejoin"
+        case let .needsConfirmation(count, total):
+            return "this sync would let go of \(count) of your \(total) entries here (they were let go on another computer); nothing was changed. See them with say sync --dry-run; if that is right, run say sync --yes"
         case let .diverged(reason):
             return "\(reason), so say cannot reconcile the two; nothing was changed"
         case .remoteKeptMoving:

@@ -1,40 +1,71 @@
-import Crypto
 import Foundation
 import MarkdownStore
 
-/// What `say sync` did, in counts (the summary line and `--json` are made from these).
+/// How `say sync` should run.
+public struct SyncOptions: Sendable, Hashable {
+    /// A URL or path to sync with (stored as `origin` once a sync with it succeeds); nil to use
+    /// the stored one.
+    public var remote: String?
+    /// Work out what a sync would do and change nothing.
+    public var dryRun: Bool
+    /// Let go of many entries at once without asking (for scripts).
+    public var assumeYes: Bool
+    /// Treat the remote as new to this computer: keep everything on both sides and remove
+    /// nothing that was not let go (the way back after a remote was restored or rewritten).
+    public var rejoin: Bool
+
+    public init(remote: String? = nil, dryRun: Bool = false, assumeYes: Bool = false, rejoin: Bool = false) {
+        self.remote = remote
+        self.dryRun = dryRun
+        self.assumeYes = assumeYes
+        self.rejoin = rejoin
+    }
+}
+
+/// What a sync is about to remove from this computer, when it is enough to ask first.
+public struct SyncRemovalQuestion: Sendable, Hashable {
+    /// Entries let go on another computer, to be let go here too.
+    public var paths: [String]
+    /// Entries on this computer now.
+    public var total: Int
+}
+
+/// What `say sync` did (or, for a dry run, would do), in counts and paths.
 public struct SyncReport: Sendable, Hashable, Codable {
     /// Entries new or changed on the remote, now here.
-    public var newHere: Int
+    public var newHere = 0
     /// Entries new or changed here (conflict copies included), now on the remote.
-    public var sent: Int
+    public var sent = 0
     /// Entries let go on another device, unchanged here: gone from here too.
-    public var letGoElsewhere: Int
+    public var letGoElsewhere = 0
     /// Entries changed on both devices: the remote version stays, this one's became a copy.
-    public var conflictCopies: Int
+    public var conflictCopies = 0
     /// Entries changed here but let go on another device: the let-go won.
-    public var letGoWon: Int
+    public var letGoWon = 0
     /// Entries let go here, now gone from the remote and its history.
-    public var letGoSent: Int
+    public var letGoSent = 0
+    /// Entries deleted here outside say (not let go), brought back.
+    public var restoredHere = 0
+    /// Entries missing from the remote without having been let go, put back there.
+    public var restoredOnRemote = 0
+    /// Files of the person's left as they were where the sync would have written.
+    public var kept: [String] = []
     /// The remote was empty: this journal started it.
-    public var startedRemote: Bool
+    public var startedRemote = false
     /// Versioning was off and sync turned it on.
-    public var versioningTurnedOn: Bool
+    public var versioningTurnedOn = false
     /// The remote, as `origin` holds it (no password).
-    public var remote: String
+    public var remote = ""
+    /// Nothing was changed: this is what a sync would do.
+    public var dryRun = false
+    /// For a dry run: the entries a sync would let go here (let go on another computer).
+    public var wouldLetGo: [String] = []
+    /// References in a folder remote that still reach a let-go entry.
+    public var remoteStillHolds: [String] = []
+    /// Temporary files in a folder remote that a git command left (say did not make them).
+    public var remoteLeftovers: [String] = []
 
-    public init(newHere: Int = 0, sent: Int = 0, letGoElsewhere: Int = 0, conflictCopies: Int = 0, letGoWon: Int = 0,
-                letGoSent: Int = 0, startedRemote: Bool = false, versioningTurnedOn: Bool = false, remote: String = "") {
-        self.newHere = newHere
-        self.sent = sent
-        self.letGoElsewhere = letGoElsewhere
-        self.conflictCopies = conflictCopies
-        self.letGoWon = letGoWon
-        self.letGoSent = letGoSent
-        self.startedRemote = startedRemote
-        self.versioningTurnedOn = versioningTurnedOn
-        self.remote = remote
-    }
+    public init() {}
 
     /// The calm one-line summary ("2 new here, 1 sent, 1 let go elsewhere.").
     public var summary: String { Copy.syncSummary(self) }
@@ -44,6 +75,8 @@ public struct SyncReport: Sendable, Hashable, Codable {
 public enum SyncError: Error, Equatable, Sendable, LocalizedError {
     /// No `--remote` given, and none stored yet.
     case noRemote
+    /// The address uses a transport say never uses.
+    case unsupportedTransport(remote: String, scheme: String)
     /// The remote could not be reached (no such folder, no route, refused).
     case unreachable(remote: String)
     /// The ssh server refused every key offered.
@@ -54,7 +87,25 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
     case hostKeyChanged(host: String, port: Int, fingerprint: String?)
     /// The remote has history that is not a say journal's.
     case notAJournal(remote: String)
-    /// The remote's history cannot be reconciled with what this device last synced with.
+    /// The remote is a folder that is neither empty nor a repository.
+    case notARepository(remote: String)
+    /// The remote is a working copy with main checked out.
+    case checkedOutRemote(remote: String)
+    /// The remote holds something say never writes, or something unsafe.
+    case unsafeRemote(path: String, reason: String)
+    /// This journal holds a file sync cannot carry.
+    case unsyncableLocal(path: String, reason: String)
+    /// The remote holds another journal than this one.
+    case differentJournal(remote: String)
+    /// The remote went back to an earlier state than this computer last synced with.
+    case wentBack(remote: String, seen: String, left: String)
+    /// The remote's history was rewritten by something other than say.
+    case rewrittenElsewhere(remote: String, seen: String, left: String)
+    /// The remote this computer synced with is empty now.
+    case remoteEmptied(remote: String)
+    /// The sync would let go of many entries here and nobody confirmed it.
+    case needsConfirmation(count: Int, total: Int)
+    /// The remote's history cannot be reconciled (another cause).
     case diverged(reason: String)
     /// Other devices kept pushing while this one tried.
     case remoteKeptMoving
@@ -66,11 +117,16 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
     init(_ error: GitSyncError) {
         switch error {
         case .noRemote: self = .noRemote
+        case let .unsupportedTransport(remote, scheme): self = .unsupportedTransport(remote: remote, scheme: scheme)
         case let .unreachable(remote, _): self = .unreachable(remote: remote)
         case let .authenticationFailed(remote): self = .authenticationFailed(remote: remote)
         case let .unknownHost(host, port, fingerprint): self = .unknownHost(host: host, port: port, fingerprint: fingerprint)
         case let .hostKeyChanged(host, port, fingerprint): self = .hostKeyChanged(host: host, port: port, fingerprint: fingerprint)
         case let .notAJournal(remote): self = .notAJournal(remote: remote)
+        case let .notARepository(remote): self = .notARepository(remote: remote)
+        case let .checkedOutRemote(remote): self = .checkedOutRemote(remote: remote)
+        case let .unsafeRemote(path, reason): self = .unsafeRemote(path: path, reason: reason)
+        case let .unsyncableLocal(path, reason): self = .unsyncableLocal(path: path, reason: reason)
         case let .diverged(reason): self = .diverged(reason: reason)
         case .remoteKeptMoving: self = .remoteKeptMoving
         case let .rejected(_, message): self = .rejected(message: message)
@@ -79,79 +135,278 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
 }
 
 extension Journal {
-    /// Syncs the journal with the person's own git remote: fetch, reconcile entry by entry,
-    /// push (see `GitRepository.sync` for the rules). Sync needs versioning, so it turns
-    /// versioning on when it is off (the report says so).
+    /// How many rounds of fetch, reconcile and push before giving up on a remote that keeps moving.
+    static let syncAttempts = 4
+
+    /// Syncs the journal with the person's own git remote: fetch, reconcile entry by entry
+    /// (see `SyncPlan`), push. Sync needs versioning, so it turns versioning on when it is off;
+    /// if that first sync fails, versioning is off again and the journal as it was.
     ///
     /// - Parameters:
-    ///   - remote: a URL or path to store as `origin` (the first time, or to change it); nil
-    ///     to use the stored one.
+    ///   - options: the remote, and whether this is a dry run, confirmed, or a rejoin.
     ///   - environment: where `HOME` (for `~/.ssh`), `SSH_AUTH_SOCK` and `USER` come from.
     ///   - workingDirectory: what a relative remote path is relative to.
-    /// - Returns: the counts of what happened.
+    ///   - confirm: asked before letting go here of many entries let go elsewhere (more than
+    ///     three, or at least half of this journal's); false stops with nothing changed.
+    /// - Returns: what happened (or would happen).
     /// - Throws: `SyncError` for what the person can act on, `JournalError` otherwise.
-    public func sync(remote: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-                     workingDirectory: String = FileManager.default.currentDirectoryPath) throws -> SyncReport {
-        var turnedOn = false
-        if repository == nil {
-            try create()
-            try enableVersioning()
-            turnedOn = true
+    public func sync(_ options: SyncOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
+                     workingDirectory: String = FileManager.default.currentDirectoryPath,
+                     confirm: (SyncRemovalQuestion) -> Bool = { _ in false }) throws -> SyncReport {
+        try sync(options, environment: environment, workingDirectory: workingDirectory, confirm: confirm, checkpoint: nil)
+    }
+
+    /// `sync`, with a function called at each durable step of the apply (tests throw from it
+    /// to stop a sync there, as a kill would).
+    func sync(_ options: SyncOptions, environment: [String: String], workingDirectory: String,
+              confirm: (SyncRemovalQuestion) -> Bool, checkpoint: ((GitSyncCheckpoint) throws -> Void)?) throws -> SyncReport {
+        // A repository that is there but cannot be opened is never replaced by a new one.
+        if let repositoryProblem { throw repositoryProblem }
+        guard repository == nil else {
+            return try syncVersioned(options, environment: environment, workingDirectory: workingDirectory, confirm: confirm, checkpoint: checkpoint)
         }
+        // Versioning goes on for this sync; a dry run or a failure turns it off again, and
+        // removes the files it made.
+        let madeFiles = [".gitignore", ".say-journal"].map { folders.journal + "/" + $0 }.filter { !FileManager.default.fileExists(atPath: $0) }
+        func undo() throws {
+            try disableVersioning()
+            for path in madeFiles { try versioning { try AtomicFile.remove(path) } }
+        }
+        try create()
+        try enableVersioning()
+        do {
+            var report = try syncVersioned(options, environment: environment, workingDirectory: workingDirectory, confirm: confirm,
+                                           checkpoint: checkpoint)
+            if options.dryRun { try undo() } else { report.versioningTurnedOn = true }
+            return report
+        } catch {
+            try? undo()
+            throw error
+        }
+    }
+
+    private func syncVersioned(_ options: SyncOptions, environment: [String: String], workingDirectory: String,
+                               confirm: (SyncRemovalQuestion) -> Bool, checkpoint: ((GitSyncCheckpoint) throws -> Void)?) throws -> SyncReport {
+        guard let repository else { throw JournalError.unusableJournal(path: folders.journal, reason: "versioning could not be turned on") }
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
-        guard let repository else { throw JournalError.unusableJournal(path: folders.journal, reason: "versioning could not be turned on") }
-        try versioning { _ = try repository.resumePendingPurge() }
-        // Temporary files a killed say (or sync) left behind: safe to remove under the lock.
-        var leftovers: [String] = []
-        _ = store.scan(EntryFile.folder, leftovers: &leftovers) { _ in }
-        for path in leftovers { try? AtomicFile.remove(store.absolutePath(path)) }
-        try commitOutsideChanges(in: repository, firstMessage: nil)
+        // What a killed sync or let-go left (temporary files too): safe to finish under the lock;
+        // then edits made in an editor are committed, so they sync.
+        try gitSync { try repository.finishInterruptedSync(entriesFolder: EntryFile.folder) }
+        if !options.dryRun { try commitOutsideChanges(in: repository, firstMessage: nil) }
 
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let settings = GitSyncSettings(
-            remoteURL: remote?.isEmpty == true ? nil : remote,
+            remoteURL: options.remote?.isEmpty == true ? nil : options.remote,
             workingDirectory: workingDirectory,
             sshDirectory: home + "/.ssh",
             sshAgentAvailable: !(environment["SSH_AUTH_SOCK"] ?? "").isEmpty,
             localUser: environment["USER"] ?? environment["LOGNAME"] ?? "git",
             knownHostsFiles: [home + "/.ssh/known_hosts", "/etc/ssh/ssh_known_hosts"],
-            entriesFolder: EntryFile.folder,
-            makeConflictCopy: { path, bytes in Self.conflictCopy(of: path, bytes: bytes) })
-        let result: GitSyncReport
+            layout: Self.syncLayout,
+            checkpoint: checkpoint)
+        var confirmedCount = 0
+        for _ in 1 ... Self.syncAttempts {
+            let session = try gitSync { try repository.beginSync(settings) }
+            let round = try SyncRound(snapshot: session.snapshot, rejoin: options.rejoin, read: { file in try self.gitSync { try session.bytes(file) } })
+            var report = round.report
+            report.remote = session.snapshot.remoteDisplay
+            let removed = round.plan.removedHere
+            if options.dryRun {
+                report.dryRun = true
+                report.wouldLetGo = removed
+                return report
+            }
+            let total = session.snapshot.local.keys.filter(Self.syncLayout.isEntry).count
+            if Self.needsConfirmation(removing: removed.count, of: total), removed.count > confirmedCount, !options.assumeYes {
+                guard confirm(SyncRemovalQuestion(paths: removed, total: total)) else {
+                    throw SyncError.needsConfirmation(count: removed.count, total: total)
+                }
+                confirmedCount = removed.count
+            }
+            let outcome: GitSyncOutcome
+            do {
+                outcome = try gitSync { try session.apply(round.application) }
+            } catch is GitSyncRemoteMoved {
+                continue
+            }
+            report.kept = outcome.kept
+            report.remoteStillHolds = outcome.remoteStillHolds
+            report.remoteLeftovers = outcome.remoteLeftovers
+            return report
+        }
+        throw SyncError.remoteKeptMoving
+    }
+
+    /// More than three entries, or at least two that are half of this journal or more.
+    static func needsConfirmation(removing count: Int, of total: Int) -> Bool {
+        count > 3 || (count >= 2 && count * 2 >= total)
+    }
+
+    /// The files a synced journal holds: entries in `entries/YYYY/MM/`, the record, `.gitignore`.
+    static let syncLayout = GitSyncLayout(entriesFolder: EntryFile.folder, recordFile: ".say-journal",
+                                          otherFiles: [".gitignore"], entryExtension: ".md")
+
+    /// Runs a sync step, turning store errors into the journal's.
+    func gitSync<T>(_ body: () throws -> T) throws -> T {
         do {
-            result = try versioning { try repository.sync(settings) }
+            return try versioning(body)
         } catch let error as GitSyncError {
             throw SyncError(error)
         }
-        let stored = try? versioning { try repository.syncRemoteDisplay() }
-        return SyncReport(newHere: result.received.count, sent: result.sent.count, letGoElsewhere: result.letGoElsewhere.count,
-                          conflictCopies: result.conflictCopies.count, letGoWon: result.letGoWon.count,
-                          letGoSent: result.letGoSent.count, startedRemote: result.remoteWasEmpty,
-                          versioningTurnedOn: turnedOn, remote: (stored ?? nil) ?? remote ?? "")
     }
+}
 
-    /// The local version of an entry changed on both devices, as a new entry: same date, same
-    /// text and feeling, a new id (so a new file name). The id is derived from the entry's path
-    /// and bytes, so a sync interrupted and run again makes the same copy, not a second one.
-    /// A file that cannot be parsed is copied byte for byte under the new name.
-    static func conflictCopy(of path: String, bytes: [UInt8]) -> GitSyncCopy {
-        var hasher = SHA256()
-        hasher.update(data: Array("say-it-later conflict copy\u{0}\(path)\u{0}".utf8))
-        hasher.update(data: bytes)
-        var raw = Array(hasher.finalize().prefix(16))
-        raw[6] = (raw[6] & 0x0F) | 0x50  // version 5: name-based
-        raw[8] = (raw[8] & 0x3F) | 0x80  // RFC 4122 variant
-        let id = UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                             raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let document = try? FrontMatterDocument.parse(bytes, path: path) else {
-            let date = ShardedPath.parse(fileName: name)?.date ?? Date(timeIntervalSince1970: 0)
-            return GitSyncCopy(path: EntryFile.path(for: id, date: date), bytes: bytes, message: "Keep " + id.shortID)
+/// One round of a sync decided: the records checked against the history the remote shows, the
+/// let-go evidence gathered, the plan made, and what the apply step must do.
+struct SyncRound {
+    let plan: SyncPlan
+    let application: GitSyncApplication
+    let report: SyncReport
+
+    /// - Throws: `SyncError` when the remote is refused (another journal, gone back, rewritten
+    ///   by something other than say, emptied), with nothing changed.
+    init(snapshot: GitSyncSnapshot, rejoin: Bool, read: (GitSyncFile) throws -> [UInt8],
+         newJournalID: () -> String = { UUID().uuidString.lowercased() }) throws {
+        let layout = Journal.syncLayout
+        let recordFile = layout.recordFile
+        func record(_ files: [String: GitSyncFile]?) throws -> JournalRecord? {
+            guard let file = files?[recordFile] else { return nil }
+            return JournalRecord.parse(try read(file))
         }
-        let date = document.fields["date"].flatMap(UTCTime.parseISO8601) ?? ShardedPath.parse(fileName: name)?.date
-            ?? Date(timeIntervalSince1970: 0)
-        let copy = document.setting("id", to: id.lowercasedString)
-        return GitSyncCopy(path: EntryFile.path(for: id, date: date), bytes: Array(copy.rendered().utf8), message: "Keep " + id.shortID)
+        let remoteRecord = try record(snapshot.remote)
+        let localRecord = try record(snapshot.local)
+        let baseRecord = try record(snapshot.base)
+        let remote = snapshot.remoteDisplay
+        let seen = snapshot.remoteCommit ?? "nothing"
+        let left = snapshot.baseCommit ?? "nothing"
+        if snapshot.remote != nil, remoteRecord == nil {
+            // A journal's remote that lost its record was rewritten by something other than say.
+            guard snapshot.base != nil else { throw SyncError.notAJournal(remote: remote) }
+            if !rejoin { throw SyncError.rewrittenElsewhere(remote: remote, seen: seen, left: left) }
+        }
+
+        if let remoteRecord {
+            for known in [localRecord?.id, baseRecord?.id, snapshot.baseJournal].compactMap({ $0 }).filter({ !$0.isEmpty })
+            where known != remoteRecord.id {
+                throw SyncError.differentJournal(remote: remote)
+            }
+        } else if snapshot.base != nil, snapshot.baseURL == snapshot.remoteURL, !rejoin {
+            throw SyncError.remoteEmptied(remote: remote)
+        }
+        let baseGeneration = baseRecord?.generation ?? 0
+        let baseTokens = baseRecord?.letGo ?? []
+        if let remoteRecord, !rejoin {
+            let keptEvery = baseTokens.isSubset(of: remoteRecord.letGo)
+            switch snapshot.history {
+            case .noBase, .unchanged:
+                break
+            case .wentBack:
+                throw SyncError.wentBack(remote: remote, seen: seen, left: left)
+            case .movedOn:
+                if remoteRecord.generation < baseGeneration || !keptEvery {
+                    throw SyncError.rewrittenElsewhere(remote: remote, seen: seen, left: left)
+                }
+            case .rewritten:
+                if remoteRecord.generation < baseGeneration || !keptEvery {
+                    throw SyncError.wentBack(remote: remote, seen: seen, left: left)
+                }
+                if remoteRecord.generation == baseGeneration {
+                    throw SyncError.rewrittenElsewhere(remote: remote, seen: seen, left: left)
+                }
+            }
+        }
+
+        // The evidence: every record's let-go lines, and entries purged here since the last sync
+        // (the purge took them out of the base, which the last sync recorded them in).
+        let journalID = remoteRecord?.id ?? localRecord?.id ?? baseRecord?.id ?? snapshot.baseJournal.flatMap { $0.isEmpty ? nil : $0 }
+            ?? newJournalID()
+        var letGoHere = Set<String>()
+        if snapshot.baseRewrittenHere, let base = snapshot.base {
+            letGoHere = snapshot.basePaths.filter { layout.isEntry($0) && base[$0] == nil && snapshot.local[$0] == nil }
+        }
+        let hasher = JournalRecord.Tokens(journal: journalID)
+        var tokens = (remoteRecord?.letGo ?? []).union(baseTokens).union(localRecord?.letGo ?? [])
+        for path in letGoHere { tokens.insert(hasher.token(for: path)) }
+        let isLetGo: (String) -> Bool = { path in layout.isEntry(path) && tokens.contains(hasher.token(for: path)) }
+
+        let local = snapshot.local
+        let remoteFiles = snapshot.remote ?? [:]
+        let base = rejoin || snapshot.history == .noBase ? nil : snapshot.base
+        // A path the same on all three sides was decided when it was last synced; it needs
+        // deciding again only when new let-go lines arrived.
+        var paths = letGoHere
+        if tokens.isSubset(of: baseTokens), let base {
+            for (path, file) in local where base[path] != file || remoteFiles[path] != file { paths.insert(path) }
+            for (path, file) in remoteFiles where base[path] != file || local[path] != file { paths.insert(path) }
+            for (path, file) in base where local[path] != file || remoteFiles[path] != file { paths.insert(path) }
+        } else {
+            paths.formUnion(local.keys)
+            paths.formUnion(remoteFiles.keys)
+            paths.formUnion(base?.keys ?? [:].keys)
+        }
+        paths.remove(recordFile)
+        let letGo = Set(paths.filter(isLetGo))
+        let plan = SyncPlan.make(paths: paths, base: base, local: local, remote: remoteFiles, letGo: letGo, letGoHere: letGoHere,
+                                 isEntry: layout.isEntry)
+
+        var application = GitSyncApplication()
+        var report = SyncReport()
+        for (path, action) in plan.actions.sorted(by: { $0.key < $1.key }) {
+            let entry = layout.isEntry(path)
+            switch action {
+            case .take:
+                if entry { report.newHere += 1 }
+            case .send:
+                application.send.insert(path)
+                if entry { report.sent += 1 }
+            case .conflict:
+                guard let mine = local[path] else { continue }
+                let copy = SyncConflictCopy.entry(at: path, bytes: try read(mine))
+                if remoteFiles[copy.path] == nil && local[copy.path] == nil { application.newFiles.append(copy) }
+                report.conflictCopies += 1
+            case .merge:
+                guard let mine = local[path], let theirs = remoteFiles[path] else { continue }
+                let merged = SyncConflictCopy.mergedLines(remote: try read(theirs), local: try read(mine), path: path)
+                application.newFiles.append(merged)
+            case .restoreOnRemote:
+                if let mine = local[path] { application.restore[path] = mine }
+                if entry { report.restoredOnRemote += 1 }
+            case .restoreHere:
+                if let version = remoteFiles[path] ?? base?[path] { application.restore[path] = version }
+                if entry { report.restoredHere += 1 }
+            case .restoreBoth:
+                if let version = base?[path] { application.restore[path] = version }
+                if entry { report.restoredHere += 1 }
+            case .letGoElsewhere, .letGoWon, .letGoSent, .letGoGone:
+                application.remove.insert(path)
+                if letGoHere.contains(path) || local[path] != nil || remoteFiles[path] != nil || snapshot.base?[path] != nil {
+                    application.purge.insert(path)
+                }
+                if action == .letGoElsewhere { report.letGoElsewhere += 1 }
+                if action == .letGoWon { report.letGoWon += 1 }
+                if action == .letGoSent { report.letGoSent += 1 }
+            }
+        }
+
+        // A rejoin is say's own acknowledgement of the remote's new history: it advances the
+        // generation, so other computers accept what it pushes as say's.
+        let generation = max(remoteRecord?.generation ?? 0, localRecord?.generation ?? 0, baseGeneration) + (rejoin ? 1 : 0)
+        let merged = JournalRecord(id: journalID, generation: generation, letGo: tokens)
+        if snapshot.remote == nil || merged != remoteRecord {
+            application.record = merged.rendered()
+        }
+        var rewritten = merged
+        rewritten.generation = generation + 1
+        application.rewriteRecord = rewritten.rendered()
+        application.isLetGo = isLetGo
+        application.journal = journalID
+        if snapshot.remote == nil {
+            report.startedRemote = true
+            report.sent = local.keys.filter { layout.isEntry($0) }.count
+        }
+        self.plan = plan
+        self.application = application
+        self.report = report
     }
 }

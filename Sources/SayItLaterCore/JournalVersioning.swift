@@ -95,7 +95,8 @@ extension Journal {
         defer { withExtendedLifetime(lock) {} }
         excludeLockFile(in: repository)
         try versioning { try repository.tightenPermissions() }
-        try versioning { _ = try repository.resumePendingPurge() }
+        // An interrupted let-go, or what a killed sync left (a purge it owes, temporary files, locks).
+        try versioning { try repository.finishInterruptedSync(entriesFolder: EntryFile.folder) }
         try commitOutsideChanges(in: repository, firstMessage: nil)
     }
 

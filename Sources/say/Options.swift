@@ -23,7 +23,10 @@ struct JournalOptions: ParsableArguments {
     }
 
     /// The journal, ready to use.
-    func open() throws -> Journal {
+    ///
+    /// - Parameter settling: bring git up to date first (false for a command that does that
+    ///   itself, under its own lock, such as sync).
+    func open(settling: Bool = true) throws -> Journal {
         do {
             // SAY_LOCK_TIMEOUT (seconds) lets tests and scripts choose how long to wait for
             // another say; people get the default.
@@ -32,7 +35,7 @@ struct JournalOptions: ParsableArguments {
             // Finish an interrupted let-go and commit edits made in an editor before anything else.
             // If git cannot, the entries on disk are still there to list and keep: say so, go on.
             do {
-                try journal.settle()
+                if settling { try journal.settle() }
             } catch {
                 Output.error("say: " + Copy.notSettled((error as? LocalizedError)?.errorDescription ?? "\(error)"))
             }

@@ -2,44 +2,33 @@ import Foundation
 import Testing
 @testable import MarkdownStore
 
-/// The pure parts of sync: the three-way rule, remote addresses, known_hosts matching.
+/// The pure parts of sync in the store: remote addresses, known_hosts matching, name checks, records.
 @Suite("sync parts")
 struct SyncPartsTests {
-    static let one = GitTreeFile(blob: ObjectID(hex: String(repeating: "1", count: 40))!, mode: 0o100644)
-    static let two = GitTreeFile(blob: ObjectID(hex: String(repeating: "2", count: 40))!, mode: 0o100644)
-    static let three = GitTreeFile(blob: ObjectID(hex: String(repeating: "3", count: 40))!, mode: 0o100644)
-
-    @Test(arguments: [
-        // base, local, remote → decision
-        (nil, one, nil, GitSyncDecision.local),
-        (nil, nil, one, .remote),
-        (nil, one, one, .same),
-        (nil, one, two, .conflict),
-        (one, one, one, .same),
-        (one, two, one, .local),
-        (one, one, two, .remote),
-        (one, two, two, .same),
-        (one, two, three, .conflict),
-        (one, one, nil, .letGoElsewhere),
-        (one, two, nil, .letGoWon),
-        (one, nil, one, .letGoHere),
-        (one, nil, two, .letGoHere),
-        (one, nil, nil, .goneBoth),
-    ] as [(GitTreeFile?, GitTreeFile?, GitTreeFile?, GitSyncDecision)])
-    func theThreeWayRule(_ base: GitTreeFile?, _ local: GitTreeFile?, _ remote: GitTreeFile?, _ expected: GitSyncDecision) {
-        #expect(GitSyncDecision.decide(base: base, local: local, remote: remote) == expected)
-    }
-
     @Test func addresses() {
         let here = "/home/me"
         #expect(GitRemoteAddress("/media/usb/j.git", workingDirectory: here).kind == .local(path: "/media/usb/j.git"))
         #expect(GitRemoteAddress("backup/j.git", workingDirectory: here).kind == .local(path: "/home/me/backup/j.git"))
         #expect(GitRemoteAddress("file:///media/my%20usb/j.git", workingDirectory: here).kind == .local(path: "/media/my usb/j.git"))
+        #expect(GitRemoteAddress("FILE://localhost/srv/j.git", workingDirectory: here).kind == .local(path: "/srv/j.git"))
         #expect(GitRemoteAddress("ssh://me@host:2222/srv/j.git", workingDirectory: here).kind == .ssh(user: "me", host: "host", port: 2222))
         #expect(GitRemoteAddress("ssh://host/srv/j.git", workingDirectory: here).kind == .ssh(user: nil, host: "host", port: 22))
         #expect(GitRemoteAddress("ssh://me@[::1]:2200/j.git", workingDirectory: here).kind == .ssh(user: "me", host: "::1", port: 2200))
         #expect(GitRemoteAddress("me@host:j.git", workingDirectory: here).kind == .ssh(user: "me", host: "host", port: 22))
+        #expect(GitRemoteAddress("https://example.com/j.git", workingDirectory: here).kind == .https)
         #expect(GitRemoteAddress("https://me:secret@example.com/j.git", workingDirectory: here).display == "https://me@example.com/j.git")
+    }
+
+    /// Plain-text transports, and transports that run programs, are never used.
+    @Test(arguments: [
+        ("http://example.com/j.git", "http"), ("HTTP://example.com/j.git", "http"), ("git://example.com/j.git", "git"),
+        ("ftp://example.com/j.git", "ftp"), ("ext::sh -c touch% /tmp/pwned", "ext"), ("fd::17", "fd"),
+        ("file://otherhost/srv/j.git", "file (another host)"), ("rsync://host/j.git", "rsync"),
+    ])
+    func refusedTransports(_ text: String, _ scheme: String) {
+        let address = GitRemoteAddress(text, workingDirectory: "/home/me")
+        #expect(address.kind == .unsupported(scheme: scheme))
+        #expect(!address.isSupported)
     }
 
     static let key: [UInt8] = [0, 0, 0, 11] + Array("ssh-ed25519".utf8) + [0, 0, 0, 4, 1, 2, 3, 4]
@@ -94,8 +83,59 @@ struct SyncPartsTests {
     }
 
     @Test func theBaseRecordRoundTrips() {
-        let base = GitSyncBase(remote: Self.one.blob, journal: "j-1", paths: ["entries/a.md", ".say-journal"])
+        let commit = ObjectID(hex: String(repeating: "1", count: 40))!
+        let base = GitSyncBase(remote: commit, journal: "j-1", url: "/media/usb/j.git", paths: ["entries/a.md", ".say-journal"])
         #expect(GitSyncBase.parse(base.rendered()) == base)
+        // The first version's record (no address) still reads.
+        #expect(GitSyncBase.parse(Array("say-it-later sync-base 1\nremote \(commit)\njournal j-1\npath entries/a.md\n".utf8))
+            == GitSyncBase(remote: commit, journal: "j-1", url: nil, paths: ["entries/a.md"]))
         #expect(GitSyncBase.parse(Array("something else\n".utf8)) == nil)
+    }
+
+    /// Entry names a remote may bring: what say writes, and what people name their own files.
+    @Test(arguments: ["2026-11-22T034200Z-7f3c9a2e.md", "my day.md", "tagebuch-ü.md", "a.b.md", "git~1.md", "con-artist.md"])
+    func acceptedNames(_ name: String) {
+        #expect(GitSyncValidation.entryNameProblem(Array(name.utf8), extension: ".md") == nil)
+    }
+
+    /// Names refused, whatever the file system: hidden names (`.git` and friends), names that
+    /// are not entries, control characters, separators and NTFS streams, names HFS+ reads as
+    /// something else, Windows device names, trailing dots and spaces.
+    @Test(arguments: [
+        ".git", ".GIT", ".git.md", ".gitmodules", ".say-lock", "notes.txt", ".md", "a\nb.md", "a\u{1B}]0;x\u{07}.md", "a\\b.md",
+        "a:b.md", "x::$DATA.md", "..md", "a/b.md", ".g\u{200C}it.md", "x\u{FEFF}.md", "NUL.md", "com1.md", "Aux.txt.md",
+        "a .md", "a..md", String(repeating: "x", count: 260) + ".md",
+    ])
+    func refusedNames(_ name: String) {
+        #expect(GitSyncValidation.entryNameProblem(Array(name.utf8), extension: ".md") != nil, "\(name.debugDescription)")
+    }
+
+    @Test func invalidUTF8IsRefused() {
+        #expect(GitSyncValidation.entryNameProblem([0x61, 0xFF, 0x2E, 0x6D, 0x64], extension: ".md") != nil)
+    }
+
+    @Test func namesOneFileSystemWouldMixUpAreFound() {
+        #expect(GitSyncValidation.collision(in: ["entries/2026/11/a.md", "entries/2026/11/A.md"]) != nil)
+        #expect(GitSyncValidation.collision(in: ["entries/2026/11/\u{E9}.md", "entries/2026/11/e\u{301}.md"]) != nil)
+        #expect(GitSyncValidation.collision(in: ["entries/2026/11/a.md", "entries/2026/11/b.md"]) == nil)
+    }
+
+    @Test func aGitignoreThatHidesEntriesIsFound() {
+        let layout = GitSyncLayout()
+        for hiding in ["*", "*.md", "entries", "entries/", "/entries", "2026", "**/*.md", "entries/**", ".say-journal", "*-*"] {
+            #expect(GitSyncValidation.gitignoreProblem(Array((hiding + "\n").utf8), layout: layout) != nil, "\(hiding)")
+        }
+        #expect(GitSyncValidation.gitignoreProblem(Array(".say-lock\n*.swp\n*.swo\n*~\n.#*\n.DS_Store\n# a comment\n!keep.md\n".utf8), layout: layout) == nil)
+    }
+
+    @Test func idLinesAreSetInPlace() {
+        #expect(FrontMatterKeyLine.setting("id", to: "new", in: Array("---\nid: old # c\nfeeling: same\n---\nbody\n".utf8))
+            == Array("---\nid: new\nfeeling: same\n---\nbody\n".utf8))
+        #expect(FrontMatterKeyLine.setting("id", to: "new", in: Array("\u{FEFF}---\r\nidea: x\r\n---\r\nbody".utf8))
+            == Array("\u{FEFF}---\r\nid: new\r\nidea: x\r\n---\r\nbody".utf8))
+        #expect(FrontMatterKeyLine.setting("id", to: "new", in: Array("---\n  id: nested\nid   :\n---\n".utf8))
+            == Array("---\n  id: nested\nid: new\n---\n".utf8))
+        #expect(FrontMatterKeyLine.setting("id", to: "new", in: Array("no front matter\n".utf8)) == nil)
+        #expect(FrontMatterKeyLine.setting("id", to: "new", in: Array("---\nid: open\n".utf8)) == nil)
     }
 }

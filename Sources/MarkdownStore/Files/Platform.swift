@@ -33,6 +33,41 @@ enum Platform {
         write(fd, pointer, count)
     }
 
+    /// A file's change and modification times, as seconds and nanoseconds (git's index keeps both).
+    static func changeAndModificationTimes(_ info: stat) -> (change: timespec, modification: timespec) {
+        #if canImport(Darwin)
+        return (info.st_ctimespec, info.st_mtimespec)
+        #else
+        return (info.st_ctim, info.st_mtim)
+        #endif
+    }
+
+    /// Flushes every file written on the file system that holds `path` (one call for a batch of
+    /// files, instead of one flush per file): `syncfs` on Linux, `sync` elsewhere.
+    static func syncFileSystem(containing path: String) -> Int32 {
+        #if canImport(Glibc) || canImport(Musl)
+        // syncfs(2) is a GNU extension the C module does not export: looked up by name once.
+        guard let syncfs = linuxSyncfs else {
+            sync()
+            return 0
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return -1 }
+        defer { close(fd) }
+        return syncfs(fd)
+        #else
+        sync()
+        return 0
+        #endif
+    }
+
+    #if canImport(Glibc) || canImport(Musl)
+    private static let linuxSyncfs: (@convention(c) (Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+    }()
+    #endif
+
     /// `S_IFMT` masked out of a `stat` mode.
     static func fileType(_ mode: mode_t) -> mode_t { mode & S_IFMT }
 }

@@ -37,34 +37,120 @@ enum GitLocalTransfer {
         deinit { git_repository_free(handle) }
     }
 
+    /// Opens the folder remote at `path` for a sync, refusing what sync must not touch: a folder
+    /// that is neither empty nor a repository, and a working tree with `main` checked out (moving
+    /// a checked-out branch would leave its files out of step). An empty folder becomes a bare
+    /// repository whose HEAD names `main`.
+    ///
+    /// - Throws: `GitSyncError.unreachable`, `.notARepository`, `.checkedOutRemote`.
+    ///   Calls `git_repository_open_ext`, `git_repository_init_ext`.
+    static func openRemote(path: String, display: String) throws -> Repository {
+        var info = stat()
+        guard stat(path, &info) == 0, Platform.fileType(info.st_mode) == S_IFDIR else {
+            throw GitSyncError.unreachable(remote: display, detail: "no folder at \(path)")
+        }
+        if try FolderContents.names(in: path).isEmpty {
+            try LibGit2.ensureInitialized()
+            var options = git_repository_init_options()
+            try gitCheck(git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)), "git_repository_init_options_init")
+            options.flags = GIT_REPOSITORY_INIT_BARE.rawValue | GIT_REPOSITORY_INIT_NO_REINIT.rawValue
+            var raw: OpaquePointer?
+            try "main".withCString { head in
+                options.initial_head = head
+                try gitCheck(git_repository_init_ext(&raw, path, &options), "git_repository_init_ext")
+            }
+            git_repository_free(raw)
+        }
+        let repository: Repository
+        do {
+            repository = try Repository(path: path)
+        } catch let error as GitError where error.isNotFound {
+            throw GitSyncError.notARepository(remote: display)
+        } catch let error as GitError {
+            throw GitSyncError.unreachable(remote: display, detail: error.message)
+        }
+        if git_repository_is_bare(repository.handle) == 0 {
+            var head: OpaquePointer?
+            if git_reference_lookup(&head, repository.handle, "HEAD") == 0 {
+                defer { git_reference_free(head) }
+                if gitString(from: git_reference_symbolic_target(head)) == "refs/heads/main" {
+                    throw GitSyncError.checkedOutRemote(remote: display)
+                }
+            }
+        }
+        return repository
+    }
+
+    /// The remote's `refs/heads/main`, or nil when it has none. Calls `git_reference_name_to_id`.
+    static func mainBranch(_ repository: OpaquePointer) throws -> ObjectID? {
+        var current = git_oid()
+        let found = git_reference_name_to_id(&current, repository, "refs/heads/main")
+        if found == GIT_ENOTFOUND.rawValue { return nil }
+        try gitCheck(found, "git_reference_name_to_id")
+        return ObjectID(current)
+    }
+
+    /// The largest commit or tag object a transfer reads.
+    static let largestCommit = 1 << 20
+
     /// Copies into `destination` every object reachable from `tips` in `source` that
     /// `destination` does not have yet, as one new pack (flushed to disk before returning).
     ///
     /// A commit or tree the destination has is taken to come with everything it reaches, as
-    /// in any repository that is not corrupt, so the walk stops there.
+    /// in any repository that is not corrupt, so the walk stops there. Every object's size is
+    /// read from its header before it is read or copied: a commit or tag over 1 MiB, a tree
+    /// over 16 MiB or a file over the entry limit stops the copy before anything is written.
     ///
+    /// - Parameter checkSizes: check sizes (objects coming from a remote).
     /// - Returns: how many objects were copied.
-    /// - Throws: `GitError`, `MarkdownStoreError`. Calls `git_repository_odb`, `git_odb_exists`.
+    /// - Throws: `GitSyncError.unsafeRemote` for an object too large, `GitError`,
+    ///   `MarkdownStoreError`. Calls `git_repository_odb`, `git_odb_exists`, `git_odb_read_header`.
     @discardableResult
     static func copyObjects(from source: OpaquePointer, sourceGitdir: String, to destination: OpaquePointer,
-                            destinationGitdir: String, tips: [ObjectID]) throws -> Int {
+                            destinationGitdir: String, tips: [ObjectID], checkSizes: Bool = false) throws -> Int {
         var odb: OpaquePointer?
         try gitCheck(git_repository_odb(&odb, destination), "git_repository_odb")
         defer { git_odb_free(odb) }
         // The destination may have gained packs since it was opened.
         _ = git_odb_refresh(odb)
         func destinationHas(_ id: ObjectID) -> Bool { id.withOID { git_odb_exists(odb, $0) } == 1 }
+        var sourceODB: OpaquePointer?
+        try gitCheck(git_repository_odb(&sourceODB, source), "git_repository_odb")
+        defer { git_odb_free(sourceODB) }
+        func checkSize(_ id: ObjectID) throws {
+            guard checkSizes else { return }
+            var size = 0
+            var type = GIT_OBJECT_INVALID
+            try id.withOID { try gitCheck(git_odb_read_header(&size, &type, sourceODB, $0), "git_odb_read_header") }
+            let limit: Int
+            switch type {
+            case GIT_OBJECT_BLOB: limit = GitSyncValidation.largestEntry
+            case GIT_OBJECT_TREE: limit = GitSyncValidation.largestTree
+            default: limit = largestCommit
+            }
+            guard size <= limit else {
+                throw GitSyncError.unsafeRemote(path: "object \(id)", reason: "an object of \(size) bytes, larger than say reads (\(limit) bytes)")
+            }
+        }
 
         let database = try GitObjectDatabase(repository: source)
+        // A few objects (one new entry) are read through libgit2 and written whole; many (a new
+        // computer's first sync) are read from the mapped packs and their packed bytes copied.
         let packFolder = sourceGitdir + "objects/pack/"
-        let packs = try GitExistingPack.all(in: packFolder)
-        database.packReader = try GitPackReader(packs: packs)
+        var packs: [GitExistingPack]? = nil
+        func loadPacks() throws {
+            let found = try GitExistingPack.all(in: packFolder)
+            database.packReader = try GitPackReader(packs: found)
+            packs = found
+        }
 
         var keep = Set<ObjectID>()
         var seen = Set<ObjectID>()
         var stack = tips
         while let id = stack.popLast() {
             guard seen.insert(id).inserted, !destinationHas(id) else { continue }
+            if packs == nil, keep.count >= 256 { try loadPacks() }
+            try checkSize(id)
             keep.insert(id)
             try database.read(id) { kind, data in
                 switch kind {
@@ -78,6 +164,7 @@ enum GitLocalTransfer {
                         if entry.isTree {
                             stack.append(entry.id)
                         } else if seen.insert(entry.id).inserted, !destinationHas(entry.id) {
+                            try checkSize(entry.id)
                             keep.insert(entry.id)
                         }
                     }
@@ -90,7 +177,7 @@ enum GitLocalTransfer {
         }
         guard !keep.isEmpty else { return 0 }
         let writer = try GitPackWriter(database: database, newObjects: [:], keep: keep)
-        for pack in packs { try writer.copy(from: pack) }
+        for pack in packs ?? [] { try writer.copy(from: pack) }
         try writer.writeRemaining()
         let destinationPacks = destinationGitdir + "objects/pack/"
         try AtomicFile.makeFolders(destinationPacks)
@@ -129,5 +216,21 @@ enum GitLocalTransfer {
         if gitString(from: git_reference_symbolic_target(head)) != "refs/heads/main" {
             _ = git_repository_set_head(repository, "refs/heads/main")
         }
+    }
+}
+
+extension GitLocalTransfer {
+    /// Whether the repository has any reference besides HEAD (other branches, tags).
+    /// Calls `git_reference_iterator_new`.
+    static func hasOtherReferences(_ repository: OpaquePointer) throws -> Bool {
+        var iterator: OpaquePointer?
+        try gitCheck(git_reference_iterator_new(&iterator, repository), "git_reference_iterator_new")
+        defer { git_reference_iterator_free(iterator) }
+        var reference: OpaquePointer?
+        let status = git_reference_next(&reference, iterator)
+        if status == GIT_ITEROVER.rawValue { return false }
+        try gitCheck(status, "git_reference_next")
+        git_reference_free(reference)
+        return true
     }
 }

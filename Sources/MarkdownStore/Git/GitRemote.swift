@@ -191,28 +191,48 @@ final class GitRemote {
     /// Whether `connect` succeeded and `disconnect` has not run yet.
     private var connected = false
 
-    /// Looks up the remote `name`, creating it with `url` when it does not exist, and pointing
-    /// it at `url` when it exists with another.
+    /// A remote with no name, for one connection to `url`: nothing is written to the
+    /// repository's configuration, and `url.<base>.insteadOf` rewrites are not applied (so a
+    /// configuration line cannot turn an https address into a plain-text one).
     ///
-    /// - Returns: nil when there is no such remote and no `url` to create it with.
-    /// - Throws: `GitError`. Calls `git_remote_lookup`, `git_remote_create`, `git_remote_set_url`.
-    static func open(repository: OpaquePointer, name: String, url: String?) throws -> GitRemote? {
+    /// - Throws: `GitError`. Calls `git_remote_create_with_opts`.
+    static func anonymous(repository: OpaquePointer, url: String) throws -> GitRemote {
+        var options = git_remote_create_options()
+        try gitCheck(git_remote_create_options_init(&options, UInt32(GIT_REMOTE_CREATE_OPTIONS_VERSION)), "git_remote_create_options_init")
+        options.repository = repository
+        options.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF.rawValue | GIT_REMOTE_CREATE_SKIP_DEFAULT_FETCHSPEC.rawValue
+        var raw: OpaquePointer?
+        try gitCheck(git_remote_create_with_opts(&raw, url, &options), "git_remote_create_with_opts")
+        guard let raw else { throw GitError.wrapper("no remote returned", function: "git_remote_create_with_opts") }
+        return GitRemote(handle: raw)
+    }
+
+    /// The URL configured for the remote `name` (`remote.<name>.url`), exactly as written, or
+    /// nil when there is none. Calls `git_repository_config_snapshot`, `git_config_get_string`.
+    static func configuredURL(repository: OpaquePointer, name: String) throws -> String? {
+        var config: OpaquePointer?
+        try gitCheck(git_repository_config_snapshot(&config, repository), "git_repository_config_snapshot")
+        defer { git_config_free(config) }
+        var value: UnsafePointer<CChar>?
+        let result = git_config_get_string(&value, config, "remote.\(name).url")
+        if result == GIT_ENOTFOUND.rawValue { return nil }
+        try gitCheck(result, "git_config_get_string")
+        return gitString(from: value)
+    }
+
+    /// Stores `url` as the remote `name` (created with git's default fetch refspec, or its URL
+    /// changed). Calls `git_remote_lookup`, `git_remote_create`, `git_remote_set_url`.
+    static func store(repository: OpaquePointer, name: String, url: String) throws {
+        guard try configuredURL(repository: repository, name: name) != url else { return }
         var raw: OpaquePointer?
         let found = git_remote_lookup(&raw, repository, name)
         if found == GIT_ENOTFOUND.rawValue {
-            guard let url else { return nil }
             try gitCheck(git_remote_create(&raw, repository, name, url), "git_remote_create")
         } else {
             try gitCheck(found, "git_remote_lookup")
-            if let url, let existing = raw, gitString(from: git_remote_url(existing)) != url {
-                git_remote_free(existing)
-                raw = nil
-                try gitCheck(git_remote_set_url(repository, name, url), "git_remote_set_url")
-                try gitCheck(git_remote_lookup(&raw, repository, name), "git_remote_lookup")
-            }
+            try gitCheck(git_remote_set_url(repository, name, url), "git_remote_set_url")
         }
-        guard let raw else { throw GitError.wrapper("no remote returned", function: "git_remote_lookup") }
-        return GitRemote(handle: raw)
+        git_remote_free(raw)
     }
 
     private init(handle: OpaquePointer) {

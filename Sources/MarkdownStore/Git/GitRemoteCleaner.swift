@@ -74,3 +74,83 @@ enum GitRemoteCleaner {
         try AtomicFile.syncFolder(objectsFolder)
     }
 }
+
+extension GitRemoteCleaner {
+    /// The references of the repository at `path` (other than `except`) whose history still
+    /// holds a file for which `isLetGo` is true, sorted. Each tree is read once, however many
+    /// commits share it.
+    ///
+    /// - Throws: `GitError`. Calls `git_reference_iterator_new`, `git_revwalk_next`, `git_tree_lookup`.
+    static func referencesReaching(repositoryAt path: String, except: String, isLetGo: (String) -> Bool) throws -> [String] {
+        let other = try GitLocalTransfer.Repository(path: path)
+        var iterator: OpaquePointer?
+        try gitCheck(git_reference_iterator_new(&iterator, other.handle), "git_reference_iterator_new")
+        defer { git_reference_iterator_free(iterator) }
+        var holders: [String] = []
+        var seenTrees: [String: Bool] = [:]
+        while true {
+            var reference: OpaquePointer?
+            let status = git_reference_next(&reference, iterator)
+            if status == GIT_ITEROVER.rawValue { break }
+            try gitCheck(status, "git_reference_next")
+            defer { git_reference_free(reference) }
+            guard git_reference_type(reference) == GIT_REFERENCE_DIRECT, let name = gitString(from: git_reference_name(reference)),
+                  name != except else { continue }
+            var peeled: OpaquePointer?
+            guard git_reference_peel(&peeled, reference, GIT_OBJECT_COMMIT) == 0, let commitObject = peeled else { continue }
+            let start = ObjectID(git_object_id(commitObject))
+            git_object_free(commitObject)
+            let walk = try GitRevisionWalk(repository: other.handle)
+            try start.withOID { try gitCheck(git_revwalk_push(walk.handle, $0), "git_revwalk_push") }
+            var holds = false
+            while !holds, let commit = try walk.next() {
+                var raw: OpaquePointer?
+                try commit.withOID { try gitCheck(git_commit_lookup(&raw, other.handle, $0), "git_commit_lookup") }
+                let tree = git_commit_tree_id(raw).map { ObjectID($0) }
+                git_commit_free(raw)
+                if let tree { holds = try treeHolds(tree, prefix: "", repository: other.handle, isLetGo: isLetGo, seen: &seenTrees) }
+            }
+            if holds { holders.append(name) }
+        }
+        return holders.sorted()
+    }
+
+    private static func treeHolds(_ tree: ObjectID, prefix: String, repository: OpaquePointer, isLetGo: (String) -> Bool,
+                                  seen: inout [String: Bool]) throws -> Bool {
+        // A tree's answer depends on where it sits: the key is the tree at that place.
+        let key = prefix + " " + tree.description
+        if let known = seen[key] { return known }
+        var raw: OpaquePointer?
+        try tree.withOID { try gitCheck(git_tree_lookup(&raw, repository, $0), "git_tree_lookup") }
+        defer { git_tree_free(raw) }
+        var holds = false
+        for position in 0 ..< git_tree_entrycount(raw) where !holds {
+            guard let entry = git_tree_entry_byindex(raw, position), let name = gitString(from: git_tree_entry_name(entry)),
+                  let id = git_tree_entry_id(entry) else { continue }
+            switch git_tree_entry_type(entry) {
+            case GIT_OBJECT_TREE: holds = try treeHolds(ObjectID(id), prefix: prefix + name + "/", repository: repository, isLetGo: isLetGo, seen: &seen)
+            case GIT_OBJECT_BLOB: holds = isLetGo(prefix + name)
+            default: continue
+            }
+        }
+        seen[key] = holds
+        return holds
+    }
+
+    /// Temporary files in the repository's object store that say did not make and a git
+    /// command left behind (`tmp_pack_*`, `tmp_idx_*`, `incoming-*` quarantines, loose
+    /// `tmp_obj_*`), as paths relative to the git folder: they may hold anything git was
+    /// receiving, and only whoever made them can tell whether they are still in use.
+    static func foreignTemporaryFiles(repositoryAt path: String) throws -> [String] {
+        let other = try GitLocalTransfer.Repository(path: path)
+        var found: [String] = []
+        let objects = other.gitdir + "objects/"
+        for name in try FolderContents.names(in: objects + "pack") where name.hasPrefix("tmp_") && !name.hasPrefix("tmp_say_") {
+            found.append("objects/pack/" + name)
+        }
+        for name in try FolderContents.names(in: objects) where name.hasPrefix("incoming-") || name.hasPrefix("tmp_") {
+            found.append("objects/" + name)
+        }
+        return found.sorted()
+    }
+}

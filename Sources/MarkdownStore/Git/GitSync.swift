@@ -27,10 +27,12 @@ public struct GitSyncCopy: Equatable, Sendable {
 public enum GitSyncCheckpoint: String, CaseIterable, Sendable {
     /// The remote's references are listed; nothing changed yet.
     case listed
-    /// The remote's history is in the local object store.
+    /// The remote's history is in the local object store and checked; nothing else changed.
     case fetched
     /// The reconciled history exists as commits no reference points at yet.
     case historyBuilt
+    /// The purge the sync owes is recorded; nothing visible changed yet.
+    case purgeRecorded
     /// Working-tree files and the index hold the reconciled state.
     case workingTreeWritten
     /// The branch points at the reconciled history, and the base at the fetched commit.
@@ -43,9 +45,10 @@ public enum GitSyncCheckpoint: String, CaseIterable, Sendable {
     case baseRecorded
 }
 
-/// How to sync: which remote, how to reach it, how to keep both sides of a conflict.
+/// How to sync: which remote, how to reach it, which files a journal holds.
 public struct GitSyncSettings {
-    /// A remote URL or path to sync with, stored as `origin`; nil to use `origin` as it is.
+    /// A remote URL or path to sync with, stored as `origin` once a sync with it succeeds; nil
+    /// to use `origin` as it is.
     public var remoteURL: String?
     /// What relative local paths in `remoteURL` are relative to.
     public var workingDirectory: String
@@ -57,22 +60,13 @@ public struct GitSyncSettings {
     public var localUser: String
     /// The known_hosts files to trust, in order (`~/.ssh/known_hosts`, `/etc/ssh/ssh_known_hosts`).
     public var knownHostsFiles: [String]
-    /// The folder whose files are entries: only those get conflict copies and are purged.
-    public var entriesFolder: String
-    /// How many times to fetch and reconcile again when the remote moves during a sync.
-    public var maximumAttempts: Int
-    /// Turns the local version of a file changed on both sides into a copy with its own path;
-    /// nil keeps only the remote version (for files that are not entries).
-    public var makeConflictCopy: (_ path: String, _ localBytes: [UInt8]) throws -> GitSyncCopy?
-    /// A new journal id, written into `.say-journal` when a journal first goes to an empty remote.
-    public var newJournalID: () -> String
+    /// The only files a synced journal holds.
+    public var layout: GitSyncLayout
     /// Called at each durable step (tests only).
     public var checkpoint: ((GitSyncCheckpoint) throws -> Void)?
 
     public init(remoteURL: String?, workingDirectory: String, sshDirectory: String, sshAgentAvailable: Bool,
-                localUser: String, knownHostsFiles: [String], entriesFolder: String = "entries", maximumAttempts: Int = 4,
-                makeConflictCopy: @escaping (_ path: String, _ localBytes: [UInt8]) throws -> GitSyncCopy?,
-                newJournalID: @escaping () -> String = { UUID().uuidString.lowercased() },
+                localUser: String, knownHostsFiles: [String], layout: GitSyncLayout = GitSyncLayout(),
                 checkpoint: ((GitSyncCheckpoint) throws -> Void)? = nil) {
         self.remoteURL = remoteURL
         self.workingDirectory = workingDirectory
@@ -80,109 +74,110 @@ public struct GitSyncSettings {
         self.sshAgentAvailable = sshAgentAvailable
         self.localUser = localUser
         self.knownHostsFiles = knownHostsFiles
-        self.entriesFolder = entriesFolder
-        self.maximumAttempts = maximumAttempts
-        self.makeConflictCopy = makeConflictCopy
-        self.newJournalID = newJournalID
+        self.layout = layout
         self.checkpoint = checkpoint
     }
 }
 
-/// What a sync did, by path.
-public struct GitSyncReport: Equatable, Sendable {
-    /// Files new or changed on the remote, now here.
-    public var received: [String] = []
-    /// Files new or changed here, now on the remote (conflict copies are listed on their own).
-    public var sent: [String] = []
-    /// Files let go on another device, unchanged here: removed and purged here.
-    public var letGoElsewhere: [String] = []
-    /// Files changed here but let go on another device: the let-go won, removed and purged.
-    public var letGoWon: [String] = []
-    /// Conflict copies made here (their new paths): both sides had changed the file.
-    public var conflictCopies: [String] = []
-    /// Files let go here, now gone from the remote and its history.
-    public var letGoSent: [String] = []
-    /// The remote had no history: this journal started it.
-    public var remoteWasEmpty = false
+/// Everything a sync found before changing anything: the three trees (base, this computer,
+/// the remote), checked against the layout, and how the remote's history relates to the base.
+public struct GitSyncSnapshot: Sendable {
+    /// How the remote's `main` relates to the commit this computer last synced with.
+    public enum History: Equatable, Sendable {
+        /// This computer never synced with a remote (or its record of it is gone).
+        case noBase
+        /// The remote is where this computer left it.
+        case unchanged
+        /// The remote's history contains the base: others added to it.
+        case movedOn
+        /// The remote's `main` is an ancestor of the base: it went back in time.
+        case wentBack
+        /// The remote's history no longer contains the base: rewritten (by say after a let-go,
+        /// or by something else; the journal records tell which).
+        case rewritten
+    }
+
+    /// The remote, as a person reads its address.
+    public let remoteDisplay: String
+    /// The remote's address as it will be stored.
+    public let remoteURL: String
+    /// The remote is a folder on this computer.
+    public let remoteIsFolder: Bool
+    /// This computer's files (HEAD), by path.
+    public let local: [String: GitSyncFile]
+    /// The files of the base commit (`refs/say/synced`, rewritten here when an entry was let go
+    /// since); nil when there is no base.
+    public let base: [String: GitSyncFile]?
+    /// The files the remote held at the last sync, as recorded then: read only when a let-go
+    /// here rewrote the base (`baseRewrittenHere`), the one time they are needed; empty otherwise.
+    public let basePaths: Set<String>
+    /// The journal id recorded at the last sync.
+    public let baseJournal: String?
+    /// The remote's address at the last sync.
+    public let baseURL: String?
+    /// A let-go here rewrote the base since the last sync (so paths missing from it were purged here).
+    public let baseRewrittenHere: Bool
+    /// The remote's files; nil when the remote has no history yet.
+    public let remote: [String: GitSyncFile]?
+    /// How the remote's history relates to the base.
+    public let history: History
+    /// Short ids, for messages: the remote's main, and where this computer last left it.
+    public let remoteCommit: String?
+    public let baseCommit: String?
+}
+
+/// What the sync rules decided, for the apply step: the final state by path, and what to
+/// purge. The final tree is the remote's, with `send` paths as they are here, `restore` paths
+/// set to a known version, `newFiles` written, `remove` paths taken out, and the record replaced.
+public struct GitSyncApplication {
+    /// Paths whose version on this computer goes to the remote (local commits are replayed).
+    public var send: Set<String> = []
+    /// Paths set to a version this computer holds (missing on one side without a let-go).
+    public var restore: [String: GitSyncFile] = [:]
+    /// Files made by this sync: conflict copies, merged files. Each is its own commit.
+    public var newFiles: [GitSyncCopy] = []
+    /// Paths taken out of the final tree (let go).
+    public var remove: Set<String> = []
+    /// Paths purged from this repository's history.
+    public var purge: Set<String> = []
+    /// The journal record's new contents; nil when it stays as the remote has it.
+    public var record: [UInt8]?
+    /// The record to push when the push replaces the remote's history (a let-go).
+    public var rewriteRecord: [UInt8]?
+    /// Whether a path is let go, for reporting what still holds one in a folder remote.
+    public var isLetGo: (String) -> Bool = { _ in false }
+    /// The journal's id, kept with the base.
+    public var journal = ""
+
+    public init() {}
+
+    /// Whether applying changes nothing here or on the remote.
+    var isEmpty: Bool { send.isEmpty && restore.isEmpty && newFiles.isEmpty && remove.isEmpty && purge.isEmpty && record == nil }
+}
+
+/// What applying a sync did besides the files.
+public struct GitSyncOutcome: Equatable, Sendable {
+    /// The remote holds new history.
+    public var pushed = false
     /// The remote's history was replaced by a rewritten one (after a let-go), under a lease.
     public var rewroteRemote = false
-    /// The remote is a local folder and say repacked it to drop unreachable objects.
+    /// The remote is a folder and say repacked it to drop unreachable objects.
     public var cleanedRemote = false
-    /// Fetch-reconcile-push rounds it took (more than one when the remote moved meanwhile).
-    public var attempts = 1
+    /// Files of the person's in the working tree left as they were (untracked, or changed
+    /// since the last commit) where the sync would have written: the sync's version is in
+    /// the branch, theirs on disk.
+    public var kept: [String] = []
+    /// References in a folder remote, other than its main, that still reach a let-go entry.
+    public var remoteStillHolds: [String] = []
+    /// Temporary files in a folder remote that say did not make (a git command stopped part-way).
+    public var remoteLeftovers: [String] = []
 
     public init() {}
 }
 
-/// What this device last synced with: the remote commit, the journal's id, and the files it
-/// held (names only: they carry no words), so entries let go here since can be told from
-/// entries added on the remote. Kept in `.git/say/sync-base` beside `refs/say/synced`.
-struct GitSyncBase: Equatable {
-    var remote: ObjectID
-    var journal: String
-    var paths: Set<String>
-
-    static let header = "say-it-later sync-base 1"
-
-    func rendered() -> [UInt8] {
-        var text = Self.header + "\nremote \(remote)\njournal \(journal)\n"
-        for path in paths.sorted() { text += "path " + path + "\n" }
-        return Array(text.utf8)
-    }
-
-    static func parse(_ bytes: [UInt8]) -> GitSyncBase? {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-        guard lines.first.map(String.init) == header else { return nil }
-        var remote: ObjectID?
-        var journal: String?
-        var paths = Set<String>()
-        for line in lines.dropFirst() {
-            if line.hasPrefix("remote ") { remote = ObjectID(hex: String(line.dropFirst(7))) }
-            else if line.hasPrefix("journal ") { journal = String(line.dropFirst(8)) }
-            else if line.hasPrefix("path ") { paths.insert(String(line.dropFirst(5))) }
-        }
-        guard let remote, let journal else { return nil }
-        return GitSyncBase(remote: remote, journal: journal, paths: paths)
-    }
-}
-
-/// How one file is reconciled between the base, this device and the remote.
-enum GitSyncDecision: Equatable {
-    /// Both sides agree (or neither changed it).
-    case same
-    /// Changed or added here only: this side's version goes to the remote.
-    case local
-    /// Changed or added on the remote only: its version comes here.
-    case remote
-    /// Changed differently on both sides: the remote version stays, the local one becomes a copy.
-    case conflict
-    /// Let go (or removed) here: gone from the remote too, whatever it holds.
-    case letGoHere
-    /// Let go on the remote and unchanged here.
-    case letGoElsewhere
-    /// Let go on the remote but changed here: the let-go wins.
-    case letGoWon
-    /// Gone on both sides.
-    case goneBoth
-
-    /// The three-way rule, by file: `base` is the file when this device last synced (nil: not
-    /// there), `local` and `remote` the file now on each side (nil: not there).
-    static func decide(base: GitTreeFile?, local: GitTreeFile?, remote: GitTreeFile?) -> GitSyncDecision {
-        guard let base else {
-            switch (local, remote) {
-            case (nil, nil): return .same
-            case (.some, nil): return .local
-            case (nil, .some): return .remote
-            case let (local?, remote?): return local == remote ? .same : .conflict
-            }
-        }
-        if local == remote { return local == nil ? .goneBoth : .same }
-        if local == base { return remote == nil ? .letGoElsewhere : .remote }
-        if remote == base { return local == nil ? .letGoHere : .local }
-        if remote == nil { return .letGoWon }
-        if local == nil { return .letGoHere }
-        return .conflict
-    }
+/// The remote's main moved between listing and pushing: run the whole round again.
+public struct GitSyncRemoteMoved: Error, Equatable, Sendable {
+    public init() {}
 }
 
 extension GitRepository {
@@ -191,468 +186,95 @@ extension GitRepository {
     /// Where the fetched remote branch is kept (a remote-tracking ref: a purge drops it when it
     /// reaches a let-go entry).
     static let trackingReference = "refs/remotes/origin/main"
-    /// The file that marks a repository as a say journal, with the journal's id.
-    public static let journalMarker = ".say-journal"
 
-    var syncBasePath: String { gitdir + "say/sync-base" }
-    /// Present while a local-folder remote may still hold objects of a rewritten history.
-    var remoteCleaningPath: String { gitdir + "say/remote-needs-cleaning" }
-
-    /// Syncs the branch `main` with the remote: fetches, reconciles by file against the base,
-    /// replays local commits on top of the remote's, pushes, and records the new base.
+    /// Starts a sync: finishes whatever an interrupted sync or purge left, connects to the
+    /// remote, fetches its `main`, and checks everything against `settings.layout` (the remote's
+    /// tree, object sizes from headers, this journal's own files). Nothing the person can see
+    /// changes: files, branches and the remote are untouched until `GitSyncSession.apply`.
     ///
-    /// The rules, by file, against the remote commit last synced with (see `GitSyncDecision`):
-    /// new on either side is added; changed on one side takes that side; changed on both keeps
-    /// the remote version and makes a copy of the local one (`makeConflictCopy`); gone from the
-    /// remote and unchanged here is removed and purged here; gone from the remote and changed
-    /// here: the let-go wins. Anything let go here is purged before pushing, and the rewritten
-    /// history replaces the remote's under a lease on the commit that was fetched: the push
-    /// stops if the remote's main moved, and the whole round runs again (at most
-    /// `maximumAttempts` times). A remote in a local folder is then repacked so it keeps only
-    /// reachable objects.
-    ///
-    /// Crash-safe: the working tree is written before the branch moves, the base advances to
-    /// the fetched commit only once the branch holds it, and an interrupted purge or remote
-    /// clean-up is finished by the next run.
-    ///
-    /// - Parameter settings: the remote and how to reach it.
-    /// - Returns: what changed, by path.
-    /// - Throws: `GitSyncError` for what a person can act on (unreachable, authentication,
-    ///   host key, not a journal, diverged, the remote kept moving), `GitError`,
-    ///   `MarkdownStoreError`.
-    public func sync(_ settings: GitSyncSettings) throws -> GitSyncReport {
-        try resumePendingPurge()
+    /// - Throws: `GitSyncError` for what a person can act on, `GitError`, `MarkdownStoreError`.
+    public func beginSync(_ settings: GitSyncSettings) throws -> GitSyncSession {
+        try finishInterruptedSync()
         guard try gitCheck(git_repository_state(handle), "git_repository_state") == GIT_REPOSITORY_STATE_NONE.rawValue else {
             throw GitError.wrapper("a merge, rebase or similar git operation is in progress; finish or abort it first", function: "sync")
         }
         guard try headBranch() == "refs/heads/main" else {
             throw GitError.wrapper("HEAD is not on the branch main; check main out first", function: "sync")
         }
-        // The remote is opened again for each connection: a purge reopens the repository, and
-        // a `git_remote` must not outlive the repository handle it was made with.
-        let address: GitRemoteAddress
-        // A new address is stored as origin now (libgit2 connects through the configured remote)
-        // and put back as it was if the sync fails, so a mistyped URL changes nothing.
-        var previousURL: String?? = nil  // .some: origin changes now, and what it was before
-        if let url = settings.remoteURL {
-            address = GitRemoteAddress(url, workingDirectory: settings.workingDirectory)
-            let previous = try GitRemote.open(repository: handle, name: "origin", url: nil)?.url
-            if previous != address.url { previousURL = .some(previous) }
-            guard try GitRemote.open(repository: handle, name: "origin", url: address.url) != nil else { throw GitSyncError.noRemote }
-        } else {
-            guard let url = try GitRemote.open(repository: handle, name: "origin", url: nil)?.url else { throw GitSyncError.noRemote }
-            address = GitRemoteAddress(url, workingDirectory: settings.workingDirectory)
+        let typed = try settings.remoteURL ?? GitRemote.configuredURL(repository: handle, name: "origin")
+        guard let typed, !typed.isEmpty else { throw GitSyncError.noRemote }
+        let address = GitRemoteAddress(typed, workingDirectory: settings.workingDirectory)
+        if case let .unsupported(scheme) = address.kind {
+            throw GitSyncError.unsupportedTransport(remote: address.display, scheme: scheme)
         }
-        do {
-            return try syncRounds(address: address, settings: settings)
-        } catch let error as GitSyncError {
-            // Nothing was pushed to the new address: origin goes back to what it was, so a
-            // mistyped URL changes nothing. (`handle` is read now: a purge may have replaced it.)
-            if let previousURL {
-                if let previous = previousURL {
-                    _ = git_remote_set_url(handle, "origin", previous)
-                } else {
-                    _ = git_remote_delete(handle, "origin")
-                }
+        return try GitSyncSession(repository: self, address: address, settings: settings, storedURL: settings.remoteURL == nil ? typed : nil)
+    }
+
+    /// Finishes what a killed sync left: an interrupted purge (the purge's own record, then the
+    /// purge a sync recorded before changing any file), the temporary files of its writes in the
+    /// working tree, and those its push left in a folder remote. Call it while holding the
+    /// journal's lock (so no other writer's temporary file is in use).
+    ///
+    /// - Parameter entriesFolder: the folder of entry files, searched for temporary files.
+    /// - Throws: `GitError`, `MarkdownStoreError`.
+    public func finishInterruptedSync(entriesFolder: String = GitSyncLayout().entriesFolder) throws {
+        if access(workingTreeWritesPath, F_OK) == 0 {
+            try removeTemporaryFiles(under: workdir + entriesFolder)
+            // The journal record's and `.gitignore`'s, at the root.
+            for name in try FolderContents.names(in: String(workdir.dropLast())) where AtomicFile.isTemporary(name: name)
+                && [GitSyncLayout().recordFile, ".gitignore"].contains(where: { name.hasPrefix("." + $0 + AtomicFile.temporaryMarker) }) {
+                try FolderContents.remove(workdir + name)
             }
-            throw error
+            try AtomicFile.remove(workingTreeWritesPath)
+        }
+        try resumePendingPurge()
+        if let owed = readRecord(syncPurgePath, { GitSyncPathRecord.parse($0, header: GitSyncPathRecord.purgeHeader) }) {
+            if !owed.paths.isEmpty { try purgeLetGo(owed.paths) }
+            try AtomicFile.remove(syncPurgePath)
+        }
+        try removePendingWriteLeftovers()
+        // Half-written records of say's own (`.git/say/.<name>.tmp-…`): nothing else writes there.
+        for name in try FolderContents.names(in: gitdir + "say") where AtomicFile.isTemporary(name: name) {
+            try FolderContents.remove(gitdir + "say/" + name)
+        }
+        // Lock files a killed say provably left (see `GitLocks`).
+        try GitLocks.clearLeftovers(gitFolder: gitdir)
+    }
+
+    /// The lock files libgit2 may take in this repository while a sync applies: the index,
+    /// HEAD, the configuration (origin), packed refs and the references sync moves.
+    var syncLockPaths: [String] {
+        ["index", "HEAD", "config", "packed-refs", "refs/heads/main", GitRepository.syncedReference, GitRepository.trackingReference]
+            .map { gitdir + $0 + ".lock" }
+    }
+
+    /// Removes the hidden temporary files (`.<name>.tmp-<pid>-<random>`) of writes that never
+    /// finished, in `folder` and its year and month folders; links are never followed.
+    private func removeTemporaryFiles(under folder: String) throws {
+        var info = stat()
+        guard lstat(folder, &info) == 0, Platform.fileType(info.st_mode) == S_IFDIR else { return }
+        for name in try FolderContents.names(in: folder) {
+            let path = folder + "/" + name
+            if AtomicFile.isTemporary(name: name) {
+                try FolderContents.remove(path)
+            } else if name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), lstat(path, &info) == 0, Platform.fileType(info.st_mode) == S_IFDIR {
+                // Year and month folders: the only places sync writes.
+                try removeTemporaryFiles(under: path)
+            }
         }
     }
 
-    private func syncRounds(address: GitRemoteAddress, settings: GitSyncSettings) throws -> GitSyncReport {
-        var attempt = 0
-        while true {
-            attempt += 1
-            do {
-                var report = try syncOnce(address: address, settings: settings)
-                report.attempts = attempt
-                if access(remoteCleaningPath, F_OK) == 0 {
-                    if let folder = address.localPath {
-                        try GitRemoteCleaner.keepOnlyReachable(repositoryAt: folder)
-                        report.cleanedRemote = true
-                    }
-                    try AtomicFile.remove(remoteCleaningPath)
-                }
-                return report
-            } catch is GitRemote.LeaseBroken {
-                if attempt >= settings.maximumAttempts { throw GitSyncError.remoteKeptMoving(attempts: attempt) }
-            }
-        }
+    /// The one place sync purges entries from this repository's history.
+    func purgeLetGo(_ paths: Set<String>) throws {
+        _ = try purge(entryPaths: paths, copies: .keep)
     }
 
     /// The `origin` remote's address as a person would read it (no password); nil when none.
     ///
-    /// - Throws: `GitError`. Calls `git_remote_lookup`.
+    /// - Throws: `GitError`. Calls `git_config_get_string`.
     public func syncRemoteDisplay() throws -> String? {
-        guard let url = try GitRemote.open(repository: handle, name: "origin", url: nil)?.url else { return nil }
+        guard let url = try GitRemote.configuredURL(repository: handle, name: "origin") else { return nil }
         return GitRemoteAddress(url, workingDirectory: "/").display
-    }
-
-    // MARK: One round
-
-    /// The `origin` remote, opened on the current repository handle.
-    private func openRemote() throws -> GitRemote {
-        guard let remote = try GitRemote.open(repository: handle, name: "origin", url: nil) else { throw GitSyncError.noRemote }
-        return remote
-    }
-
-    private func syncOnce(address: GitRemoteAddress, settings: GitSyncSettings) throws -> GitSyncReport {
-        let base = try readSyncBase()
-        let baseCommit = try referenceTarget(Self.syncedReference)
-        let local = try headCommit()
-        // One connection lists the remote and, when it moved, downloads it. The remote handle
-        // is gone before anything below can reopen the repository.
-        var fastPath = false
-        let remoteHead: ObjectID? = try {
-            let context = transportContext(address, settings)
-            let remote = try openRemote()
-            defer { remote.disconnect() }
-            let heads: [String: ObjectID]
-            do {
-                heads = try remote.connectAndList(context)
-            } catch let error as GitError {
-                throw Self.connectionFailure(error, address: address)
-            }
-            try settings.checkpoint?(.listed)
-            guard let remoteHead = heads["refs/heads/main"] else {
-                if !heads.isEmpty { throw GitSyncError.notAJournal(remote: address.display) }
-                return nil
-            }
-            if let base, let baseCommit, let local, base.remote == remoteHead, try contains(baseCommit, inHistoryOf: local) {
-                fastPath = true
-                return remoteHead
-            }
-            if let folder = address.localPath {
-                // A folder on this computer: its packed objects are copied as they are.
-                remote.disconnect()
-                let other = try GitLocalTransfer.Repository(path: folder)
-                try GitLocalTransfer.copyObjects(from: other.handle, sourceGitdir: other.gitdir, to: handle,
-                                                 destinationGitdir: gitdir, tips: [remoteHead])
-                return remoteHead
-            }
-            do {
-                try remote.download(["+refs/heads/main:" + Self.trackingReference], context)
-            } catch let error as GitError {
-                throw Self.connectionFailure(error, address: address)
-            }
-            return remoteHead
-        }()
-        guard let remoteHead else {
-            return try startRemote(address: address, settings: settings)
-        }
-        if fastPath, let base, let baseCommit, let local {
-            return try pushLocalChanges(address: address, settings: settings, base: base,
-                                        baseCommit: baseCommit, local: local, remoteHead: remoteHead)
-        }
-        try setReference(Self.trackingReference, to: remoteHead, message: "say: fetch")
-        try settings.checkpoint?(.fetched)
-        return try reconcile(address: address, settings: settings, base: baseCommit == nil ? nil : base,
-                             baseCommit: baseCommit, remoteHead: remoteHead)
-    }
-
-    /// First push into an empty remote: the journal gets its marker, and all of it goes.
-    private func startRemote(address: GitRemoteAddress, settings: GitSyncSettings) throws -> GitSyncReport {
-        var files = try headCommit().map { try self.files(ofCommit: $0) } ?? [:]
-        var journal = try files[Self.journalMarker].flatMap { try journalID(in: $0) }
-        if journal == nil {
-            let id = settings.newJournalID()
-            try AtomicFile.write(Array(Self.markerText(id).utf8), to: workdir + Self.journalMarker)
-            try commit(paths: [Self.journalMarker], message: "Start syncing")
-            journal = id
-        }
-        guard let local = try headCommit(), let journal else { throw GitError.wrapper("no commit to push", function: "sync") }
-        files = try self.files(ofCommit: local)
-        try push(address: address, settings: settings, local: local, lease: .some(nil), force: false)
-        try recordBase(local, journal: journal, paths: Set(files.keys), settings: settings)
-        var report = GitSyncReport()
-        report.remoteWasEmpty = true
-        report.sent = files.keys.filter { isEntry($0, settings) }.sorted()
-        return report
-    }
-
-    /// The remote has not moved since the last sync: push what changed here.
-    private func pushLocalChanges(address: GitRemoteAddress, settings: GitSyncSettings, base: GitSyncBase,
-                                  baseCommit: ObjectID, local: ObjectID, remoteHead: ObjectID) throws -> GitSyncReport {
-        let baseFiles = try files(ofCommit: baseCommit)
-        let localFiles = try files(ofCommit: local)
-        var report = GitSyncReport()
-        // Let go here since the last sync: the purge took them out of the base too.
-        let letGoHere = base.paths.filter { baseFiles[$0] == nil && localFiles[$0] == nil }
-        // Removed here outside a let-go (deleted in a shell): a let-go all the same.
-        let removed = baseFiles.keys.filter { localFiles[$0] == nil }
-        report.letGoSent = (letGoHere.union(removed)).filter { isEntry($0, settings) }.sorted()
-        report.sent = localFiles.filter { baseFiles[$0.key] != $0.value }.map(\.key).filter { isEntry($0, settings) }.sorted()
-        guard local != baseCommit || !letGoHere.isEmpty else { return report }
-        try settings.checkpoint?(.historyBuilt)
-        let purgePaths = Set(removed.filter { isEntry($0, settings) })
-        if !purgePaths.isEmpty { try purge(entryPaths: purgePaths, copies: .keep) }
-        try settings.checkpoint?(.purged)
-        guard var head = try headCommit() else { throw GitError.wrapper("the branch lost its commits", function: "sync") }
-        let fastForward = try hasObject(remoteHead) && contains(remoteHead, inHistoryOf: head)
-        if !fastForward { head = try markRewrite(head, replacing: remoteHead) }
-        try push(address: address, settings: settings, local: head, lease: .some(remoteHead), force: !fastForward)
-        report.rewroteRemote = !fastForward
-        try recordBase(head, journal: base.journal, paths: Set(try files(ofCommit: head).keys), settings: settings)
-        return report
-    }
-
-    /// The remote moved: reconcile file by file, rebuild on top of it, purge, push.
-    private func reconcile(address: GitRemoteAddress, settings: GitSyncSettings, base: GitSyncBase?,
-                           baseCommit: ObjectID?, remoteHead: ObjectID) throws -> GitSyncReport {
-        let remoteFiles = try files(ofCommit: remoteHead)
-        guard let marker = remoteFiles[Self.journalMarker], let journal = try journalID(in: marker) else {
-            throw GitSyncError.notAJournal(remote: address.display)
-        }
-        if let base, base.journal != journal {
-            throw GitSyncError.diverged(reason: "the remote holds a different journal than the one this device last synced with")
-        }
-        if let baseCommit, base?.remote != remoteHead, baseCommit != remoteHead, try contains(remoteHead, inHistoryOf: baseCommit) {
-            throw GitSyncError.diverged(reason: "the remote went back to an earlier state than this device last synced with")
-        }
-        let local = try headCommit()
-        let localFiles = try local.map { try files(ofCommit: $0) } ?? [:]
-        let baseFiles = try baseCommit.map { try files(ofCommit: $0) } ?? [:]
-        // Let go here since the last sync (purged, so gone from the base commit as well).
-        let letGoHere = (base?.paths ?? []).filter { baseFiles[$0] == nil && localFiles[$0] == nil }
-
-        var report = GitSyncReport()
-        var takeLocal = Set<String>()
-        var conflicts: [String] = []
-        var removeFromRemote: [String] = []
-        var workingTree: [(path: String, bytes: [UInt8]?)] = []
-        var purgePaths = Set<String>()
-        let paths = Set(baseFiles.keys).union(localFiles.keys).union(remoteFiles.keys).union(letGoHere)
-        for path in paths.sorted() {
-            let entry = isEntry(path, settings)
-            let decision: GitSyncDecision
-            if letGoHere.contains(path) {
-                decision = remoteFiles[path] == nil ? .goneBoth : .letGoHere
-                // Purged here already; the fetched history brought it back only if the remote has it.
-                if remoteFiles[path] != nil, entry { purgePaths.insert(path) }
-            } else {
-                decision = GitSyncDecision.decide(base: baseFiles[path], local: localFiles[path], remote: remoteFiles[path])
-                if entry, [.letGoHere, .letGoElsewhere, .letGoWon, .goneBoth].contains(decision) {
-                    purgePaths.insert(path)
-                }
-            }
-            switch decision {
-            case .same, .goneBoth:
-                break
-            case .local:
-                takeLocal.insert(path)
-                if entry { report.sent.append(path) }
-            case .remote:
-                workingTree.append((path, try blobBytes(remoteFiles[path]!.blob)))  // .remote means the remote has it
-                if entry { report.received.append(path) }
-            case .conflict:
-                conflicts.append(path)
-            case .letGoHere:
-                removeFromRemote.append(path)
-                if entry { report.letGoSent.append(path) }
-            case .letGoElsewhere:
-                workingTree.append((path, nil))
-                if entry { report.letGoElsewhere.append(path) }
-            case .letGoWon:
-                workingTree.append((path, nil))
-                if entry { report.letGoWon.append(path) }
-            }
-        }
-
-        // History: the remote's, then each local commit since the base with its changes to the
-        // files this side wins, then conflict copies, then what was let go here.
-        var head = remoteHead
-        var tree = try treeID(ofCommit: remoteHead)
-        var applied: [String: GitTreeFile?] = [:]
-        if let local, !takeLocal.isEmpty {
-            for commit in try commits(from: local, hiding: [baseCommit, remoteHead].compactMap { $0 }) {
-                let after = try files(ofCommit: commit)
-                let before = try firstParent(of: commit).map { try files(ofCommit: $0) } ?? [:]
-                var changes: [String: GitTreeFile?] = [:]
-                for path in Set(after.keys).union(before.keys) where takeLocal.contains(path) && after[path] != before[path] {
-                    changes[path] = .some(after[path])
-                    applied[path] = .some(after[path])
-                }
-                guard !changes.isEmpty else { continue }
-                let newTree = try updatedTree(tree, changes)
-                guard newTree != tree else { continue }
-                head = try createCommit(tree: newTree, parent: head, like: commit, message: "")
-                tree = newTree
-            }
-        }
-        var missing: [String: GitTreeFile?] = [:]
-        for path in takeLocal where applied[path] == nil || applied[path]! != localFiles[path] {  // checked for nil first
-            missing[path] = .some(localFiles[path])
-        }
-        if !missing.isEmpty {
-            let newTree = try updatedTree(tree, missing)
-            if newTree != tree {
-                head = try createCommit(tree: newTree, parent: head, like: nil, message: "Sync")
-                tree = newTree
-            }
-        }
-        var copyWrites: [(path: String, bytes: [UInt8]?)] = []
-        for path in conflicts {
-            guard let localFile = localFiles[path], let remoteFile = remoteFiles[path] else { continue }
-            let remoteBytes = try blobBytes(remoteFile.blob)
-            if isEntry(path, settings), let copy = try settings.makeConflictCopy(path, try blobBytes(localFile.blob)) {
-                try Self.validateRelativePath(copy.path)
-                let blob = try createBlob(copy.bytes)
-                let newTree = try updatedTree(tree, [copy.path: GitTreeFile(blob: blob, mode: 0o100644)])
-                if newTree != tree {
-                    head = try createCommit(tree: newTree, parent: head, like: nil, message: copy.message)
-                    tree = newTree
-                }
-                // The copy is on disk before the local version is replaced: nothing is lost.
-                copyWrites.append((copy.path, copy.bytes))
-                report.conflictCopies.append(copy.path)
-            } else if isEntry(path, settings) {
-                report.received.append(path)
-            }
-            workingTree.append((path, remoteBytes))
-        }
-        if !removeFromRemote.isEmpty {
-            let newTree = try updatedTree(tree, Dictionary(uniqueKeysWithValues: removeFromRemote.map { ($0, GitTreeFile?.none) }))
-            if newTree != tree {
-                head = try createCommit(tree: newTree, parent: head, like: nil, message: "Let go")
-                tree = newTree
-            }
-        }
-        try settings.checkpoint?(.historyBuilt)
-
-        // This device takes the reconciled state: files first, then the branch, then the base.
-        try applyToWorkingTree(copyWrites + workingTree)
-        try settings.checkpoint?(.workingTreeWritten)
-        try setReference("refs/heads/main", to: head, message: "say: sync")
-        try setReference(Self.syncedReference, to: remoteHead, message: "say: sync")
-        try writeSyncBase(GitSyncBase(remote: remoteHead, journal: journal, paths: Set(remoteFiles.keys)))
-        try settings.checkpoint?(.branchMoved)
-
-        if !purgePaths.isEmpty { try purge(entryPaths: purgePaths, copies: .keep) }
-        try settings.checkpoint?(.purged)
-        guard var newHead = try headCommit() else { throw GitError.wrapper("the branch lost its commits", function: "sync") }
-        if newHead != remoteHead {
-            let fastForward = try hasObject(remoteHead) && contains(remoteHead, inHistoryOf: newHead)
-            if !fastForward { newHead = try markRewrite(newHead, replacing: remoteHead) }
-            try push(address: address, settings: settings, local: newHead, lease: .some(remoteHead), force: !fastForward)
-            report.rewroteRemote = !fastForward
-        } else {
-            try settings.checkpoint?(.pushed)
-        }
-        try recordBase(newHead, journal: journal, paths: Set(try files(ofCommit: newHead).keys), settings: settings)
-        report.sent.sort()
-        report.conflictCopies.sort()
-        return report
-    }
-
-    // MARK: Steps
-
-    /// Pushes `local` to the remote's main; `force` replaces history (only ever under `lease`).
-    private func push(address: GitRemoteAddress, settings: GitSyncSettings, local: ObjectID,
-                      lease: ObjectID??, force: Bool) throws {
-        if force, address.localPath != nil {
-            // Written before the old history is replaced, removed once the remote is repacked.
-            try AtomicFile.write(Array("say-it-later remote-needs-cleaning 1\n".utf8), to: remoteCleaningPath)
-        }
-        if let folder = address.localPath {
-            try pushToFolder(folder, local: local, lease: lease, force: force)
-            try settings.checkpoint?(.pushed)
-            try setReference(Self.trackingReference, to: local, message: "say: push")
-            return
-        }
-        let context = transportContext(address, settings)
-        context.lease = lease
-        do {
-            try openRemote().push([(force ? "+" : "") + "refs/heads/main:refs/heads/main"], context)
-        } catch let error as GitError {
-            if error.code == Int(GIT_ENONFASTFORWARD.rawValue) { throw GitRemote.LeaseBroken() }
-            throw Self.connectionFailure(error, address: address)
-        } catch let GitSyncError.rejected(_, message) where message.contains("fast-forward") || message.contains("fetch first")
-                    || message.contains("stale") {
-            // Someone pushed between the listing and this push: fetch and reconcile again.
-            throw GitRemote.LeaseBroken()
-        }
-        try settings.checkpoint?(.pushed)
-        try setReference(Self.trackingReference, to: local, message: "say: push")
-    }
-
-    /// A rewritten history can end at a commit the remote had before (letting go of the newest
-    /// entry drops its commit). Other devices would then see their remote go back in time, which
-    /// is what a rollback looks like, and refuse it. So a rewrite that would end at an older
-    /// commit gets one more commit, with the same files and a message that names nothing.
-    private func markRewrite(_ head: ObjectID, replacing remoteHead: ObjectID) throws -> ObjectID {
-        guard try !hasObject(remoteHead) || contains(head, inHistoryOf: remoteHead) else { return head }
-        let marked = try createCommit(tree: try treeID(ofCommit: head), parent: head, like: nil, message: "Let go")
-        try setReference("refs/heads/main", to: marked, message: "say: let go")
-        return marked
-    }
-
-    /// A push into a repository in a folder: the lease is checked, the missing objects are
-    /// copied as one pack, and the branch moves only if it still points where it did
-    /// (compare-and-swap), so another computer pushing at the same moment is never overwritten.
-    private func pushToFolder(_ folder: String, local: ObjectID, lease: ObjectID??, force: Bool) throws {
-        let other: GitLocalTransfer.Repository
-        do {
-            other = try GitLocalTransfer.Repository(path: folder)
-        } catch let error as GitError {
-            throw GitSyncError.unreachable(remote: folder, detail: error.message)
-        }
-        var current = git_oid()
-        let found = git_reference_name_to_id(&current, other.handle, "refs/heads/main")
-        if found != GIT_ENOTFOUND.rawValue { try gitCheck(found, "git_reference_name_to_id") }
-        let currentID = found == GIT_ENOTFOUND.rawValue ? nil : ObjectID(current)
-        if let lease, currentID != lease { throw GitRemote.LeaseBroken() }
-        if !force, let currentID, try !(hasObject(currentID) && contains(currentID, inHistoryOf: local)) {
-            throw GitRemote.LeaseBroken()
-        }
-        try GitLocalTransfer.copyObjects(from: handle, sourceGitdir: gitdir, to: other.handle, destinationGitdir: other.gitdir, tips: [local])
-        guard try GitLocalTransfer.compareAndSwap(other.handle, reference: "refs/heads/main", expected: currentID, target: local,
-                                                  message: "say: sync") else {
-            throw GitRemote.LeaseBroken()
-        }
-        if currentID == nil { GitLocalTransfer.pointHeadAtMain(other.handle) }
-    }
-
-    /// After a push (or when nothing had to go): the base is what the remote now holds.
-    private func recordBase(_ commit: ObjectID, journal: String, paths: Set<String>, settings: GitSyncSettings) throws {
-        try setReference(Self.syncedReference, to: commit, message: "say: sync")
-        try writeSyncBase(GitSyncBase(remote: commit, journal: journal, paths: paths))
-        try settings.checkpoint?(.baseRecorded)
-    }
-
-    private func transportContext(_ address: GitRemoteAddress, _ settings: GitSyncSettings) -> GitTransportContext {
-        GitTransportContext(address: address, sshDirectory: settings.sshDirectory, agentAvailable: settings.sshAgentAvailable,
-                            localUser: settings.localUser, knownHostsFiles: settings.knownHostsFiles)
-    }
-
-    func readSyncBase() throws -> GitSyncBase? {
-        guard let data = FileManager.default.contents(atPath: syncBasePath) else { return nil }
-        return GitSyncBase.parse(Array(data))
-    }
-
-    private func writeSyncBase(_ base: GitSyncBase) throws {
-        try AtomicFile.write(base.rendered(), to: syncBasePath)
-    }
-
-    /// The journal id in a `.say-journal` blob.
-    private func journalID(in file: GitTreeFile) throws -> String? {
-        let text = String(decoding: try blobBytes(file.blob), as: UTF8.self)
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) where line.hasPrefix("id: ") {
-            let id = line.dropFirst(4).trimmingCharacters(in: .whitespaces)
-            if !id.isEmpty { return id }
-        }
-        return nil
-    }
-
-    static func markerText(_ id: String) -> String {
-        "say-it-later journal\nid: \(id)\n"
-    }
-
-    private func isEntry(_ path: String, _ settings: GitSyncSettings) -> Bool {
-        path.hasPrefix(settings.entriesFolder + "/")
-    }
-
-    static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// A failure to reach the remote, in words: a missing folder or server is unreachable; a
@@ -663,9 +285,229 @@ extension GitRepository {
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
                error.errorClass != Int(GIT_ERROR_OS.rawValue) || error.message.contains("not a git repository")
                || error.message.contains("could not find repository") {
-                return GitSyncError.notAJournal(remote: address.display)
+                return GitSyncError.notARepository(remote: address.display)
             }
         }
         return GitSyncError.unreachable(remote: address.display, detail: error.message)
+    }
+}
+
+/// One sync in progress: what `GitRepository.beginSync` found, and the step that applies what
+/// the sync rules decided. Use it once, on one thread, while holding the journal's lock.
+public final class GitSyncSession {
+    let repository: GitRepository
+    let address: GitRemoteAddress
+    let settings: GitSyncSettings
+    public let snapshot: GitSyncSnapshot
+    /// The remote's main and this computer's HEAD when the snapshot was taken.
+    let remoteHead: ObjectID?
+    let localHead: ObjectID?
+    /// `refs/say/synced` and the sync-base record, when there is a base.
+    let baseCommit: ObjectID?
+    let baseRecord: GitSyncBase?
+    /// `origin`'s URL as configured, when the sync uses it as it is.
+    let storedURL: String?
+
+    init(repository: GitRepository, address: GitRemoteAddress, settings: GitSyncSettings, storedURL: String?) throws {
+        self.storedURL = storedURL
+        self.repository = repository
+        self.address = address
+        self.settings = settings
+        let layout = settings.layout
+        var baseRecord = repository.readSyncBase()
+        var baseCommit = try repository.referenceTarget(GitRepository.syncedReference)
+        if baseCommit == nil || baseRecord == nil { baseCommit = nil; baseRecord = nil }
+        let base = try baseCommit.map { commit in try repository.files(ofCommit: commit).mapValues { GitSyncFile(blob: $0.blob, mode: $0.mode) } }
+        let localHead = try repository.headCommit()
+        let local = try localHead.map {
+            try GitSyncValidation.files(ofTree: try repository.treeID(ofCommit: $0), repository: repository.handle, layout: layout, side: .local,
+                                        known: base)
+        } ?? [:]
+
+        let (remoteHead, downloaded) = try Self.fetch(repository: repository, address: address, settings: settings,
+                                                      needsRecord: baseRecord == nil)
+        try settings.checkpoint?(.listed)
+        var remote: [String: GitSyncFile]? = nil
+        var history = GitSyncSnapshot.History.noBase
+        do {
+            if let remoteHead {
+                // Where this computer left it was checked then; anything else is checked now.
+                let unchanged = baseCommit == remoteHead
+                let files = try unchanged ? base ?? [:]
+                    : Self.examineRemote(remoteHead, repository: repository, downloaded: downloaded, local: local, settings: settings)
+                // Without a record and never synced, it is not a journal; having synced with it,
+                // the journal's rules decide what its loss means.
+                guard files[layout.recordFile] != nil || baseRecord != nil else { throw GitSyncError.notAJournal(remote: address.display) }
+                remote = files
+                history = try Self.history(of: remoteHead, base: baseRecord?.remote, baseCommit: baseCommit, repository: repository)
+            }
+            try Self.checkNames(local: local, remote: remote ?? [:], base: base)
+        } catch {
+            // Nothing fetched from a remote that is refused may stay: the new pack files are this
+            // sync's own.
+            for name in downloaded { try? FolderContents.remove(repository.gitdir + "objects/pack/" + name) }
+            throw error
+        }
+        try settings.checkpoint?(.fetched)
+        self.localHead = localHead
+        self.remoteHead = remoteHead
+        self.baseCommit = baseCommit
+        self.baseRecord = baseRecord
+        snapshot = GitSyncSnapshot(
+            remoteDisplay: address.display, remoteURL: address.url, remoteIsFolder: address.localPath != nil,
+            // The base's file list matters only when a let-go here rewrote the base.
+            local: local, base: base,
+            basePaths: baseCommit != nil && baseCommit != baseRecord?.remote ? baseRecord?.paths ?? [] : [],
+            baseJournal: baseRecord?.journal,
+            baseURL: baseRecord?.url, baseRewrittenHere: baseCommit != nil && baseCommit != baseRecord?.remote,
+            remote: remote, history: history,
+            remoteCommit: remoteHead.map { String($0.description.prefix(7)) },
+            baseCommit: baseRecord.map { String($0.remote.description.prefix(7)) })
+    }
+
+    /// The remote's files, every check passed: its main is a commit, its objects are within
+    /// the size limits (from their headers), its tree holds only the layout's files, and its
+    /// `.gitignore` hides no entry.
+    private static func examineRemote(_ head: ObjectID, repository: GitRepository, downloaded: [String], local: [String: GitSyncFile],
+                                      settings: GitSyncSettings) throws -> [String: GitSyncFile] {
+        if !downloaded.isEmpty {
+            try GitSyncValidation.checkObjectSizes(packs: downloaded, folder: repository.gitdir + "objects/pack/", repository: repository.handle)
+        }
+        var kind = GIT_OBJECT_INVALID
+        var size = 0
+        var odb: OpaquePointer?
+        try gitCheck(git_repository_odb(&odb, repository.handle), "git_repository_odb")
+        defer { git_odb_free(odb) }
+        try head.withOID { try gitCheck(git_odb_read_header(&size, &kind, odb, $0), "git_odb_read_header") }
+        guard kind == GIT_OBJECT_COMMIT, size <= GitLocalTransfer.largestCommit else {
+            throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "not a commit say can read")
+        }
+        let files = try GitSyncValidation.files(ofTree: try repository.treeID(ofCommit: head), repository: repository.handle,
+                                                layout: settings.layout, side: .remote)
+        if let file = files[".gitignore"], file != local[".gitignore"], settings.layout.otherFiles.contains(".gitignore"),
+           let problem = GitSyncValidation.gitignoreProblem(try repository.blobBytes(file.blob), layout: settings.layout) {
+            throw GitSyncError.unsafeRemote(path: ".gitignore", reason: problem)
+        }
+        return files
+    }
+
+    /// How the remote's `main` relates to the commit this computer last synced with.
+    ///
+    /// The base reference moves before the record of it (`.git/say/sync-base`): when a kill
+    /// came between the two, the reference already names the remote's main, and that counts.
+    private static func history(of head: ObjectID, base: ObjectID?, baseCommit: ObjectID?,
+                                repository: GitRepository) throws -> GitSyncSnapshot.History {
+        guard let base else { return .noBase }
+        if base == head || baseCommit == head { return .unchanged }
+        guard try repository.hasObject(base) else { return .rewritten }
+        if try repository.contains(base, inHistoryOf: head) { return .movedOn }
+        if try repository.contains(head, inHistoryOf: base) { return .wentBack }
+        return .rewritten
+    }
+
+    /// No two paths, on one side or across both, that one file system would take for the same
+    /// file (the sync would write one over the other). Paths the base already held were checked
+    /// then: a few new ones are compared with their own folder only (a clash needs one).
+    private static func checkNames(local: [String: GitSyncFile], remote: [String: GitSyncFile], base: [String: GitSyncFile]?) throws {
+        var candidates: Set<String>
+        if let base {
+            let new = Set(local.keys.filter { base[$0] == nil }).union(remote.keys.filter { base[$0] == nil })
+            if new.isEmpty { return }
+            if new.count <= 64 {
+                let folders = Set(new.map { ($0 as NSString).deletingLastPathComponent + "/" })
+                candidates = new
+                for path in local.keys where folders.contains(where: { path.hasPrefix($0) }) { candidates.insert(path) }
+                for path in remote.keys where folders.contains(where: { path.hasPrefix($0) }) { candidates.insert(path) }
+            } else {
+                candidates = Set(local.keys).union(remote.keys)
+            }
+        } else {
+            candidates = Set(local.keys).union(remote.keys)
+        }
+        guard let (first, second) = GitSyncValidation.collision(in: candidates) else { return }
+        let reason = "its name differs from \(GitSyncValidation.displayPath(first)) only in case or Unicode form"
+        if local[first] != nil, local[second] != nil, remote[first] == nil || remote[second] == nil {
+            throw GitSyncError.unsyncableLocal(path: GitSyncValidation.displayPath(second), reason: reason)
+        }
+        throw GitSyncError.unsafeRemote(path: GitSyncValidation.displayPath(second), reason: reason)
+    }
+
+    /// Lists the remote and brings its `main` here when it is not here yet: from a folder, its
+    /// tree and every object's size are checked in place before anything is copied; from a
+    /// server, libgit2 downloads it and the new pack files are returned, for the caller to check
+    /// (and remove if it refuses them) before anything else is written.
+    ///
+    /// - Returns: the remote's main (nil when the remote has no history), and the pack files
+    ///   a download added.
+    private static func fetch(repository: GitRepository, address: GitRemoteAddress, settings: GitSyncSettings,
+                              needsRecord: Bool) throws -> (ObjectID?, [String]) {
+        if let folder = address.localPath {
+            let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
+            guard let head = try GitLocalTransfer.mainBranch(other.handle) else {
+                if try GitLocalTransfer.hasOtherReferences(other.handle) { throw GitSyncError.notAJournal(remote: address.display) }
+                return (nil, [])
+            }
+            if try !repository.hasObject(head) {
+                // Checked where it is, before a byte of it is copied here.
+                var kind = GIT_OBJECT_INVALID
+                var size = 0
+                var odb: OpaquePointer?
+                try gitCheck(git_repository_odb(&odb, other.handle), "git_repository_odb")
+                defer { git_odb_free(odb) }
+                try head.withOID { try gitCheck(git_odb_read_header(&size, &kind, odb, $0), "git_odb_read_header") }
+                guard kind == GIT_OBJECT_COMMIT, size <= GitLocalTransfer.largestCommit else {
+                    throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "not a commit say can read")
+                }
+                var commit: OpaquePointer?
+                try head.withOID { try gitCheck(git_commit_lookup(&commit, other.handle, $0), "git_commit_lookup") }
+                let tree = git_commit_tree_id(commit).map { ObjectID($0) }
+                git_commit_free(commit)
+                guard let tree else { throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "a commit without a tree") }
+                let files = try GitSyncValidation.files(ofTree: tree, repository: other.handle, layout: settings.layout, side: .remote)
+                guard files[settings.layout.recordFile] != nil || !needsRecord else { throw GitSyncError.notAJournal(remote: address.display) }
+                try repository.withPendingWrites([GitPendingWrites.packs(in: repository.gitdir + "objects/pack/")]) {
+                    try GitLocalTransfer.copyObjects(from: other.handle, sourceGitdir: other.gitdir, to: repository.handle,
+                                                     destinationGitdir: repository.gitdir, tips: [head], checkSizes: true)
+                }
+            }
+            return (head, [])
+        }
+        let context = GitTransportContext(address: address, sshDirectory: settings.sshDirectory, agentAvailable: settings.sshAgentAvailable,
+                                          localUser: settings.localUser, knownHostsFiles: settings.knownHostsFiles)
+        let remote = try GitRemote.anonymous(repository: repository.handle, url: address.url)
+        defer { remote.disconnect() }
+        let heads: [String: ObjectID]
+        do {
+            heads = try remote.connectAndList(context)
+        } catch let error as GitError {
+            throw GitRepository.connectionFailure(error, address: address)
+        }
+        guard let head = heads["refs/heads/main"] else {
+            if !heads.isEmpty { throw GitSyncError.notAJournal(remote: address.display) }
+            return (nil, [])
+        }
+        if try repository.hasObject(head) { return (head, []) }
+        let packFolder = repository.gitdir + "objects/pack/"
+        let before = Set(try FolderContents.names(in: packFolder))
+        do {
+            try repository.withPendingWrites([GitPendingWrites.downloads(in: packFolder)]) {
+                try remote.download(["+refs/heads/main:" + GitRepository.trackingReference], context)
+            }
+        } catch {
+            for name in try FolderContents.names(in: packFolder) where !before.contains(name) {
+                try? FolderContents.remove(packFolder + name)
+            }
+            if let error = error as? GitError { throw GitRepository.connectionFailure(error, address: address) }
+            throw error
+        }
+        try repository.refreshObjects()
+        return (head, try FolderContents.names(in: packFolder).filter { !before.contains($0) })
+    }
+
+    /// The bytes of a file the snapshot lists (at most the entry size limit).
+    ///
+    /// - Throws: `GitError`; `GitSyncError.unsafeRemote` for a file too large.
+    public func bytes(_ file: GitSyncFile) throws -> [UInt8] {
+        try repository.boundedBlobBytes(file.blob, limit: GitSyncValidation.largestEntry)
     }
 }

@@ -6,6 +6,8 @@ import Foundation
 public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
     /// No remote was given and the repository has none yet.
     case noRemote
+    /// The address uses a transport say refuses (plain text, or one that runs programs).
+    case unsupportedTransport(remote: String, scheme: String)
     /// The remote could not be reached: no such folder, no route, connection refused, no git there.
     case unreachable(remote: String, detail: String)
     /// The ssh server refused every key (agent and key files) that was offered.
@@ -16,6 +18,14 @@ public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
     case hostKeyChanged(host: String, port: Int, fingerprint: String?)
     /// The remote has history, but not a journal's (no `.say-journal` marker on `main`).
     case notAJournal(remote: String)
+    /// The remote is a folder that is neither empty nor a git repository.
+    case notARepository(remote: String)
+    /// The remote is a repository with a working tree whose checked-out branch is `main`.
+    case checkedOutRemote(remote: String)
+    /// The remote's tree holds something say never writes, or something unsafe; nothing was changed.
+    case unsafeRemote(path: String, reason: String)
+    /// This journal's own history holds a file sync cannot carry; nothing was changed.
+    case unsyncableLocal(path: String, reason: String)
     /// The remote's history cannot be reconciled with what this device last synced with.
     case diverged(reason: String)
     /// Another device kept pushing while this one tried to; every bounded attempt lost the race.
@@ -27,6 +37,8 @@ public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
         switch self {
         case .noRemote:
             return "no remote is set yet; give one with --remote URL"
+        case let .unsupportedTransport(remote, scheme):
+            return "the remote \(remote) uses \(scheme), which say does not use (only folders, file://, ssh and https)"
         case let .unreachable(remote, _):
             return "the remote \(remote) could not be reached"
         case let .authenticationFailed(remote):
@@ -40,6 +52,14 @@ public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
             return "the server \(Self.hostLabel(host, port)) offered a different host key than ~/.ssh/known_hosts holds for it\(shown); nothing was sent"
         case let .notAJournal(remote):
             return "the remote \(remote) is not a say journal (it has history, but no .say-journal on its main branch)"
+        case let .notARepository(remote):
+            return "the remote \(remote) is a folder that is neither empty nor a git repository"
+        case let .checkedOutRemote(remote):
+            return "the remote \(remote) has main checked out in a working tree"
+        case let .unsafeRemote(path, reason):
+            return "the remote holds \(path): \(reason)"
+        case let .unsyncableLocal(path, reason):
+            return "this journal holds \(path): \(reason)"
         case let .diverged(reason):
             return "the remote's history cannot be reconciled: \(reason)"
         case let .remoteKeptMoving(attempts):

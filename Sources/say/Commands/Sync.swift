@@ -10,19 +10,25 @@ extension Say {
             discussion: """
                 Fetches from the remote, brings in what changed there, sends what changed here, \
                 and prints one line saying what happened. The first time, name the remote with \
-                --remote: a folder (a USB drive, a mounted share), a file:// URL, or \
+                --remote: a folder (a USB drive, a mounted share), a file:// URL, \
                 ssh://user@host/path (your ssh agent or ~/.ssh keys; the server must be in \
-                ~/.ssh/known_hosts). It is stored as the journal's `origin`; later syncs need no option.
+                ~/.ssh/known_hosts) or https://. It is stored as the journal's `origin` once a \
+                sync with it works; later syncs need no option.
 
                 Entries are reconciled one file at a time, never line by line. An entry changed \
                 on two computers keeps the remote's version and yours as a copy. An entry let go \
-                on one computer is let go on every computer that syncs, and removed from the \
-                remote's history. Sync turns git versioning on if it is off.
+                with say on one computer is let go on every computer that syncs, and removed from \
+                the remote's history; an entry that is only missing somewhere is put back. A sync \
+                that would let go of many entries here asks first (--yes for scripts). Sync turns \
+                git versioning on if it is off.
                 """)
 
         @OptionGroup var journalOptions: JournalOptions
         @Option(help: ArgumentHelp("The remote to sync with (stored for next time).", valueName: "url"))
         var remote: String?
+        @Flag(help: "Show what a sync would do, and change nothing.") var dryRun = false
+        @Flag(name: [.short, .long], help: "Let go of many entries let go elsewhere without asking.") var yes = false
+        @Flag(help: "Bring together a remote that was restored or rewritten: keep everything on both sides.") var rejoin = false
         @Flag(help: "Print the result as JSON.") var json = false
 
         func validate() throws {
@@ -34,14 +40,34 @@ extension Say {
         func run() throws {
             // Sync sends every entry: a locked journal asks for the passcode first.
             try LockGate.unlock(journalOptions.folders())
-            let journal = try journalOptions.open()
+            // Sync brings git up to date itself, under its own lock.
+            let journal = try journalOptions.open(settling: false)
             let report: SyncReport
             do {
-                report = try journal.sync(remote: remote)
+                let options = SyncOptions(remote: remote, dryRun: dryRun, assumeYes: yes, rejoin: rejoin)
+                report = try journal.sync(options, confirm: Self.ask)
+            } catch SyncError.needsConfirmation(_, _) where Output.inputIsTerminal && !yes {
+                // The person said no: a decision, not a failure.
+                Output.error(Copy.syncNothingChanged)
+                return
             } catch {
                 throw SayFailure("sync", error)
             }
             Output.line(json ? Self.json(report) : report.summary)
+            if dryRun, !json {
+                for path in report.wouldLetGo { Output.line("  would let go here: " + path) }
+            }
+            for line in Copy.syncRemoteStillHolds(report) { Output.error("say: " + line) }
+        }
+
+        /// Asks on the terminal; without one, the sync stops and says how to confirm.
+        static func ask(_ question: SyncRemovalQuestion) -> Bool {
+            guard Output.inputIsTerminal else { return false }
+            for path in question.paths.prefix(20) { Output.error("  " + path) }
+            if question.paths.count > 20 { Output.error("  … and \(question.paths.count - 20) more") }
+            Output.error(Copy.syncConfirmRemoval(question) + " [y/N] ", terminator: false)
+            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            return answer == "y" || answer == "yes"
         }
 
         private static let encoder: JSONEncoder = {
@@ -56,6 +82,7 @@ extension Say {
                 // Encoding a string cannot fail.
                 String(decoding: (try? Self.encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
             }
+            func list(_ items: [String]) -> String { "[" + items.map(quoted).joined(separator: ",") + "]" }
             let fields: [(String, String)] = [
                 ("newHere", "\(report.newHere)"),
                 ("sent", "\(report.sent)"),
@@ -67,6 +94,12 @@ extension Say {
                 ("versioningTurnedOn", "\(report.versioningTurnedOn)"),
                 ("remote", quoted(report.remote)),
                 ("summary", quoted(report.summary)),
+                ("restoredHere", "\(report.restoredHere)"),
+                ("restoredOnRemote", "\(report.restoredOnRemote)"),
+                ("kept", list(report.kept)),
+                ("dryRun", "\(report.dryRun)"),
+                ("wouldLetGo", list(report.wouldLetGo)),
+                ("remoteStillHolds", list(report.remoteStillHolds)),
             ]
             return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
         }

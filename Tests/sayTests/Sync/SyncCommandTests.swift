@@ -88,7 +88,7 @@ struct SyncCommandTests {
         try b.say(["let-go", String(goes.id.prefix(8)), "--yes"])
         #expect(try a.sync().stdout == "2 new here, 2 sent.\n")
         let run = try b.sync("--json")
-        #expect(run.stdout == #"{"newHere":2,"sent":0,"letGoElsewhere":0,"conflictCopies":0,"letGoWon":0,"letGoSent":1,"startedRemote":false,"versioningTurnedOn":false,"remote":"file://\#(remote.path)","summary":"2 new here, 1 let go here, gone from the remote too."}"# + "\n")
+        #expect(run.stdout == #"{"newHere":2,"sent":0,"letGoElsewhere":0,"conflictCopies":0,"letGoWon":0,"letGoSent":1,"startedRemote":false,"versioningTurnedOn":false,"remote":"file://\#(remote.path)","summary":"2 new here, 1 let go here, gone from the remote too.","restoredHere":0,"restoredOnRemote":0,"kept":[],"dryRun":false,"wouldLetGo":[],"remoteStillHolds":[]}"# + "\n")
         #expect(try a.sync().stdout == "1 let go elsewhere.\n")
         #expect(try a.entries() == b.entries())
         #expect(try a.entries().count == 4)
@@ -157,68 +157,71 @@ struct SyncCommandTests {
         #expect(try a.sync("--remote", missing, status: 1).stderr
             == "say: could not sync: the remote \(missing) could not be reached; check the address, and that the drive or server is there\n")
         let plain = a.home.url("plain")
-        try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
+        try a.home.write("not git\n", to: "plain/notes.txt")
         #expect(try a.sync("--remote", plain, status: 1).stderr
-            == "say: could not sync: \(plain) is not a say journal (it holds other history); use an empty repository or one say started\n")
+            == "say: could not sync: \(plain) is a folder with other files in it, not a git repository; use an empty folder or an empty bare repository (git init --bare)\n")
         // A remote that did not work is not kept as the journal's origin.
         #expect(try git(["config", "--get", "remote.origin.url"], in: a.journal).output == "")
         #expect(try a.say(["sync", "--remote", " "], status: 2).stderr.contains("--remote needs a folder or a URL"))
     }
 
-    @Test func aSyncKilledAtAnyMomentConvergesWhenRunAgain() throws {
-        let remote = try BareRemote()
-        let a = SyncDevice()
-        // A journal big enough that a sync takes a while: 400 entries written as files.
-        for number in 0 ..< 400 {
-            let id = String(format: "%08x", number) + "-0000-4000-8000-000000000000"
-            try a.home.write("---\nid: \(id)\ndate: 2026-11-21T10:00:00Z\n---\nentry \(number)\n",
-                             to: "journal/entries/2026/11/2026-11-21T100000Z-\(id.prefix(8)).md")
-        }
-        try a.say(["git", "on"])
-        try a.sync("--remote", remote.path)
-
-        for (round, delay) in [0.05, 0.15, 0.3, 0.6].enumerated() {
-            let b = SyncDevice()
-            try b.say(["init", "--git"])
-            let mine = try b.keep("MINE-marker written on b before its first sync")
-            // B's first sync, killed partway, then run again.
-            try killedRun(b, ["sync", "--remote", remote.path], after: delay)
-            try b.sync("--remote", remote.path)
-            try a.sync()
-            #expect(try b.entries()[mine.path] != nil)
-            #expect(try a.entries() == b.entries())
-
-            // A lets an entry go that B has; B's sync is killed partway, then run again.
-            let goes = try a.keep("GOES-marker round \(round)")
-            try a.sync()
-            try b.sync()
-            #expect(try b.entries()[goes.path] != nil)
-            try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
-            _ = try b.keep("B-marker kept while A let go, round \(round)")
-            try a.sync()
-            try killedRun(b, ["sync"], after: delay)
-            try b.sync()
-            try a.sync()
-            #expect(try b.entries()[goes.path] == nil)
-            #expect(!(try b.objects()).contains("GOES-marker round \(round)"))
-            #expect(!(try remote.objects()).contains("GOES-marker round \(round)"))
-            #expect(try git(["fsck", "--full"], in: b.journal).status == 0)
-            #expect(try git(["status", "--porcelain"], in: b.journal).output == "")
-            #expect(try a.entries() == b.entries())
-        }
+    @Test func anEmptyFolderBecomesTheRemote() throws {
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        _ = try a.keep("one")
+        let folder = a.home.url("usb/journal")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(try a.sync("--remote", folder).stdout == "The remote was empty; your journal is there now. 1 sent.\n")
+        #expect(try git(["rev-parse", "--is-bare-repository"], in: folder).output == "true\n")
+        #expect(try b.sync("--remote", folder).stdout == "Versioning is on now. 1 new here.\n")
     }
 
-    /// Starts say and kills it with SIGKILL after `delay` seconds (if it is still running).
-    func killedRun(_ device: SyncDevice, _ arguments: [String], after delay: TimeInterval) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: SayBinary.path)
-        process.arguments = arguments + ["--journal", device.journal]
-        process.environment = SayBinary.environment(home: device.home.path)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        usleep(useconds_t(delay * 1_000_000))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    /// Only transports that keep the words private on the way; nothing is sent or stored.
+    @Test(arguments: ["http://127.0.0.1:9/journal.git", "git://127.0.0.1:9/journal.git", "ext::sh -c touch% /tmp/say-ext-pwned", "ftp://127.0.0.1/j.git"])
+    func plainTextAndProgramTransportsAreRefused(_ url: String) throws {
+        let a = SyncDevice()
+        try a.say(["init", "--git"])
+        _ = try a.keep("NOT-SENT-marker")
+        let run = try a.sync("--remote", url, status: 1)
+        #expect(run.stderr.contains("which is not private on the way; use a folder, file://, ssh:// or https://. Nothing was sent"))
+        #expect(try git(["config", "--get", "remote.origin.url"], in: a.journal).output == "")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/say-ext-pwned"))
+    }
+
+    @Test func aWorkingCopyWithMainCheckedOutIsNotMoved() throws {
+        let a = SyncDevice()
+        try a.say(["init", "--git"])
+        _ = try a.keep("one")
+        let working = a.home.url("working")
+        try FileManager.default.createDirectory(atPath: working, withIntermediateDirectories: true)
+        #expect(try git(["init", "-q", "-b", "main"], in: working).status == 0)
+        #expect(try git(["commit", "-q", "--allow-empty", "-m", "mine"], in: working).status == 0)
+        let head = try git(["rev-parse", "HEAD"], in: working).output
+        let run = try a.sync("--remote", working, status: 1)
+        #expect(run.stderr.contains("is a working copy with the branch main checked out"))
+        #expect(try git(["rev-parse", "HEAD"], in: working).output == head)
+        #expect(try git(["status", "--porcelain"], in: working).output == "")
+    }
+
+    @Test func aDryRunShowsWhatWouldHappenAndManyLetGosNeedYes() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        var ids: [String] = []
+        for number in 1 ... 5 { ids.append(try a.keep("entry \(number)").id) }
+        try a.sync("--remote", remote.path)
+        try b.sync("--remote", remote.path)
+        for id in ids.prefix(4) { try a.say(["let-go", String(id.prefix(8)), "--yes"]) }
+        try a.sync()
+        let before = try b.entries()
+        let dry = try b.sync("--dry-run")
+        #expect(dry.stdout.hasPrefix("Dry run, nothing was changed. A sync would do this: 4 let go elsewhere.\n"))
+        #expect(dry.stdout.split(separator: "\n").filter { $0.hasPrefix("  would let go here: entries/") }.count == 4)
+        #expect(try b.entries() == before)
+        let refused = try b.sync(status: 1)
+        #expect(refused.stderr == "say: could not sync: this sync would let go of 4 of your 5 entries here (they were let go on another computer); nothing was changed. See them with say sync --dry-run; if that is right, run say sync --yes\n")
+        #expect(try b.entries() == before)
+        #expect(try b.sync("--yes").stdout == "4 let go elsewhere.\n")
+        #expect(try b.entries() == a.entries())
     }
 }

@@ -1,0 +1,109 @@
+import Crypto
+import Foundation
+
+/// The journal record, `.say-journal` at the root of a synced journal: which journal this is,
+/// and the evidence of every let-go, in a form that holds no words and no file names.
+///
+/// ```
+/// say-it-later journal
+/// id: 3f0c1d9e-…
+/// generation: 4
+/// let-go: 9b1f0c2a4d6e8f10a2b4c6d8e0f21436
+/// ```
+///
+/// - `id` names the journal; a remote holding another journal is refused.
+/// - `let-go` lines are keyed hashes of the paths of entries let go (HMAC-SHA256 keyed by the
+///   journal's id, first 16 bytes in hex): every computer can tell that a path was let go with
+///   say, nobody can read a name back from them, and the same name in another journal hashes
+///   differently. An entry missing from a side without such a line was deleted by something
+///   else, or the remote went back in time: it is restored, never purged.
+/// - `generation` goes up by one each time say replaces the remote's history (a let-go). A
+///   remote whose history no longer holds the commit a computer last synced with is accepted
+///   only when its generation went up and it kept every let-go line; otherwise it was rolled
+///   back or rewritten by something other than say, and is refused.
+///
+/// Lines end in LF (CRLF is read too); unknown `key: value` lines are ignored, so a later
+/// version can add some.
+struct JournalRecord: Hashable, Sendable {
+    var id: String
+    var generation: Int
+    var letGo: Set<String>
+
+    static let header = "say-it-later journal"
+    /// The largest record read (about 30,000 let-go lines).
+    static let largest = 1 << 20
+
+    /// Reads a record; nil when the bytes are not one (no header, no usable id, a malformed line).
+    static func parse(_ bytes: [UInt8]) -> JournalRecord? {
+        guard bytes.count <= largest, let text = String(bytes: bytes, encoding: .utf8) else { return nil }
+        let lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) }) == header else { return nil }
+        var id: String?
+        var generation = 0
+        var letGo = Set<String>()
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            switch key {
+            case "id":
+                guard id == nil, isJournalID(value) else { return nil }
+                id = value
+            case "generation":
+                guard let number = Int(value), number >= 0, number < 1 << 48 else { return nil }
+                generation = number
+            case "let-go":
+                guard value.utf8.count == 32, value.utf8.allSatisfy({ (0x30 ... 0x39).contains($0) || (0x61 ... 0x66).contains($0) }) else { return nil }
+                letGo.insert(value)
+            default:
+                continue
+            }
+        }
+        guard let id else { return nil }
+        return JournalRecord(id: id, generation: generation, letGo: letGo)
+    }
+
+    /// 1 to 100 of `A–Z a–z 0–9 - _ .`: what a journal id may be.
+    static func isJournalID(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 100 && text.utf8.allSatisfy {
+            (0x30 ... 0x39).contains($0) || (0x41 ... 0x5A).contains($0) || (0x61 ... 0x7A).contains($0) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E
+        }
+    }
+
+    func rendered() -> [UInt8] {
+        var text = Self.header + "\nid: \(id)\n"
+        if generation > 0 { text += "generation: \(generation)\n" }
+        for token in letGo.sorted() { text += "let-go: \(token)\n" }
+        return Array(text.utf8)
+    }
+
+    /// The let-go line for a path in this journal.
+    func token(for path: String) -> String {
+        Self.token(for: path, journal: id)
+    }
+
+    static func token(for path: String, journal: String) -> String {
+        Tokens(journal: journal).token(for: path)
+    }
+
+    /// Makes let-go lines for one journal (its key is derived once).
+    struct Tokens {
+        private let key: SymmetricKey
+
+        init(journal: String) {
+            key = SymmetricKey(data: SHA256.hash(data: Array("say-it-later let-go key\u{0}\(journal)".utf8)))
+        }
+
+        func token(for path: String) -> String {
+            let code = HMAC<SHA256>.authenticationCode(for: Array(path.utf8), using: key)
+            let digits: [UInt8] = Array("0123456789abcdef".utf8)
+            var hex = [UInt8]()
+            hex.reserveCapacity(32)
+            for byte in code.prefix(16) {
+                hex.append(digits[Int(byte >> 4)])
+                hex.append(digits[Int(byte & 0x0F)])
+            }
+            return String(decoding: hex, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A remote is untrusted input: whatever someone with write access puts there (built here with
+/// git's plumbing, past everything the porcelain would refuse), `say sync` refuses it before
+/// writing anything, names what it found, and changes nothing on the computer.
+@Suite("say sync with a hostile remote")
+struct SyncHostileRemoteTests {
+    /// A journal synced with a remote, and a second computer that joined it.
+    struct Setup {
+        let remote: BareRemote
+        let a = SyncDevice()
+        let b = SyncDevice()
+        let marker: String
+        var hostile: HostileRemote { HostileRemote(path: remote.path) }
+
+        init() throws {
+            remote = try BareRemote()
+            marker = a.home.url("PWNED")
+            try a.say(["init", "--git"])
+            _ = try a.keep("KEPT-marker the first entry")
+            _ = try a.keep("KEPT-marker the second entry")
+            try a.sync("--remote", remote.path)
+            try b.sync("--remote", remote.path)
+        }
+
+        /// Everything the sync may touch on B: files (hidden too), refs, index, objects.
+        func stateOfB() throws -> [String] {
+            var lines = b.home.files(under: "journal", includeHidden: true).filter { !$0.contains("/.git/") }
+            lines.append(try git(["rev-parse", "HEAD"], in: b.journal).output)
+            lines.append(try git(["for-each-ref"], in: b.journal).output)
+            lines.append(try git(["status", "--porcelain", "--ignored"], in: b.journal).output)
+            lines.append(try git(["ls-files", "-s"], in: b.journal).output)
+            return lines
+        }
+
+        /// B's sync is refused with a message naming `fragment`, and nothing on B changed.
+        func expectRefused(_ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try #require(!fragment.isEmpty, sourceLocation: sourceLocation)
+            let before = try stateOfB()
+            let run = try b.sync(status: 1)
+            #expect(run.stderr.hasPrefix("say: could not sync: "), sourceLocation: sourceLocation)
+            #expect(run.stderr.contains(fragment), "\(run.stderr)", sourceLocation: sourceLocation)
+            #expect(run.stderr.lowercased().contains("nothing was changed"), "\(run.stderr)", sourceLocation: sourceLocation)
+            #expect(try stateOfB() == before, sourceLocation: sourceLocation)
+            // Not even a shell prompt's `git status` in any folder of the journal runs anything.
+            for folder in ["", "/entries", "/entries/2026", "/entries/2026/11"] where FileManager.default.fileExists(atPath: b.journal + folder) {
+                _ = try git(["status"], in: b.journal + folder)
+            }
+            #expect(!FileManager.default.fileExists(atPath: marker), sourceLocation: sourceLocation)
+        }
+
+        var fsmonitorConfig: String { "[core]\n\tfsmonitor = touch \(marker)\n\tbare = false\n" }
+    }
+
+    @Test func aNestedRepositoryWhoseConfigRunsACommand() throws {
+        let setup = try Setup()
+        try setup.hostile.commit(adding: [
+            .init("entries/.git/config", content: setup.fsmonitorConfig),
+            .init("entries/.git/HEAD", content: "ref: refs/heads/main\n"),
+            .init("entries/.git/objects/info/.keep", content: ""),
+            .init("entries/.git/refs/heads/.keep", content: ""),
+        ])
+        try setup.expectRefused("entries/.git")
+    }
+
+    /// `.git` as case-insensitive and Windows or macOS file systems read it, anywhere.
+    @Test(arguments: [
+        ".git/config", ".GIT/config", ".Git/config", "entries/2026/11/.git/config", "entries/2026/.gIt/config",
+        "git~1/config", "GIT~1/config", ".git./config", ".git /config", ".git::$INDEX_ALLOCATION/config",
+        ".g\u{200C}it/config", ".gi\u{200D}t/config", "\u{FEFF}.git/config", "entries/.g\u{200E}it/config",
+    ])
+    func gitFolderLookAlikes(_ path: String) throws {
+        let setup = try Setup()
+        try setup.hostile.commit(adding: [.init(path, content: setup.fsmonitorConfig)])
+        try setup.expectRefused(String(path.dropLast("/config".count)))
+    }
+
+    /// Files say never writes, at the root or among the entries.
+    @Test(arguments: [
+        (".gitmodules", "a file say never writes"), (".gitattributes", "a file say never writes"), (".say-lock", "a file say never writes"),
+        ("README.md", "a file say never writes"), ("Entries/2026/11/x.md", "a file say never writes"),
+        ("entries/notes.md", "not a year"), ("entries/2026/notes.md", "not a month"), ("entries/2026/13/x.md", "not a month"),
+        ("entries/2026/11/deeper/x.md", "a folder inside a month"), ("entries/2026/11/x.txt", "not an entry file"),
+        ("entries/2026/11/.hidden.md", "a hidden name"), ("entries/2026/11/x.md:stream", "not an entry file"),
+        ("entries/2026/11/a:b.md", "characters some file systems treat specially"),
+        ("entries/2026/11/..\\..\\evil.md", "a hidden name"), ("entries/2026/11/x\\..\\..\\evil.md", "characters some file systems treat specially"),
+        ("entries/2026/11/CON.md", "Windows reserves"), ("entries/2026/11/x\u{202E}dm.exe.md", "invisible characters"),
+        ("entries/2026/11/x\u{1B}]0;pwned\u{07}.md", "control characters"),
+    ])
+    func filesSayNeverWrites(_ path: String, _ reason: String) throws {
+        let setup = try Setup()
+        try setup.hostile.commit(adding: [.init(path)])
+        try setup.expectRefused(reason)
+    }
+
+    @Test func pathsThatClimbOutOfTheJournal() throws {
+        for components in [["..", "escaped.md"], ["entries", "..", "escaped.md"], ["entries", "2026", "11", "..", "x.md"], ["entries", ".", "x.md"]] {
+            let setup = try Setup()
+            try setup.hostile.commit(adding: [.init(components: components)])
+            try setup.expectRefused(components.dropLast().joined(separator: "/"))
+            #expect(!FileManager.default.fileExists(atPath: setup.b.home.url("escaped.md")))
+        }
+    }
+
+    @Test func aSymbolicLinkAndASubmodule() throws {
+        let setup = try Setup()
+        try setup.hostile.commit(adding: [.init("entries/2026/11/link.md", mode: "120000", content: "/etc/passwd")])
+        try setup.expectRefused("a symbolic link")
+        let second = try Setup()
+        let commit = try second.hostile.git(["rev-parse", "main"])
+        try second.hostile.commit(adding: [
+            .init(".gitmodules", content: "[submodule \"x\"]\n\tpath = entries/2026/11/sub\n\turl = ../evil.git\n"),
+            .init("entries/2026/11/sub", mode: "160000", object: commit),
+        ])
+        try second.expectRefused(".gitmodules")
+        let third = try Setup()
+        try third.hostile.commit(adding: [.init("entries/2026/11/sub", mode: "160000", object: commit)])
+        try third.expectRefused("a submodule link")
+    }
+
+    @Test func namesOneFileSystemWouldTakeForTheSameFile() throws {
+        let setup = try Setup()
+        try setup.hostile.commit(adding: [.init("entries/2026/11/Note.md"), .init("entries/2026/11/note.md")])
+        try setup.expectRefused("differ only in case or Unicode form")
+        let second = try Setup()
+        try second.hostile.commit(adding: [.init("entries/2026/11/caf\u{E9}.md"), .init("entries/2026/11/cafe\u{301}.md")])
+        try second.expectRefused("differ only in case or Unicode form")
+    }
+
+    @Test func aGitignoreThatWouldHideNewEntries() throws {
+        let setup = try Setup()
+        try setup.hostile.commit(adding: [.init(".gitignore", content: ".say-lock\n*.md\n")], removing: [".gitignore"])
+        try setup.expectRefused("hide entries")
+    }
+
+    @Test func anEnormousFileIsRefusedFromItsHeaderAndNeverCopied() throws {
+        let setup = try Setup()
+        let big = setup.remote.folder.url("big")
+        // 17 MiB of one repeated line: larger than say reads, small once compressed.
+        try String(repeating: "HUGE-marker line of a very large entry\n", count: 17 * 1024 * 1024 / 39 + 10).write(toFile: big, atomically: false, encoding: .utf8)
+        let blob = try setup.hostile.git(["hash-object", "-w", big])
+        try setup.hostile.commit(adding: [.init("entries/2026/11/2026-11-23T000000Z-0badf00d.md", object: blob)])
+        try setup.expectRefused("larger than say reads")
+        // Checked in the remote's own object store: nothing of it reached this computer.
+        #expect(try git(["cat-file", "-e", blob], in: setup.b.journal).status != 0)
+    }
+
+    @Test func aBranchThatIsNotACommit() throws {
+        let setup = try Setup()
+        let commit = try setup.hostile.git(["rev-parse", "main"])
+        let tree = try setup.hostile.git(["rev-parse", "main^{tree}"])
+        let tag = try setup.hostile.git(["mktag"], input: "object \(commit)\ntype commit\ntag x\ntagger X <x@x> 0 +0000\n\nx\n")
+        for target in [tag, tree] {
+            // git refuses to point a branch at anything but a commit; the file is written by hand.
+            try (target + "\n").write(toFile: setup.remote.path + "/refs/heads/main", atomically: true, encoding: .utf8)
+            try setup.expectRefused("not a commit")
+        }
+    }
+
+    @Test func aFirstSyncWithAHostileRemoteLeavesTheJournalAsItWas() throws {
+        let setup = try Setup()
+        try setup.hostile.commit(adding: [.init("entries/.git/config", content: setup.fsmonitorConfig)])
+        let c = SyncDevice()
+        try c.say(["write", "--keep", "--text", "mine"])
+        let before = c.home.files(under: "journal", includeHidden: true)
+        let run = try c.sync("--remote", setup.remote.path, status: 1)
+        #expect(run.stderr.contains("entries/.git"))
+        #expect(c.home.files(under: "journal", includeHidden: true) == before)
+        #expect(!FileManager.default.fileExists(atPath: c.journal + "/.git"))
+    }
+
+    // MARK: Histories
+
+    @Test func entriesDeletedOnTheRemoteAreRestoredEverywhere() throws {
+        let setup = try Setup()
+        let files = try setup.hostile.files().filter { $0.components.first == "entries" }.map { $0.components.joined(separator: "/") }
+        try setup.hostile.commit(removing: Set(files), message: "gone")
+        #expect(try setup.b.sync().stdout == "2 missing from the remote (not let go) were put back.\n")
+        #expect(try setup.a.sync().stdout == "Already in step with the remote.\n")
+        #expect(try setup.a.entries() == setup.b.entries())
+        #expect(try setup.a.entries().count == 2)
+        #expect(try setup.b.objects().contains("KEPT-marker the first entry"))
+    }
+
+    @Test func aRolledBackRemoteIsRefusedAndRejoinBringsItBack() throws {
+        let setup = try Setup()
+        let goes = try setup.a.keep("GOES-marker let go after the backup")
+        try setup.a.sync()
+        let backup = setup.remote.folder.url("backup.git")
+        try FileManager.default.copyItem(atPath: setup.remote.path, toPath: backup)
+        try setup.a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        _ = try setup.a.keep("after")
+        try setup.a.sync()
+        try FileManager.default.removeItem(atPath: setup.remote.path)
+        try FileManager.default.copyItem(atPath: backup, toPath: setup.remote.path)
+        let before = try git(["rev-parse", "HEAD"], in: setup.a.journal).output
+        let run = try setup.a.sync(status: 1)
+        #expect(run.stderr.contains("went back to an earlier state") && run.stderr.contains("say sync --rejoin"))
+        #expect(try git(["rev-parse", "HEAD"], in: setup.a.journal).output == before)
+        #expect(try setup.a.sync("--rejoin").stdout == "1 sent, 1 let go here, gone from the remote too.\n")
+        #expect(try setup.b.sync().stdout == "1 new here.\n")
+        #expect(try setup.a.entries() == setup.b.entries())
+        #expect(!(try setup.remote.objects()).contains("GOES-marker"))
+    }
+
+    @Test func aRewrittenRemoteIsRefused() throws {
+        let setup = try Setup()
+        let first = try setup.hostile.git(["rev-list", "--max-parents=0", "main"])
+        try setup.hostile.git(["update-ref", "refs/heads/main", try setup.hostile.git(["commit-tree", try setup.hostile.git(["rev-parse", "main^{tree}"]), "-p", first, "-m", "squashed"])])
+        try setup.expectRefused("rewritten by something other than say")
+    }
+
+    @Test func otherBranchesAndTagsThatHoldALetGoEntryAreNamed() throws {
+        let setup = try Setup()
+        let goes = try setup.a.keep("GOES-marker on a branch too")
+        try setup.a.sync()
+        try setup.hostile.git(["branch", "old", "main"])
+        try setup.hostile.git(["tag", "v1", "main"])
+        try setup.a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        let run = try setup.a.sync()
+        #expect(run.stdout == "1 let go here, gone from the remote too.\n")
+        #expect(run.stderr.contains("the remote still holds a let-go entry in refs/heads/old, refs/tags/v1"))
+        // Removed by the person: the next sync cleans the remote and says nothing more.
+        try setup.hostile.git(["branch", "-D", "old"])
+        try setup.hostile.git(["tag", "-d", "v1"])
+        let again = try setup.a.sync()
+        #expect(again.stderr == "")
+        #expect(!(try setup.remote.objects()).contains("GOES-marker"))
+    }
+}
