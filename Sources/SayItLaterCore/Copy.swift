@@ -68,6 +68,15 @@ public enum Copy {
     public static func notSettled(_ reason: String) -> String {
         "could not bring the journal's history up to date (\(reason)); your entries are listed as they are on disk"
     }
+    /// A listed file whose `date` could not be read.
+    public static func unreadableDate(datedByName: Bool) -> String {
+        "the date could not be read (write it as 2026-11-22T03:42:00Z); it is dated by "
+            + (datedByName ? "its file name" : "when it was last changed")
+    }
+    /// Above the files listed with a field that could not be read.
+    public static func filesWithNotes(_ count: Int) -> String {
+        count == 1 ? "1 file is listed, but part of it could not be read:" : "\(count) files are listed, but part of them could not be read:"
+    }
     public static func unreadableFiles(_ count: Int) -> String {
         count == 1 ? "1 file in the journal could not be read:" : "\(count) files in the journal could not be read:"
     }
@@ -78,6 +87,9 @@ public struct SupportResource: Sendable, Hashable {
     public let name: String
     public let contact: String
     public let detail: String
+
+    /// How to reach it, said once: "Samaritans 116 123", "NHS 111" (its name is its number).
+    public var call: String { name.contains(contact) ? name : name + " " + contact }
 
     public static let all: [SupportResource] = [
         SupportResource(name: "Samaritans", contact: "116 123", detail: "free, any time, day or night"),
@@ -115,6 +127,8 @@ extension Copy {
     public static func couldNotOpen(_ reason: String) -> String { "Could not open it: \(reason)." }
     /// The draft could not be saved; shown quietly on the writing screen.
     public static func draftNotSaved(_ reason: String) -> String { "Your draft could not be saved: \(reason)." }
+    /// The terminal cannot be used full screen.
+    public static let noFullScreen = "could not use this terminal full screen; try `say --plain`"
     /// Printed after leaving the app with words not yet kept.
     public static let draftKeptOnExit = "What you were writing is saved as a draft. It will be here next time."
 
@@ -130,12 +144,44 @@ extension Copy {
     public static func plainNotUnderstood(_ count: Int) -> String { "Please type a number from 1 to \(count)." }
     /// The history's prompt in plain mode.
     public static let plainHistoryPrompt = "Type a card's number to read it, or press Enter to write: "
+    /// The history's prompt in plain mode when more cards follow.
+    public static func plainHistoryMorePrompt(_ more: Int) -> String {
+        "\(more) more. Type \(plainMoreKey) to see them, a card's number to read it, or press Enter to write: "
+    }
+    /// Shows the next page of the history in plain mode.
+    public static let plainMoreKey = "m"
+    /// On a line of its own while writing in plain mode: read what was kept.
+    public static let plainHistoryCommand = "/history"
+    /// On a line of its own while writing (or at the history's prompt) in plain mode: leave.
+    public static let plainQuitCommand = "/quit"
+    /// How to reach the history and how to leave, under the writing prompt in plain mode.
+    public static func plainCommandsHint(history: Bool) -> String {
+        (history ? "On a line of its own, \(plainHistoryCommand) reads what you kept and \(plainQuitCommand) leaves."
+            : "On a line of its own, \(plainQuitCommand) leaves.") + " What you have written stays as a draft."
+    }
     /// Above the draft when it is read back in plain mode.
     public static let plainDraftFollows = "Here is what you had written:"
     /// Before more lines are added to a continued draft in plain mode.
     public static let plainContinue = "Carry on from here."
     /// The editor could not be started.
-    public static func editorFailed(_ reason: String) -> String { "Could not open your editor: \(reason)." }
+    public static func editorDidNotStart(_ program: String) -> String {
+        "Could not start your editor (\(program)). Check $VISUAL or $EDITOR; the writing screen is here instead."
+    }
+    /// The editor ran and ended with an error status (`:cq` in Vim does this on purpose).
+    public static func editorExited(_ program: String, status: Int32) -> String {
+        "\(program) exited with status \(status), so what it held was not used. Your words so far are kept."
+    }
+    /// The editor's private file could not be made or read.
+    public static func editorFileFailed(_ reason: String) -> String { "Could not use a private file for your editor: \(reason)." }
+
+    /// Below a screen that does not fit: how many more rows or cards follow.
+    public static func moreBelow(_ count: Int) -> String { "↓ \(count) more" }
+    /// At the end of a screen that was scrolled down.
+    public static let moreAbove = "↑ more above"
+    /// The short line under the support numbers when the window is small.
+    public static let supportFree = "Free and confidential."
+    /// The first line of a draft, quoted, as the draft offer shows it.
+    public static func draftPreview(_ draft: String) -> String { "“" + EntrySummary.preview(of: draft) + "”" }
 }
 
 // MARK: - Paid features: the licence, the lock, export and reflection
@@ -230,8 +276,7 @@ extension Copy {
     }
     /// The support line on a flagged entry's card in the exported page.
     public static var exportSupportLine: String {
-        "\(getSupport): " + SupportResource.all.map { $0.name.contains($0.contact) ? $0.name : "\($0.name) \($0.contact)" }
-            .joined(separator: " · ")
+        "\(getSupport): " + SupportResource.all.map(\.call).joined(separator: " · ")
     }
 
     // MARK: Reflection

@@ -5,6 +5,8 @@ import MarkdownStore
 public struct Listing: Sendable {
     public var entries: [EntrySummary]
     public var problems: [ScanProblem]
+    /// Files that are listed, but with a field say could not read (a date it does not know).
+    public var notes: [ScanProblem] = []
 }
 
 /// The journal: the one place every entry is created, read, and let go.
@@ -128,11 +130,16 @@ public final class Journal {
     /// however large the journal grows.
     public func list() -> Listing {
         var entries: [EntrySummary] = []
+        var notes: [ScanProblem] = []
         var leftovers: [String] = []
-        let problems = store.scan(EntryFile.folder, leftovers: &leftovers) { entries.append(EntryFile.summary(from: $0)) }
+        let problems = store.scan(EntryFile.folder, leftovers: &leftovers) { document in
+            let (summary, note) = EntryFile.summary(from: document)
+            entries.append(summary)
+            if let note { notes.append(note) }
+        }
         if !leftovers.isEmpty { removeLeftovers(leftovers) }
         entries.sort { $0.date != $1.date ? $0.date > $1.date : $0.path > $1.path }
-        return Listing(entries: entries, problems: problems)
+        return Listing(entries: entries, problems: problems, notes: notes)
     }
 
     /// Finds one entry by a reference a person typed: its number in the history (1 is the

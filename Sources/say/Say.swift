@@ -36,8 +36,9 @@ struct Say: ParsableCommand {
     /// Runs the command, mapping errors to the exit statuses documented above. Usage errors use
     /// 2 rather than the argument parser's 64, as most Unix tools do.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        Privacy.harden()
         do {
+            let arguments = try GlobalOptions.apply(to: Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as SayFailure {

@@ -34,7 +34,10 @@ public enum AtomicFile {
     ///   - bytes: the complete new contents.
     ///   - path: an absolute file path.
     /// - Throws: `MarkdownStoreError.io` naming the path and the failing step.
-    public static func write<Bytes: Collection<UInt8>>(_ bytes: Bytes, to path: String) throws {
+    ///   - durable: false skips the two flushes: the file is still replaced atomically and
+    ///     survives the program being killed, but not necessarily a power cut. For the draft,
+    ///     written on every keystroke and flushed at each pause.
+    public static func write<Bytes: Collection<UInt8>>(_ bytes: Bytes, to path: String, durable: Bool = true) throws {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         try makeFolders(folder)
@@ -50,11 +53,13 @@ public enum AtomicFile {
             try writeAll(fd, bytes, path: path)
             // Keep 0600 even when the umask would have widened or narrowed it.
             guard fchmod(fd, fileMode) == 0 else { throw MarkdownStoreError.io(path: path, operation: "set permissions", errno: errno) }
-            guard Platform.syncToDisk(fd) == 0 else { throw MarkdownStoreError.io(path: path, operation: "flush to disk", errno: errno) }
+            if durable, Platform.syncToDisk(fd) != 0 {
+                throw MarkdownStoreError.io(path: path, operation: "flush to disk", errno: errno)
+            }
         }
         guard rename(temporary, path) == 0 else { throw MarkdownStoreError.io(path: path, operation: "replace the file", errno: errno) }
         committed = true
-        try syncFolder(folder)
+        if durable { try syncFolder(folder) }
     }
 
     /// Removes the file at `path` and flushes its folder, so the removal survives a power cut.

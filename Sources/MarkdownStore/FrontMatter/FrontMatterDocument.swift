@@ -36,7 +36,7 @@ public struct FrontMatterDocument: Sendable, Hashable {
     ///   YAML errors (with the line and column in the file) and front matter that is not a mapping.
     public static func parse(_ bytes: [UInt8], path: String) throws -> FrontMatterDocument {
         try bytes.withUnsafeBufferPointer { buffer in
-            guard UTF8Validation.isValid(buffer) else { throw MarkdownStoreError.notText(path: path) }
+            guard UTF8Validation.isText(buffer) else { throw MarkdownStoreError.notText(path: path) }
             let split = FrontMatterSplit(buffer)
             switch split.shape {
             case .noFrontMatter:

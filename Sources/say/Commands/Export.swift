@@ -39,7 +39,7 @@ extension Say {
             try LockGate.unlock(folders)
             let journal = try journalOptions.open()
             let path = out.hasPrefix("/") ? out : FileManager.default.currentDirectoryPath + "/" + out
-            let progress = ExportProgress(enabled: isatty(STDERR_FILENO) == 1)
+            let progress = ExportProgress(enabled: Output.errorIsTerminal)
             let result: ExportResult
             do {
                 result = try journal.export(format, to: path, replacing: force, progress: progress.update)

@@ -36,7 +36,7 @@ extension Say {
                 }
                 Output.error("\(summary.preview.isEmpty ? "(no text)" : summary.preview)")
                 Output.error("\(Copy.letGoConfirmation) [y/N] ", terminator: false)
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                let answer = Output.answer()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
                     Output.error("Kept. Nothing changed.")
                     return
