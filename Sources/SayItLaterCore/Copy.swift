@@ -53,13 +53,33 @@ public enum Copy {
         "When you keep something you wrote, it waits for you here.",
     ]
     public static let back = "Back"
+    /// How an entry felt, in the command line's cards: "felt the same".
+    public static func felt(_ feeling: Feeling) -> String { "felt " + feeling.displayName }
+    /// Under a flagged entry in the command line.
+    public static let supportPointer = "Get support: say support"
     public static let delete = "Delete"
 
     // MARK: Scriptable commands
 
     public static func keptSummary(shortID: String) -> String { "Kept for later (\(shortID))." }
     public static let letGoSummary = "Let go. It's gone for good."
+    /// `say edit` saved the edit.
+    public static func edited(shortID: String) -> String { "Saved your edit (\(shortID))." }
+    /// `say edit` found the file as it was.
+    public static let editUnchanged = "Nothing changed."
+    /// `say edit`: the edited file does not read back, so it was not saved.
+    public static func editNotSaved(_ reason: String) -> String { "your edit was not saved, because it does not read back: \(reason)" }
+    /// `say edit`: ask to open the broken edit again.
+    public static let editAgainQuestion = "Open it again to fix it? [Y/n] "
+    /// `say edit`: where a broken or interrupted edit is kept.
+    public static func editKeptAside(_ path: String) -> String {
+        "what you wrote is kept in \(path) (only you can read it); the entry is as it was"
+    }
     public static let closedSummary = "Closed. Nothing was saved."
+    /// `say write` reading from a terminal.
+    public static let writeFromTerminalHint = "Write, then press Ctrl-D on an empty line to finish."
+    /// `say write` was given bytes that are not text.
+    public static let inputNotText = "could not write: standard input is not UTF-8 text"
     public static func notRecorded(_ reason: String) -> String {
         "Your entry is kept, but git could not add it to the journal's history yet (\(reason)). say tries again the next time it runs."
     }

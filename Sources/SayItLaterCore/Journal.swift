@@ -46,6 +46,8 @@ public final class Journal {
         if FileManager.default.fileExists(atPath: folders.journal, isDirectory: &isFolder), !isFolder.boolValue {
             throw JournalError.unusableJournal(path: folders.journal, reason: "it is a file, not a folder")
         }
+        // A journal folder made by hand may be open to other users: it is the person's alone.
+        AtomicFile.keepPrivate(folder: folders.journal)
         var problem: JournalError?
         if FileManager.default.fileExists(atPath: folders.journal + "/.git") {
             do {
@@ -75,7 +77,7 @@ public final class Journal {
     /// Commits a file say just wrote, when versioning is on. The file is already safely on disk,
     /// so a commit that cannot happen now is a warning, not a failure: the next run of say
     /// commits it (see ``settle(waiting:)``).
-    private func record(_ path: String, message: String) {
+    func record(_ path: String, message: String) {
         if let repositoryProblem {
             warn(Copy.notRecorded(repositoryProblem.errorDescription ?? "the repository cannot be opened"))
             return
@@ -215,7 +217,7 @@ public final class Journal {
     }
 
     @discardableResult
-    private func storage<T>(_ body: () throws -> T) throws -> T {
+    func storage<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch MarkdownStoreError.busy {

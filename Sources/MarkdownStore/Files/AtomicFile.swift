@@ -85,6 +85,15 @@ public enum AtomicFile {
         }
     }
 
+    /// Makes an existing folder of this user's readable by them alone (0700), when it is wider.
+    /// Best effort: a folder that is missing or someone else's is left as it is.
+    public static func keepPrivate(folder: String) {
+        var info = stat()
+        guard lstat(folder, &info) == 0, Platform.fileType(info.st_mode) == S_IFDIR, info.st_uid == geteuid(),
+              info.st_mode & 0o077 != 0 else { return }
+        _ = chmod(folder, folderMode)
+    }
+
     /// Flushes a folder's entry table to disk (makes a rename or unlink in it durable).
     public static func syncFolder(_ folder: String) throws {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

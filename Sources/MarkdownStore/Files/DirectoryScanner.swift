@@ -71,6 +71,10 @@ public struct DirectoryScanner: Sendable {
     public func scan(_ folder: String, leftovers: inout [String], visit: (DocumentSummary) -> Void) -> [ScanProblem] {
         var problems: [ScanProblem] = []
         var folders: [FolderOfDocuments] = []
+        if let link = DocumentStore.linkedFolder(root: root, relativePath: folder + "/-") {
+            // The scanned folder itself (or one above it in the journal) is a link: not followed.
+            return [ScanProblem(relativePath: link, reason: "a symbolic link; say never follows links")]
+        }
         list(folder, into: &folders, problems: &problems, leftovers: &leftovers)
         // A window of folders at a time, so only a few thousand summaries wait between the
         // reading threads and `visit`, however large the journal.

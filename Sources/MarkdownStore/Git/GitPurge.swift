@@ -32,6 +32,19 @@ extension GitRepository {
     var pendingPurgePath: String { gitdir + "say/pending-purge" }
 
     private static let recordHeader = "say-it-later pending-purge 1"
+    /// Version 2 writes each name with `%`, LF and CR as `%25`, `%0A` and `%0D`, so a name with
+    /// a line break in it (a file someone named by hand) can be let go too.
+    private static let recordHeaderEscaped = "say-it-later pending-purge 2"
+
+    private static func escapeName(_ name: String) -> String {
+        name.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
+            .replacingOccurrences(of: "\r", with: "%0D")
+    }
+
+    private static func unescapeName(_ line: String) -> String {
+        line.replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
+            .replacingOccurrences(of: "%25", with: "%")
+    }
 
     /// Removes every version of the named files from the working tree, the index, the history of
     /// every local branch and tag, and the object store, so that nothing of them is left for
@@ -67,7 +80,7 @@ extension GitRepository {
         if pending != nil { try removeStaleLocks() }
         let names = fileNames.union(pending ?? [])
         guard !names.isEmpty else { return }
-        let record = ([Self.recordHeader] + names.sorted()).joined(separator: "\n") + "\n"
+        let record = ([Self.recordHeaderEscaped] + names.sorted().map(Self.escapeName)).joined(separator: "\n") + "\n"
         try AtomicFile.write(Array(record.utf8), to: pendingPurgePath)
         try runPurge(names)
     }
@@ -97,6 +110,7 @@ extension GitRepository {
             throw MarkdownStoreError.io(path: pendingPurgePath, operation: "read the pending purge", errno: EIO)
         }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        if lines.first == Self.recordHeaderEscaped { return Set(lines.dropFirst().filter { !$0.isEmpty }.map(Self.unescapeName)) }
         guard lines.first == Self.recordHeader else {
             throw GitError.wrapper("the pending purge record is not readable", function: "resumePendingPurge")
         }
@@ -132,7 +146,7 @@ extension GitRepository {
     }
 
     static func validateFileName(_ name: String) throws {
-        if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\n") || name.contains("\0") {
+        if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") {
             throw GitError.wrapper("not a file name: \(name)", function: "purge")
         }
     }

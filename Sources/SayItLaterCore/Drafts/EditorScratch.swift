@@ -18,8 +18,10 @@ public final class EditorScratch {
     private let lock: FolderLock?
 
     static let fileName = "say-it-later.md"
-    /// The start of every scratch folder's name.
+    /// The start of every scratch folder's name for new writing.
     static let folderPrefix = "editing-"
+    /// The start of a scratch folder's name for an edit of a kept entry.
+    static let entryPrefix = "entry-edit-"
 
     private init(folder: String, lock: FolderLock?) {
         self.folder = folder
@@ -35,9 +37,11 @@ public final class EditorScratch {
     ///   - text: what was written so far (the draft), or "".
     ///   - stateFolder: `$XDG_STATE_HOME/say-it-later`.
     /// - Throws: `JournalError.storage` when the folder or file cannot be written.
-    public static func create(text: String, stateFolder: String) throws -> EditorScratch {
+    ///   - forEntry: true for `say edit` (a kept entry's file): such a folder is never taken for
+    ///     a draft, and is kept when the edit could not be saved.
+    public static func create(text: String, stateFolder: String, forEntry: Bool = false) throws -> EditorScratch {
         let random = String(UInt64.random(in: 0 ... .max), radix: 16)
-        let folder = stateFolder + "/" + folderPrefix + random
+        let folder = stateFolder + "/" + (forEntry ? entryPrefix : folderPrefix) + random
         do {
             try AtomicFile.makeFolders(folder)
             let lock = try FolderLock(folder: folder, timeout: 0)
@@ -58,6 +62,17 @@ public final class EditorScratch {
     /// What the editor left in the file, without the one line break editors add at the end.
     public func read() throws -> String {
         try Self.read(file: Self.fileName, in: folder)
+    }
+
+    /// What the editor left in the file, exactly (for a kept entry's file, whose last line
+    /// break is part of it).
+    public func readExactly() throws -> String {
+        do {
+            let bytes = try DocumentStore(root: folder).readBytes(Self.fileName)
+            return String(decoding: bytes, as: UTF8.self)
+        } catch let error as MarkdownStoreError {
+            throw JournalError.storage(error)
+        }
     }
 
     static func read(file: String, in folder: String) throws -> String {
