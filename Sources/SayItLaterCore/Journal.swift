@@ -141,7 +141,7 @@ public final class Journal {
         }
         if !leftovers.isEmpty { removeLeftovers(leftovers) }
         entries.sort { $0.date != $1.date ? $0.date > $1.date : $0.path > $1.path }
-        return Listing(entries: entries, problems: problems, notes: notes)
+        return Listing(entries: entries, problems: problems, notes: notes.sorted { $0.relativePath < $1.relativePath })
     }
 
     /// Finds one entry by a reference a person typed: its number in the history (1 is the
