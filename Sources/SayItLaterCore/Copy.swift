@@ -172,7 +172,7 @@ extension Copy {
     public static let plainMoreKey = "m"
     /// On a line of its own while writing in plain mode: read what was kept.
     public static let plainHistoryCommand = "/history"
-    /// On a line of its own while writing (or at the history's prompt) in plain mode: leave.
+    /// On a line of its own, at any question in plain mode: leave.
     public static let plainQuitCommand = "/quit"
     /// How to reach the history and how to leave, under the writing prompt in plain mode.
     public static func plainCommandsHint(history: Bool) -> String {

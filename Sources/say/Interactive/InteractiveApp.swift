@@ -208,7 +208,10 @@ final class InteractiveApp {
         do {
             written = try editor(text.text)
         } catch let interrupted as EditorSession.Interrupted {
-            outcome = .signal(interrupted.signal)
+            // What the editor held is the draft now; leave as the signal asks.
+            text = TextArea(interrupted.text)
+            flow.write(interrupted.text)
+            finish(.signal(interrupted.signal))
             return
         } catch {
             editorFailed = true

@@ -47,6 +47,8 @@ final class PlainApp {
     /// Why reading stopped early.
     private enum Stop: Error {
         case ended
+        /// The person typed /quit.
+        case quit
         case signal(Int32)
     }
 
@@ -76,9 +78,12 @@ final class PlainApp {
         terminal.write(prompt)
     }
 
+    /// The next line; `/quit` on its own leaves from any question.
     private func read() throws -> String {
         switch terminal.readLine() {
-        case let .line(line): return line
+        case let .line(line):
+            if line.trimmingCharacters(in: .whitespaces) == Copy.plainQuitCommand { throw Stop.quit }
+            return line
         case .end: throw Stop.ended
         case let .signal(number): throw Stop.signal(number)
         }
@@ -215,8 +220,6 @@ final class PlainApp {
             case Copy.plainHistoryCommand where flow.hasEntries:
                 say()
                 return perform(.openHistory)
-            case Copy.plainQuitCommand:
-                throw Stop.ended
             default:
                 lines.append(line)
                 flow.write(lines.joined(separator: "\n"))
@@ -268,7 +271,6 @@ final class PlainApp {
             let answer = try read().trimmingCharacters(in: .whitespaces).lowercased()
             say()
             if answer.isEmpty { return perform(.back) }
-            if answer == Copy.plainQuitCommand { throw Stop.ended }
             if answer == Copy.plainMoreKey, more > 0 {
                 page()
             } else if answer.hasPrefix("s"), let number = Int(answer.dropFirst()), (1 ... entries.count).contains(number),
