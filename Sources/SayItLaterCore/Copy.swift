@@ -183,16 +183,24 @@ extension Copy {
     public static let plainDraftFollows = "Here is what you had written:"
     /// Before more lines are added to a continued draft in plain mode.
     public static let plainContinue = "Carry on from here."
-    /// The editor could not be started.
+    /// The editor could not be started (a fragment: the app and `say edit` each say what follows).
     public static func editorDidNotStart(_ program: String) -> String {
-        "Could not start your editor (\(program)). Check $VISUAL or $EDITOR; the writing screen is here instead."
+        "could not start your editor (\(program)); check $VISUAL or $EDITOR"
     }
     /// The editor ran and ended with an error status (`:cq` in Vim does this on purpose).
     public static func editorExited(_ program: String, status: Int32) -> String {
-        "\(program) exited with status \(status), so what it held was not used. Your words so far are kept."
+        "\(program) exited with status \(status), so what it held was not used"
     }
     /// The editor's private file could not be made or read.
-    public static func editorFileFailed(_ reason: String) -> String { "Could not use a private file for your editor: \(reason)." }
+    public static func editorFileFailed(_ reason: String) -> String { "could not use a private file for your editor: \(reason)" }
+    /// In the app, after the editor could not be used.
+    public static func editorFellBack(_ what: String) -> String {
+        // A sentence starts with a capital, unless it starts with the editor's own name.
+        let sentence = what.hasPrefix("could") ? "C" + what.dropFirst() : what
+        return sentence + ". Your words so far are kept; the writing screen is here instead."
+    }
+    /// After `say edit`'s editor could not be used.
+    public static func editorLeftEntryAlone(_ what: String) -> String { what + "; the entry is as it was" }
 
     /// Below a screen that does not fit: how many more rows or cards follow.
     public static func moreBelow(_ count: Int) -> String { "↓ \(count) more" }

@@ -47,11 +47,11 @@ extension Say {
             while true {
                 switch terminal.runEditor(command, file: scratch.file, inherited: scratch.lockDescriptor) {
                 case .notStarted:
-                    throw SayFailure(message: Copy.editorDidNotStart(program))
+                    throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorDidNotStart(program)))
                 case let .exited(status) where status != 0:
-                    throw SayFailure(message: Copy.editorExited(program, status: status) + " " + Copy.editUnchanged)
+                    throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorExited(program, status: status)))
                 case let .killed(signal):
-                    throw SayFailure(message: Copy.editorExited(program, status: 128 + signal) + " " + Copy.editUnchanged)
+                    throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorExited(program, status: 128 + signal)))
                 case let .interrupted(signal):
                     keepScratch = true
                     Output.error("say: " + Copy.editKeptAside(scratch.file))

@@ -62,18 +62,18 @@ enum EditorSession {
         do {
             scratch = try EditorScratch.create(text: text, stateFolder: stateFolder)
         } catch {
-            throw Failure(reason: Copy.editorFileFailed(WritingFlow.reason(error)))
+            throw Failure(reason: Copy.editorFellBack(Copy.editorFileFailed(WritingFlow.reason(error))))
         }
         defer { scratch.remove() }
         let command = command(environment: environment)
         let program = (command[0] as NSString).lastPathComponent
         switch terminal.runEditor(command, file: scratch.file, inherited: scratch.lockDescriptor) {
         case .notStarted:
-            throw Failure(reason: Copy.editorDidNotStart(program))
+            throw Failure(reason: Copy.editorFellBack(Copy.editorDidNotStart(program)))
         case let .exited(status) where status != 0:
-            throw Failure(reason: Copy.editorExited(program, status: status))
+            throw Failure(reason: Copy.editorFellBack(Copy.editorExited(program, status: status)))
         case let .killed(signal):
-            throw Failure(reason: Copy.editorExited(program, status: 128 + signal))
+            throw Failure(reason: Copy.editorFellBack(Copy.editorExited(program, status: 128 + signal)))
         case let .interrupted(signal):
             // Keep what the editor saved before it ended, then leave as the signal asks.
             let saved = (try? scratch.read()) ?? text
@@ -86,7 +86,7 @@ enum EditorSession {
         do {
             return try scratch.read()
         } catch {
-            throw Failure(reason: Copy.editorFileFailed(WritingFlow.reason(error)))
+            throw Failure(reason: Copy.editorFellBack(Copy.editorFileFailed(WritingFlow.reason(error))))
         }
     }
 }

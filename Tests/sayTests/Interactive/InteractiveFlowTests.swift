@@ -568,12 +568,12 @@ struct InteractiveFlowTests {
     }
 
     @Test func aFailingEditorFallsBackToTheWritingScreen() throws {
-        let harness = try AppHarness(editor: { _ in throw EditorSession.Failure(reason: Copy.editorDidNotStart("nano")) })
+        let harness = try AppHarness(editor: { _ in throw EditorSession.Failure(reason: Copy.editorFellBack(Copy.editorDidNotStart("nano"))) })
         harness.start()
         #expect(harness.app.screen == .writing)
         #expect(Array(harness.frame.lines[22 ... 23]) == [
-            "    Could not start your editor (nano). Check $VISUAL or $EDITOR; the",
-            "    writing screen is here instead.",
+            "    Could not start your editor (nano); check $VISUAL or $EDITOR. Your words",
+            "    so far are kept; the writing screen is here instead.",
         ])
     }
 }
