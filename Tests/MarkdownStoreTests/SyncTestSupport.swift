@@ -9,14 +9,13 @@ func syncGit(_ arguments: [String], in folder: String) throws -> (status: Int32,
     try git(arguments, in: folder)
 }
 
-/// A fresh folder, removed at deinit.
+/// A fresh folder (the test support's one temporary folder), removed at deinit.
 final class SyncScratch: @unchecked Sendable {
-    let path: String
+    private let folder: TemporaryFolder
+    var path: String { folder.path }
     init(_ label: String = "sync") {
-        path = URL(fileURLWithPath: NSTemporaryDirectory() + "/\(label)-\(UUID().uuidString.prefix(8))").standardizedFileURL.path
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)  // temp is writable
+        folder = TemporaryFolder(label)
     }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
 
     /// A bare repository to use as the remote.
     func bareRemote(_ name: String = "remote.git") throws -> String {

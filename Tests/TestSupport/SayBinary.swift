@@ -95,7 +95,7 @@ public func runProgram(_ path: String, _ arguments: [String], input: String? = n
 }
 
 /// Reads both pipes on background threads so a chatty child never blocks on a full pipe.
-private final class OutputCollector: @unchecked Sendable {
+final class OutputCollector: @unchecked Sendable {
     private let group = DispatchGroup()
     private var out = Data()
     private var err = Data()
@@ -114,7 +114,12 @@ private final class OutputCollector: @unchecked Sendable {
     }
 
     func finish() -> (String, String) {
-        group.wait()
+        let (out, err) = finishData()
         return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    func finishData() -> (Data, Data) {
+        group.wait()
+        return (out, err)
     }
 }
