@@ -76,6 +76,20 @@ public enum Copy {
         "what you wrote is kept in \(path) (only you can read it); the entry is as it was"
     }
     public static let closedSummary = "Closed. Nothing was saved."
+    /// `--journal` before the command with no folder.
+    public static let journalNeedsFolder = "--journal needs a folder"
+    /// `--plain` or `--editor` before another command.
+    public static func appOptionOnly(_ flags: String, command: String) -> String {
+        "\(flags) belongs to the app (`say` on its own), not to `say \(command)`"
+    }
+    /// `say show --json --path`.
+    public static let jsonOrPath = "choose one of --json and --path"
+    /// `say write` without exactly one of its three endings.
+    public static let keepLetGoOrClose = "choose exactly one of --keep, --let-go or --close"
+    /// `say settings`.
+    public static func editorSetting(_ on: Bool) -> String { "Writing in your own editor: " + (on ? "on" : "off") }
+    /// A journal's repository that could not be opened, when libgit2 gave no reason.
+    public static let repositoryUnopened = "the repository cannot be opened"
     /// `say write` reading from a terminal.
     public static let writeFromTerminalHint = "Write, then press Ctrl-D on an empty line to finish."
     /// `say write` was given bytes that are not text.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SayItLaterCore
 
 /// Options that may come before the command's name, as in git: `say --journal DIR history`,
 /// `say --plain`, `say --editor`.
@@ -41,11 +42,10 @@ enum GlobalOptions {
             Say.configuration.subcommands.first { $0._commandName == name || $0.configuration.aliases.contains(name) }
         }
         if !flags.isEmpty, let command, ObjectIdentifier(command) != ObjectIdentifier(Say.App.self) {
-            throw ValidationError(
-                "\(flags.joined(separator: " ")) belongs to the app (`say` on its own), not to `say \(command._commandName)`")
+            throw ValidationError(Copy.appOptionOnly(flags.joined(separator: " "), command: command._commandName))
         }
         if let journal {
-            guard !journal.isEmpty else { throw ValidationError("--journal needs a folder") }
+            guard !journal.isEmpty else { throw ValidationError(Copy.journalNeedsFolder) }
             setenv("SAY_JOURNAL", journal, 1)
         }
         if let command, ObjectIdentifier(command) == ObjectIdentifier(Say.App.self) { return [rest[0]] + flags + rest.dropFirst() }

@@ -37,7 +37,7 @@ struct JournalOptions: ParsableArguments {
                 Output.error("say: " + Copy.notSettled((error as? LocalizedError)?.errorDescription ?? "\(error)"))
             }
             if let problem = journal.repositoryProblem {
-                Output.error("say: " + Copy.notSettled(problem.errorDescription ?? "the repository cannot be opened"))
+                Output.error("say: " + Copy.notSettled(problem.errorDescription ?? Copy.repositoryUnopened))
             }
             return journal
         } catch let failure as SayFailure {

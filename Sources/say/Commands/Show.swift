@@ -19,7 +19,7 @@ extension Say {
         @Flag(help: "Print only the full path of the entry's file.") var path = false
 
         func validate() throws {
-            if json && path { throw ValidationError("choose one of --json and --path") }
+            if json && path { throw ValidationError(Copy.jsonOrPath) }
         }
 
         func run() throws {

@@ -39,7 +39,7 @@ extension Say {
         func validate() throws {
             let choices = [keep, letGo, close].filter { $0 }.count
             guard choices == 1 else {
-                throw ValidationError("choose exactly one of --keep, --let-go or --close")
+                throw ValidationError(Copy.keepLetGoOrClose)
             }
         }
 

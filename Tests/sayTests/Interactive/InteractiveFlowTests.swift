@@ -726,3 +726,61 @@ struct InteractiveDraftStoreTests {
         #expect(nvim.contains("-n") && nvim.contains("NONE"))
     }
 }
+
+@Suite("Interactive screens at every size")
+struct InteractiveSizeTests {
+    /// Drives a fresh app to a screen, at a size.
+    private func screen(_ rows: Int, _ columns: Int, welcomed: Bool = true, draft: String? = nil,
+                        keys: [Key]) throws -> (Frame, InteractiveApp) {
+        let harness = try AppHarness(size: TerminalSize(rows: rows, columns: columns), welcomed: welcomed)
+        if let draft { try harness.drafts.save(draft) }
+        harness.start()
+        for key in keys { harness.press(key) }
+        return (harness.frame, harness.app)
+    }
+
+    static let sizes: [(Int, Int)] = [(10, 40), (10, 41), (11, 44), (10, 60), (12, 50), (10, 80), (24, 40)]
+
+    @Test(arguments: sizes)
+    func everyMenuScreenShowsItsWayOnAndFits(rows: Int, columns: Int) throws {
+        let heavy: [Key] = [.paste("I want to die"), .control("d"), .text("1")]
+        let cases: [(String, Bool, String?, [Key], [String])] = [
+            ("welcome", false, nil, [], ["1  Start writing"]),
+            ("draft offer", true, String(repeating: "a long first line of an old draft ", count: 5), [], ["1  Continue writing it", "2  Let it go"]),
+            ("feeling", true, nil, [.paste("hello"), .control("d")], ["1  lighter", "3  heavier"]),
+            ("support", true, nil, heavy, ["1  Get support now", "2  Not right now"]),
+            ("resources", true, nil, heavy + [.text("1")],
+             ["Samaritans", "116 123", "NHS 111", "Emergency services", "999", "1  Continue"]),
+            ("actions", true, nil, [.paste("hello"), .control("d"), .text("1")], ["1  Keep for later", "3  Close"]),
+            ("confirm", true, nil, [.paste("hello"), .control("d"), .text("1"), .text("2")], ["1  Let it go", "2  Not yet"]),
+        ]
+        for (name, welcomed, draft, keys, expected) in cases {
+            let (frame, _) = try screen(rows, columns, welcomed: welcomed, draft: draft, keys: keys)
+            #expect(frame.rows.count == rows)
+            let text = frame.screenText
+            for words in expected { #expect(text.contains(words), "\(name) at \(rows)×\(columns) lacks \(words):\n\(text)") }
+            for line in frame.lines { #expect(DisplayWidth.of(line) <= columns, "\(name) at \(rows)×\(columns): \(line)") }
+            #expect(!text.contains("111  111"))
+        }
+    }
+
+    @Test(arguments: sizes)
+    func theHistorySaysHowManyMoreAreBelow(rows: Int, columns: Int) throws {
+        let harness = try AppHarness(size: TerminalSize(rows: rows, columns: columns))
+        harness.start()
+        for number in 1 ... 9 {
+            harness.press(.paste("entry \(number)"), .control("d"), .text("1"), .text("1"), .escape)
+        }
+        harness.press(.control("k"))
+        let shown = harness.screen.components(separatedBy: "entry ").count - 1
+        #expect(shown >= 1)
+        if shown < 9 {
+            #expect(harness.screen.contains("↓ \(9 - shown) more"), "\(rows)×\(columns):\n\(harness.screen)")
+        }
+        for line in harness.frame.lines { #expect(DisplayWidth.of(line) <= columns) }
+        // At the end of the list, nothing more is below.
+        harness.press(.end)
+        #expect(!harness.screen.contains(" more"))
+        #expect(harness.screen.contains("› entry 1"))
+    }
+}
