@@ -269,7 +269,7 @@ struct SimulatedPurgeCrash: Error {}
         }
     }
 
-    @Test func resumeRemovesLocksAKilledPurgeLeft() throws {
+    @Test func resumeRemovesOnlyTheLocksAKilledPurgeLeft() throws {
         try withGitTestFolder { root in
             let journal = try GitTestJournal(root: root)
             let before = try journal.snapshot()
@@ -279,15 +279,18 @@ struct SimulatedPurgeCrash: Error {}
                 repository.purgeCheckpoint = { if $0 == .packWritten { throw SimulatedPurgeCrash() } }
                 #expect(throws: SimulatedPurgeCrash.self) { try repository.purge(fileNames: [name]) }
             }
-            // What a SIGKILL inside git_index_write or git_reference_create leaves behind.
-            let old = Date(timeIntervalSinceNow: -60)
-            for lock in [".git/index.lock", ".git/refs/heads/main.lock"] {
-                try Data("partial".utf8).write(to: URL(fileURLWithPath: root + "/" + lock))
-                try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: root + "/" + lock)
+            // A lock of someone else's git, however old, stops the resume and stays.
+            let lock = root + "/.git/index.lock"
+            try Data().write(to: URL(fileURLWithPath: lock))
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: lock)
+            do {
+                let repository = try #require(try GitRepository.open(at: root))
+                #expect(throws: GitError.self) { try repository.resumePendingPurge() }
             }
+            #expect(FileManager.default.fileExists(atPath: lock))
+            try FileManager.default.removeItem(atPath: lock)
             let repository = try #require(try GitRepository.open(at: root))
             #expect(try repository.resumePendingPurge())
-            #expect(!FileManager.default.fileExists(atPath: root + "/.git/index.lock"))
             try journal.verifyPurged([name], before: before, droppedSubjects: journal.droppedSubjects(for: name))
         }
     }

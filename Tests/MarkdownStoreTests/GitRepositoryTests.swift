@@ -189,8 +189,12 @@ func writeGitTestFile(_ root: String, _ path: String, _ text: String) throws {
                 #expect(error.code < 0)
                 #expect(error.errorClass != 0)
                 #expect(!error.message.isEmpty)
-                #expect(error.errorDescription == "git failed in git_reference_name_to_id (error \(error.code))")
-                #expect(error == GitError(code: error.code, errorClass: error.errorClass, message: error.message, function: "git_reference_name_to_id"))
+                // libgit2's own reason, then what to do, never just a function name and a number.
+                #expect(error.message.contains("HEAD"))
+                #expect(error.errorDescription == error.message + "; the journal's git repository may be damaged: `git fsck` in the journal folder shows what is wrong")
+                #expect(error.failureReason == "git_reference_name_to_id returned \(error.code)")
+                #expect(error == GitError(code: error.code, errorClass: error.errorClass, message: error.message, function: "git_reference_name_to_id",
+                                          advice: error.advice))
             }
         }
     }

@@ -38,10 +38,20 @@ public enum AtomicFile {
     ///     survives the program being killed, but not necessarily a power cut. For the draft,
     ///     written on every keystroke and flushed at each pause.
     public static func write<Bytes: Collection<UInt8>>(_ bytes: Bytes, to path: String, durable: Bool = true) throws {
+        try write(bytes, to: path, stagingIn: nil, durable: durable)
+    }
+
+    /// Writes `bytes` to `path` atomically, with the temporary file in `stagingIn` (a folder on
+    /// the same file system) instead of beside `path`: for folders where a stray hidden file
+    /// would be read as something else, such as git's `refs/`. Both folders are flushed.
+    public static func write<Bytes: Collection<UInt8>>(_ bytes: Bytes, to path: String, stagingIn staging: String?,
+                                                       durable: Bool = true) throws {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         try makeFolders(folder)
-        let temporary = folder + "/." + name + temporaryMarker + "\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let stagingFolder = staging.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? folder
+        if staging != nil { try makeFolders(stagingFolder) }
+        let temporary = stagingFolder + "/." + name + temporaryMarker + "\(getpid())-\(UInt32.random(in: 0 ... .max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         guard fd >= 0 else { throw MarkdownStoreError.io(path: path, operation: "create a temporary file", errno: errno) }
         var committed = false

@@ -77,12 +77,13 @@ extension GitRepository {
         for name in fileNames { try Self.validateFileName(name) }
         try refuseOperationInProgress()
         let pending = try pendingPurgeNames()
-        if pending != nil { try removeStaleLocks() }
         let names = fileNames.union(pending ?? [])
         guard !names.isEmpty else { return }
-        let record = ([Self.recordHeaderEscaped] + names.sorted().map(Self.escapeName)).joined(separator: "\n") + "\n"
-        try AtomicFile.write(Array(record.utf8), to: pendingPurgePath)
-        try runPurge(names)
+        try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: purgeLockPaths()) {
+            let record = ([Self.recordHeaderEscaped] + names.sorted().map(Self.escapeName)).joined(separator: "\n") + "\n"
+            try AtomicFile.write(Array(record.utf8), to: pendingPurgePath)
+            try runPurge(names)
+        }
     }
 
     /// Finishes a purge that a crash or a kill interrupted. Call it before anything else that
@@ -94,8 +95,7 @@ extension GitRepository {
     public func resumePendingPurge() throws -> Bool {
         guard let names = try pendingPurgeNames() else { return false }
         try refuseOperationInProgress()
-        try removeStaleLocks()
-        try runPurge(names)
+        try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: purgeLockPaths()) { try runPurge(names) }
         return true
     }
 
@@ -117,32 +117,11 @@ extension GitRepository {
         return Set(lines.dropFirst().filter { !$0.isEmpty })
     }
 
-    /// How long a lock file must stay untouched, while a purge is pending, before it counts as
-    /// left behind by the killed purge rather than held by a running git command.
-    static let staleLockAge: TimeInterval = 2
-
-    /// Removes the lock files a killed purge may have left (libgit2 takes `index.lock`,
-    /// `HEAD.lock`, `packed-refs.lock` and `refs/**.lock` while writing, and refuses to work
-    /// while they exist; git leaves them to the user). Only called when a purge is pending: a
-    /// lock younger than `staleLockAge` is waited for first, since a git command may hold it.
-    func removeStaleLocks() throws {
-        var locks = ["index.lock", "HEAD.lock", "packed-refs.lock"].map { gitdir + $0 }
-        if let walker = FileManager.default.enumerator(atPath: gitdir + "refs") {
-            while let path = walker.nextObject() as? String {
-                if path.hasSuffix(".lock") { locks.append(gitdir + "refs/" + path) }
-            }
-        }
-        for lock in locks {
-            // Gone, or never there, ends the wait.
-            while let modified = (try? FileManager.default.attributesOfItem(atPath: lock))?[.modificationDate] as? Date {
-                let age = Date().timeIntervalSince(modified)
-                if age >= Self.staleLockAge {
-                    try AtomicFile.remove(lock)
-                    break
-                }
-                usleep(useconds_t(min(Self.staleLockAge - age, 0.2) * 1_000_000) + 1000)
-            }
-        }
+    /// The lock files libgit2 may take during a purge: the index, HEAD, packed-refs, and every ref.
+    private func purgeLockPaths() throws -> [String] {
+        var paths = ["index.lock", "HEAD.lock", "packed-refs.lock"].map { gitdir + $0 }
+        for reference in try listReferences() { paths.append(gitdir + reference.name + ".lock") }
+        return paths
     }
 
     static func validateFileName(_ name: String) throws {

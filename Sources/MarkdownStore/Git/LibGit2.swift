@@ -45,8 +45,8 @@ func gitCheck(_ result: Int32, _ function: String) throws -> Int32 {
 /// A failure reported by libgit2, or by this wrapper around it.
 ///
 /// `message` is libgit2's own text (it may name a path in the repository, never file contents).
-/// The short `errorDescription` names the C function; the raw message is in `failureReason`, for a
-/// verbose mode.
+/// `errorDescription` is that message and what to do next; the C function and return code are
+/// in `failureReason`, for a verbose mode.
 public struct GitError: Error, Equatable, Sendable, LocalizedError {
     /// libgit2's return code (`GIT_ENOTFOUND` is -3, `GIT_ELOCKED` -14, …); -1 for wrapper checks.
     public let code: Int
@@ -57,34 +57,64 @@ public struct GitError: Error, Equatable, Sendable, LocalizedError {
     /// The C function (or wrapper step) that failed.
     public let function: String
 
+    /// What the person can do about it, in words; empty when there is nothing to add.
+    public let advice: String
+
     /// Creates an error from its parts (tests compare against values made this way).
-    public init(code: Int, errorClass: Int, message: String, function: String) {
+    public init(code: Int, errorClass: Int, message: String, function: String, advice: String = "") {
         self.code = code
         self.errorClass = errorClass
         self.message = message
         self.function = function
+        self.advice = advice
     }
 
     /// Reads `git_error_last()` now: it may be NULL in libgit2 1.5.
     static func last(code: Int32, function: String) -> GitError {
         guard let last = git_error_last() else {
-            return GitError(code: Int(code), errorClass: 0, message: "unknown libgit2 error", function: function)
+            return GitError(code: Int(code), errorClass: 0, message: "unknown libgit2 error", function: function,
+                            advice: advice(code: code, errorClass: 0))
         }
         let message = last.pointee.message.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
-        return GitError(code: Int(code), errorClass: Int(last.pointee.klass), message: message ?? "unknown libgit2 error", function: function)
+        return GitError(code: Int(code), errorClass: Int(last.pointee.klass), message: message ?? "unknown libgit2 error", function: function,
+                        advice: advice(code: code, errorClass: last.pointee.klass))
+    }
+
+    /// What a person can do about a libgit2 failure, by its code and class.
+    private static func advice(code: Int32, errorClass: Int32) -> String {
+        if code == GIT_ELOCKED.rawValue {
+            return "another git command may be working in the journal; wait for it to finish, then try again"
+        }
+        switch git_error_t(UInt32(errorClass)) {
+        case GIT_ERROR_OS, GIT_ERROR_FILESYSTEM, GIT_ERROR_NOMEMORY:
+            return "check that the disk has room and the journal folder can be written, then try again"
+        case GIT_ERROR_REFERENCE, GIT_ERROR_ODB, GIT_ERROR_OBJECT, GIT_ERROR_INDEX, GIT_ERROR_ZLIB, GIT_ERROR_TREE:
+            return "the journal's git repository may be damaged: `git fsck` in the journal folder shows what is wrong"
+        case GIT_ERROR_REPOSITORY, GIT_ERROR_CONFIG:
+            return "`git status` in the journal folder shows what git makes of the repository"
+        default:
+            return "`git status` in the journal folder shows the repository's state; try again once it looks right"
+        }
     }
 
     /// An error detected by the wrapper itself (a malformed object, a repository in a state the
     /// operation refuses).
-    static func wrapper(_ message: String, function: String) -> GitError {
-        GitError(code: -1, errorClass: 0, message: message, function: function)
+    static func wrapper(_ message: String, function: String, advice: String = "") -> GitError {
+        GitError(code: -1, errorClass: 0, message: message, function: function, advice: advice)
+    }
+
+    /// The same error with what to do next, when it has none yet.
+    func advising(_ text: String) -> GitError {
+        advice.isEmpty ? GitError(code: code, errorClass: errorClass, message: message, function: function, advice: text) : self
     }
 
     /// True when libgit2 reported `GIT_ENOTFOUND`.
     public var isNotFound: Bool { code == Int(GIT_ENOTFOUND.rawValue) }
 
-    public var errorDescription: String? { "git failed in \(function) (error \(code))" }
-    public var failureReason: String? { message }
+    /// libgit2's (or say's) reason, then what to do: "the index is locked …; wait for …".
+    public var errorDescription: String? { advice.isEmpty ? message : message + "; " + advice }
+    /// Where it failed: the C function and its return code, for a verbose mode.
+    public var failureReason: String? { "\(function) returned \(code)" }
 }
 
 /// Decodes a C string that may be NULL, repairing invalid UTF-8.
