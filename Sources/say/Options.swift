@@ -68,6 +68,13 @@ enum Output {
         FileHandle.standardError.write(Data((shown + (terminator ? "\n" : "")).utf8))
     }
 
+    /// A progress line on stderr (a terminal only), redrawn in place: say's own control
+    /// sequences around text that is made safe.
+    static func progress(_ text: String?) {
+        let line = "\r\u{1B}[K" + (text.map { TerminalText.visible($0) } ?? "")
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
     /// A file name or other single-line text from the journal, on a line of stderr: on a
     /// terminal, a line break in it shows as � rather than starting a line of its own.
     static func name(_ text: String) -> String {
