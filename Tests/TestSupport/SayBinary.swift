@@ -15,8 +15,10 @@ public struct SayRun: Sendable {
 
 /// Runs the built `say` executable, the way a person or a script would.
 public enum SayBinary {
-    /// The `say` executable built beside the test bundle.
+    /// The `say` executable built beside the test bundle, or the one `SAY_TEST_BINARY` names
+    /// (to try the tests against another build, such as one of an earlier commit).
     public static var path: String {
+        if let chosen = ProcessInfo.processInfo.environment["SAY_TEST_BINARY"], !chosen.isEmpty { return chosen }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
