@@ -53,13 +53,47 @@ public enum Copy {
         "When you keep something you wrote, it waits for you here.",
     ]
     public static let back = "Back"
+    /// How an entry felt, in the command line's cards: "felt the same".
+    public static func felt(_ feeling: Feeling) -> String { "felt " + feeling.displayName }
+    /// Under a flagged entry in the command line.
+    public static let supportPointer = "Get support: say support"
     public static let delete = "Delete"
 
     // MARK: Scriptable commands
 
     public static func keptSummary(shortID: String) -> String { "Kept for later (\(shortID))." }
     public static let letGoSummary = "Let go. It's gone for good."
+    /// `say edit` saved the edit.
+    public static func edited(shortID: String) -> String { "Saved your edit (\(shortID))." }
+    /// `say edit` found the file as it was.
+    public static let editUnchanged = "Nothing changed."
+    /// `say edit`: the edited file does not read back, so it was not saved.
+    public static func editNotSaved(_ reason: String) -> String { "your edit was not saved, because it does not read back: \(reason)" }
+    /// `say edit`: ask to open the broken edit again.
+    public static let editAgainQuestion = "Open it again to fix it? [Y/n] "
+    /// `say edit`: where a broken or interrupted edit is kept.
+    public static func editKeptAside(_ path: String) -> String {
+        "what you wrote is kept in \(path) (only you can read it); the entry is as it was"
+    }
     public static let closedSummary = "Closed. Nothing was saved."
+    /// `--journal` before the command with no folder.
+    public static let journalNeedsFolder = "--journal needs a folder"
+    /// `--plain` or `--editor` before another command.
+    public static func appOptionOnly(_ flags: String, command: String) -> String {
+        "\(flags) belongs to the app (`say` on its own), not to `say \(command)`"
+    }
+    /// `say show --json --path`.
+    public static let jsonOrPath = "choose one of --json and --path"
+    /// `say write` without exactly one of its three endings.
+    public static let keepLetGoOrClose = "choose exactly one of --keep, --let-go or --close"
+    /// `say settings`.
+    public static func editorSetting(_ on: Bool) -> String { "Writing in your own editor: " + (on ? "on" : "off") }
+    /// A journal's repository that could not be opened, when libgit2 gave no reason.
+    public static let repositoryUnopened = "the repository cannot be opened"
+    /// `say write` reading from a terminal.
+    public static let writeFromTerminalHint = "Write, then press Ctrl-D on an empty line to finish."
+    /// `say write` was given bytes that are not text.
+    public static let inputNotText = "could not write: standard input is not UTF-8 text"
     public static func notRecorded(_ reason: String) -> String {
         "Your entry is kept, but git could not add it to the journal's history yet (\(reason)). say tries again the next time it runs."
     }
@@ -77,6 +111,15 @@ public enum Copy {
     public static func notSettled(_ reason: String) -> String {
         "could not bring the journal's history up to date (\(reason)); your entries are listed as they are on disk"
     }
+    /// A listed file whose `date` could not be read.
+    public static func unreadableDate(datedByName: Bool) -> String {
+        "the date could not be read (write it as 2026-11-22T03:42:00Z); it is dated by "
+            + (datedByName ? "its file name" : "when it was last changed")
+    }
+    /// Above the files listed with a field that could not be read.
+    public static func filesWithNotes(_ count: Int) -> String {
+        count == 1 ? "1 file is listed, but part of it could not be read:" : "\(count) files are listed, but part of them could not be read:"
+    }
     public static func unreadableFiles(_ count: Int) -> String {
         count == 1 ? "1 file in the journal could not be read:" : "\(count) files in the journal could not be read:"
     }
@@ -87,6 +130,9 @@ public struct SupportResource: Sendable, Hashable {
     public let name: String
     public let contact: String
     public let detail: String
+
+    /// How to reach it, said once: "Samaritans 116 123", "NHS 111" (its name is its number).
+    public var call: String { name.contains(contact) ? name : name + " " + contact }
 
     public static let all: [SupportResource] = [
         SupportResource(name: "Samaritans", contact: "116 123", detail: "free, any time, day or night"),
@@ -124,6 +170,8 @@ extension Copy {
     public static func couldNotOpen(_ reason: String) -> String { "Could not open it: \(reason)." }
     /// The draft could not be saved; shown quietly on the writing screen.
     public static func draftNotSaved(_ reason: String) -> String { "Your draft could not be saved: \(reason)." }
+    /// The terminal cannot be used full screen.
+    public static let noFullScreen = "could not use this terminal full screen; try `say --plain`"
     /// Printed after leaving the app with words not yet kept.
     public static let draftKeptOnExit = "What you were writing is saved as a draft. It will be here next time."
 
@@ -139,12 +187,52 @@ extension Copy {
     public static func plainNotUnderstood(_ count: Int) -> String { "Please type a number from 1 to \(count)." }
     /// The history's prompt in plain mode.
     public static let plainHistoryPrompt = "Type a card's number to read it, or press Enter to write: "
+    /// The history's prompt in plain mode when more cards follow.
+    public static func plainHistoryMorePrompt(_ more: Int) -> String {
+        "\(more) more. Type \(plainMoreKey) to see them, a card's number to read it, or press Enter to write: "
+    }
+    /// Shows the next page of the history in plain mode.
+    public static let plainMoreKey = "m"
+    /// On a line of its own while writing in plain mode: read what was kept.
+    public static let plainHistoryCommand = "/history"
+    /// On a line of its own, at any question in plain mode: leave.
+    public static let plainQuitCommand = "/quit"
+    /// How to reach the history and how to leave, under the writing prompt in plain mode.
+    public static func plainCommandsHint(history: Bool) -> String {
+        (history ? "On a line of its own, \(plainHistoryCommand) reads what you kept and \(plainQuitCommand) leaves."
+            : "On a line of its own, \(plainQuitCommand) leaves.") + " What you have written stays as a draft."
+    }
     /// Above the draft when it is read back in plain mode.
     public static let plainDraftFollows = "Here is what you had written:"
     /// Before more lines are added to a continued draft in plain mode.
     public static let plainContinue = "Carry on from here."
-    /// The editor could not be started.
-    public static func editorFailed(_ reason: String) -> String { "Could not open your editor: \(reason)." }
+    /// The editor could not be started (a fragment: the app and `say edit` each say what follows).
+    public static func editorDidNotStart(_ program: String) -> String {
+        "could not start your editor (\(program)); check $VISUAL or $EDITOR"
+    }
+    /// The editor ran and ended with an error status (`:cq` in Vim does this on purpose).
+    public static func editorExited(_ program: String, status: Int32) -> String {
+        "\(program) exited with status \(status), so what it held was not used"
+    }
+    /// The editor's private file could not be made or read.
+    public static func editorFileFailed(_ reason: String) -> String { "could not use a private file for your editor: \(reason)" }
+    /// In the app, after the editor could not be used.
+    public static func editorFellBack(_ what: String) -> String {
+        // A sentence starts with a capital, unless it starts with the editor's own name.
+        let sentence = what.hasPrefix("could") ? "C" + what.dropFirst() : what
+        return sentence + ". Your words so far are kept; the writing screen is here instead."
+    }
+    /// After `say edit`'s editor could not be used.
+    public static func editorLeftEntryAlone(_ what: String) -> String { what + "; the entry is as it was" }
+
+    /// Below a screen that does not fit: how many more rows or cards follow.
+    public static func moreBelow(_ count: Int) -> String { "↓ \(count) more" }
+    /// At the end of a screen that was scrolled down.
+    public static let moreAbove = "↑ more above"
+    /// The short line under the support numbers when the window is small.
+    public static let supportFree = "Free and confidential."
+    /// The first line of a draft, quoted, as the draft offer shows it.
+    public static func draftPreview(_ draft: String) -> String { "“" + EntrySummary.preview(of: draft) + "”" }
 }
 
 // MARK: - Paid features: the licence, the lock, export and reflection
@@ -243,8 +331,7 @@ extension Copy {
     }
     /// The support line on a flagged entry's card in the exported page.
     public static var exportSupportLine: String {
-        "\(getSupport): " + SupportResource.all.map { $0.name.contains($0.contact) ? $0.name : "\($0.name) \($0.contact)" }
-            .joined(separator: " · ")
+        "\(getSupport): " + SupportResource.all.map(\.call).joined(separator: " · ")
     }
 
     // MARK: Reflection

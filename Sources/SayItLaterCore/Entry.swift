@@ -1,4 +1,5 @@
 import Foundation
+import MarkdownStore
 
 /// How the person felt after writing, as asked by "How do you feel now?".
 public enum Feeling: String, CaseIterable, Sendable, Hashable, Codable {
@@ -86,11 +87,10 @@ public struct EntrySummary: Sendable, Hashable {
 
     public var shortID: String { id.shortID }
 
-    static func preview(of text: String) -> String {
-        let line = text.split(whereSeparator: \.isNewline)
-            .lazy.map { $0.trimmingCharacters(in: .whitespaces) }
-            .first(where: { !$0.isEmpty }) ?? ""
-        return line.count > 160 ? String(line.prefix(160)) : line
+    /// The preview of a text: computed by the same code as the listing's, so `history` and
+    /// `show` always agree.
+    public static func preview(of text: String) -> String {
+        DirectoryScanner.firstLine(of: text)
     }
 }
 

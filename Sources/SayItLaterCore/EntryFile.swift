@@ -60,31 +60,37 @@ enum EntryFile {
         return Entry(
             id: id(document.fields, path: path),
             text: text,
-            date: date(document.fields, path: path, modified: modified),
+            date: date(document.fields, path: path, modified: modified).date,
             feeling: document.fields["feeling"].flatMap(Feeling.init(text:)),
             safety: safety(document.fields),
             path: path)
     }
 
-    static func summary(from document: DocumentSummary) -> EntrySummary {
-        EntrySummary(
+    /// The summary of a listed file, and a note when one of its fields could not be read.
+    static func summary(from document: DocumentSummary) -> (EntrySummary, note: ScanProblem?) {
+        let (date, note) = date(document.fields, path: document.relativePath, modified: document.modified)
+        let summary = EntrySummary(
             id: id(document.fields, path: document.relativePath),
-            date: date(document.fields, path: document.relativePath, modified: document.modified),
+            date: date,
             feeling: document.fields["feeling"].flatMap(Feeling.init(text:)),
             safety: safety(document.fields),
             preview: document.firstLine,
             path: document.relativePath)
+        return (summary, note.map { ScanProblem(relativePath: document.relativePath, reason: $0) })
     }
 
     private static func id(_ fields: [String: String], path: String) -> UUID {
         fields["id"].flatMap(UUID.init(canonical:)) ?? UUID.derived(fromPath: path)
     }
 
-    /// The `date` field, else the date in the file name, else the file's modification time.
-    private static func date(_ fields: [String: String], path: String, modified: Date) -> Date {
-        if let text = fields["date"], let date = UTCTime.parseISO8601(text) { return date }
+    /// The `date` field (see `WrittenDate` for the forms read), else the date in the file name,
+    /// else the file's modification time; with a note when a `date` was there but unreadable.
+    static func date(_ fields: [String: String], path: String, modified: Date) -> (date: Date, note: String?) {
+        if let text = fields["date"], let date = WrittenDate.parse(text, timeZone: .current) { return (date, nil) }
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return ShardedPath.parse(fileName: name)?.date ?? modified
+        let fromName = ShardedPath.parse(fileName: name)?.date
+        guard let text = fields["date"], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return (fromName ?? modified, nil) }
+        return (fromName ?? modified, Copy.unreadableDate(datedByName: fromName != nil))
     }
 
     private static func safety(_ fields: [String: String]) -> Bool {

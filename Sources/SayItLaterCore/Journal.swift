@@ -5,6 +5,8 @@ import MarkdownStore
 public struct Listing: Sendable {
     public var entries: [EntrySummary]
     public var problems: [ScanProblem]
+    /// Files that are listed, but with a field say could not read (a date it does not know).
+    public var notes: [ScanProblem] = []
 }
 
 /// What letting go does with the same words at a path say did not write (a copy).
@@ -67,6 +69,8 @@ public final class Journal {
         if FileManager.default.fileExists(atPath: folders.journal, isDirectory: &isFolder), !isFolder.boolValue {
             throw JournalError.unusableJournal(path: folders.journal, reason: "it is a file, not a folder")
         }
+        // A journal folder made by hand may be open to other users: it is the person's alone.
+        AtomicFile.keepPrivate(folder: folders.journal)
         var problem: JournalError?
         if FileManager.default.fileExists(atPath: folders.journal + "/.git") {
             do {
@@ -96,7 +100,7 @@ public final class Journal {
     /// Commits a file say just wrote, when versioning is on. The file is already safely on disk,
     /// so a commit that cannot happen now is a warning, not a failure: the next run of say
     /// commits it (see ``settle(waiting:)``).
-    private func record(_ path: String, message: String) {
+    func record(_ path: String, message: String) {
         if let repositoryProblem {
             // Not a passing failure: promising a retry would be untrue.
             let reason: String
@@ -157,11 +161,16 @@ public final class Journal {
     /// however large the journal grows.
     public func list() -> Listing {
         var entries: [EntrySummary] = []
+        var notes: [ScanProblem] = []
         var leftovers: [String] = []
-        let problems = store.scan(EntryFile.folder, leftovers: &leftovers) { entries.append(EntryFile.summary(from: $0)) }
+        let problems = store.scan(EntryFile.folder, leftovers: &leftovers) { document in
+            let (summary, note) = EntryFile.summary(from: document)
+            entries.append(summary)
+            if let note { notes.append(note) }
+        }
         if !leftovers.isEmpty { removeLeftovers(leftovers) }
         entries.sort { $0.date != $1.date ? $0.date > $1.date : $0.path > $1.path }
-        return Listing(entries: entries, problems: problems)
+        return Listing(entries: entries, problems: problems, notes: notes.sorted { $0.relativePath < $1.relativePath })
     }
 
     /// Finds one entry by a reference a person typed: its number in the history (1 is the
@@ -247,7 +256,7 @@ public final class Journal {
     }
 
     @discardableResult
-    private func storage<T>(_ body: () throws -> T) throws -> T {
+    func storage<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch MarkdownStoreError.busy {

@@ -59,25 +59,7 @@ enum EntryJSON {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped;
-    /// everything else copied as UTF-8.
     static func appendString(_ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += #"\""#.utf8
-            case UInt8(ascii: "\\"): out += #"\\"#.utf8
-            case 0x0A: out += #"\n"#.utf8
-            case 0x0D: out += #"\r"#.utf8
-            case 0x09: out += #"\t"#.utf8
-            case 0 ..< 0x20:
-                let digits = Array("0123456789abcdef".utf8)
-                out += #"\u00"#.utf8
-                out.append(digits[Int(byte >> 4)])
-                out.append(digits[Int(byte & 0xF)])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        JSONText.append(value, to: &out)
     }
 }

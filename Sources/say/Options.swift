@@ -40,7 +40,7 @@ struct JournalOptions: ParsableArguments {
                 Output.error("say: " + Copy.notSettled((error as? LocalizedError)?.errorDescription ?? "\(error)"))
             }
             if let problem = journal.repositoryProblem {
-                Output.error("say: " + Copy.notSettled(problem.errorDescription ?? "the repository cannot be opened"))
+                Output.error("say: " + Copy.notSettled(problem.errorDescription ?? Copy.repositoryUnopened))
             }
             return journal
         } catch let failure as SayFailure {
@@ -51,15 +51,37 @@ struct JournalOptions: ParsableArguments {
     }
 }
 
-/// Writes to standard output and standard error. Commands write results to stdout and
-/// everything else to stderr.
+/// Writes to standard output and standard error, and reads a person's answers. Commands write
+/// results to stdout and everything else to stderr.
+///
+/// Text written to a terminal goes through ``TerminalText`` first, so nothing read from a file
+/// (an entry, a preview, a file name) can move the cursor, clear the screen or set the title.
+/// Written to a pipe or a file, text is passed on exactly.
 enum Output {
+    static let outputIsTerminal = RealTerminal.isTerminal(STDOUT_FILENO)
+    static let errorIsTerminal = RealTerminal.isTerminal(STDERR_FILENO)
+
     static func line(_ text: String = "") {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        let shown = outputIsTerminal ? TerminalText.visible(text, keepingLineBreaks: true, keepingTabs: true) : text
+        FileHandle.standardOutput.write(Data((shown + "\n").utf8))
     }
 
     static func error(_ text: String, terminator: Bool = true) {
-        FileHandle.standardError.write(Data((text + (terminator ? "\n" : "")).utf8))
+        let shown = errorIsTerminal ? TerminalText.visible(text, keepingLineBreaks: true, keepingTabs: true) : text
+        FileHandle.standardError.write(Data((shown + (terminator ? "\n" : "")).utf8))
+    }
+
+    /// A progress line on stderr (a terminal only), redrawn in place: say's own control
+    /// sequences around text that is made safe.
+    static func progress(_ text: String?) {
+        let line = "\r\u{1B}[K" + (text.map { TerminalText.visible($0) } ?? "")
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// A file name or other single-line text from the journal, on a line of stderr: on a
+    /// terminal, a line break in it shows as � rather than starting a line of its own.
+    static func name(_ text: String) -> String {
+        errorIsTerminal ? TerminalText.visible(text) : text
     }
 
     /// Prints what the journal noted along the way (say: …) on stderr.
@@ -68,7 +90,14 @@ enum Output {
     }
 
     /// Whether standard input is a terminal a person is typing at.
-    static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    static var inputIsTerminal: Bool { RealTerminal.isTerminal(STDIN_FILENO) }
+
+    /// A person's answer to a question asked on stderr: one line from standard input, or nil
+    /// at the end of input.
+    static func answer() -> String? {
+        if case let .line(text) = RealTerminal(environment: [:]).readLine() { return text }
+        return nil
+    }
 }
 
 extension Feeling: ExpressibleByArgument {

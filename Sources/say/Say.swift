@@ -16,28 +16,33 @@ struct Say: ParsableCommand {
               say show 1
               say let-go 1 --yes
 
-            Entries are Markdown files in your journal folder (--journal DIR, else $SAY_JOURNAL, \
-            else $XDG_DATA_HOME/say-it-later, else ~/.local/share/say-it-later). Nothing you \
-            write leaves this computer.
+            Entries are Markdown files in your journal folder: --journal DIR (before or \
+            after the command), else $SAY_JOURNAL, else $XDG_DATA_HOME/say-it-later, else \
+            ~/.local/share/say-it-later. `say --plain` and `say --editor` start the app line by \
+            line or in your own editor. Nothing you write leaves this computer.
 
             EXIT STATUS
-              0  done
-              1  could not do what was asked (an unknown entry, empty text, a file that could not be written)
-              2  the command line was not understood
-              3  another say is busy with this journal
-              4  the passcode was wrong (or a locked journal was opened without a terminal)
-              130 interrupted with Ctrl-C; 129 and 143 when ended by SIGHUP or SIGTERM (your draft is saved)
+              0    done
+              1    could not do what was asked (an unknown entry, empty text,
+                   a file that could not be written)
+              2    the command line was not understood
+              3    another say is busy with this journal
+              4    the passcode was wrong (or a locked journal was opened
+                   without a terminal)
+              130  interrupted with Ctrl-C; 129 and 143 when ended by SIGHUP
+                   or SIGTERM (what you were writing is kept as a draft)
             """,
         version: "0.1.0",
-        subcommands: [App.self, Write.self, History.self, Show.self, LetGo.self, Support.self, Init.self, Git.self, Sync.self, Settings.self, Unlock.self, LicenceStatus.self, Lock.self, Export.self, Reflect.self, Debug.self],
+        subcommands: [App.self, Write.self, History.self, Show.self, Edit.self, LetGo.self, Support.self, Init.self, Git.self, Sync.self, Settings.self, Unlock.self, LicenceStatus.self, Lock.self, Export.self, Reflect.self, Debug.self],
         defaultSubcommand: App.self
     )
 
     /// Runs the command, mapping errors to the exit statuses documented above. Usage errors use
     /// 2 rather than the argument parser's 64, as most Unix tools do.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        Privacy.harden()
         do {
+            let arguments = try GlobalOptions.apply(to: Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as SayFailure {

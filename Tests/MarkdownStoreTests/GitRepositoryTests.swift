@@ -1,57 +1,21 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MarkdownStore
 
 // MARK: - Helpers shared by the Git*Tests files
 
 /// A fresh temporary folder, removed when `body` returns.
 func withGitTestFolder<Result>(_ body: (String) throws -> Result) throws -> Result {
-    let path = NSTemporaryDirectory() + "say-git-tests-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    return try body(path)
+    let folder = TemporaryFolder("say-git-tests")
+    return try withExtendedLifetime(folder) { try body(folder.path) }
 }
 
-struct GitCLIFailure: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// Runs the real git CLI in `folder` with a clean, fixed identity and no user or system config.
-/// Returns stdout; throws when git exits non-zero (stderr is included, it never holds file text
-/// for the commands the tests run).
+/// Runs the real git CLI in `folder` (through the test support's one git runner). Returns
+/// stdout; throws when git exits non-zero, unless `allowFailure`.
 @discardableResult
 func runGit(_ arguments: [String], in folder: String, allowFailure: Bool = false) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", folder] + arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["GIT_CONFIG_NOSYSTEM"] = "1"
-    environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
-    environment["GIT_AUTHOR_NAME"] = "Cli User"
-    environment["GIT_AUTHOR_EMAIL"] = "cli@example.com"
-    environment["GIT_COMMITTER_NAME"] = "Cli User"
-    environment["GIT_COMMITTER_EMAIL"] = "cli@example.com"
-    environment["GIT_TERMINAL_PROMPT"] = "0"
-    process.environment = environment
-    let output = Pipe()
-    // stderr goes to a file, so only one pipe has to be drained while git runs.
-    let errorPath = NSTemporaryDirectory() + "say-git-stderr-" + UUID().uuidString
-    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: errorPath) }
-    let errors = try #require(FileHandle(forWritingAtPath: errorPath))
-    defer { try? errors.close() }
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let errorData = (try? Data(contentsOf: URL(fileURLWithPath: errorPath))) ?? Data()
-    if process.terminationStatus != 0 && !allowFailure {
-        throw GitCLIFailure(description: "git \(arguments.joined(separator: " ")) exited \(process.terminationStatus): "
-            + String(decoding: errorData, as: UTF8.self))
-    }
-    return data
+    allowFailure ? try gitRun(arguments, in: folder).data : try gitChecked(arguments, in: folder)
 }
 
 func gitCLIText(_ arguments: [String], in folder: String) throws -> String {

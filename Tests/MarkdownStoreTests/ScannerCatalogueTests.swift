@@ -53,9 +53,14 @@ struct ScannerCatalogueTests {
         Case("front matter is a bare word", "---\njust words\n---\nBody\n", .problem("the front matter must be `key: value` lines")),
         Case("unterminated front matter", "---\nid: x\nfeeling: lighter\nBody with no closing fence\n", .problem("the front matter starts with --- but has no closing --- line")),
         Case("nesting bomb", "---\nk: " + String(repeating: "[", count: 500) + "\n---\nBody\n", .problem("line 2, column 1: the front matter is not valid YAML: nested more than 64 levels deep")),
-        Case("front matter not UTF-8", [0x2D, 0x2D, 0x2D, 0x0A, 0x69, 0x64, 0x3A, 0x20, 0xC3, 0x28, 0x0A, 0x2D, 0x2D, 0x2D, 0x0A], .problem("the front matter is not UTF-8 text")),
-        Case("body not UTF-8 is repaired in the preview", [0x48, 0x69, 0x20, 0xFF, 0x0A], .summary(fields: [:], firstLine: "Hi \u{FFFD}", hasFrontMatter: false)),
-        Case("NUL in the text", "Before\u{0}after\n", .summary(fields: [:], firstLine: "Before\u{0}after", hasFrontMatter: false)),
+        // What `say show` cannot read, the listing reports: both read a file the same way.
+        Case("front matter not UTF-8", [0x2D, 0x2D, 0x2D, 0x0A, 0x69, 0x64, 0x3A, 0x20, 0xC3, 0x28, 0x0A, 0x2D, 0x2D, 0x2D, 0x0A], .problem("not UTF-8 text")),
+        Case("body not UTF-8", [0x48, 0x69, 0x20, 0xFF, 0x0A], .problem("not UTF-8 text")),
+        Case("NUL in the text", "Before\u{0}after\n", .problem("not UTF-8 text")),
+        Case("UTF-16 with a byte order mark", [0xFF, 0xFE, 0x48, 0x00, 0x69, 0x00], .problem("not UTF-8 text")),
+        Case("a surrogate written as UTF-8", [0x48, 0xED, 0xA0, 0x80, 0x0A], .problem("not UTF-8 text")),
+        Case("an overlong encoding", [0x48, 0xC0, 0xAF, 0x0A], .problem("not UTF-8 text")),
+        Case("four-byte UTF-8 is text", "Rain 🌧 and 𝄞\n", .summary(fields: [:], firstLine: "Rain 🌧 and 𝄞", hasFrontMatter: false)),
         Case("duplicate keys", "---\nfeeling: lighter\nfeeling: heavier\n---\nBody\n", .problem("line 2, column 1: the front matter is not valid YAML: a key appears more than once (feeling)")),
     ]
 
@@ -135,7 +140,7 @@ struct ScannerCatalogueTests {
         #expect(problems == [])
     }
 
-    @Test func readsOnlyTheStartOfAHugeFile() throws {
+    @Test func aHugeFileIsReportedWithoutBeingRead() throws {
         let folder = TemporaryFolder()
         try folder.write("---\nid: big\n---\nThe start\n", to: "entries/big.md")
         // Make it a 1 GB sparse file: reading it whole would take seconds and a gigabyte.
@@ -145,8 +150,9 @@ struct ScannerCatalogueTests {
         var summaries: [DocumentSummary] = []
         let started = Date()
         let problems = DirectoryScanner(root: folder.path).scan("entries") { summaries.append($0) }
-        #expect(problems == [])
-        #expect(summaries.first?.firstLine == "The start")
+        // Over the limit `say show` reads, so reported, as `show` reports it.
+        #expect(problems == [ScanProblem(relativePath: "entries/big.md", reason: "too large (1073741824 bytes; the limit is 16777216)")])
+        #expect(summaries.isEmpty)
         // Whole-file reading would take well over a second; this is a correctness bound, not a benchmark.
         #expect(Date().timeIntervalSince(started) < 1)
     }

@@ -24,6 +24,11 @@ public final class PseudoTerminal: @unchecked Sendable {
         public let waitingFor: String
         public let screen: String
         public var description: String { "timed out waiting for \(waitingFor); the screen shows:\n\(screen)" }
+
+        public init(waitingFor: String, screen: String) {
+            self.waitingFor = waitingFor
+            self.screen = screen
+        }
     }
 
     public struct SpawnFailure: Error {}

@@ -15,8 +15,10 @@ public struct SayRun: Sendable {
 
 /// Runs the built `say` executable, the way a person or a script would.
 public enum SayBinary {
-    /// The `say` executable built beside the test bundle.
+    /// The `say` executable built beside the test bundle, or the one `SAY_TEST_BINARY` names
+    /// (to try the tests against another build, such as one of an earlier commit).
     public static var path: String {
+        if let chosen = ProcessInfo.processInfo.environment["SAY_TEST_BINARY"], !chosen.isEmpty { return chosen }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
@@ -45,39 +47,57 @@ public enum SayBinary {
     public static func run(_ arguments: [String], input: String? = nil, home: String,
                            environment extra: [String: String] = [:], workingDirectory: String? = nil,
                            timeout: TimeInterval = 60) throws -> SayRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment(home: home, extra: extra)
-        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let collected = OutputCollector(stdout: stdout, stderr: stderr)
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try? stdin.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(2000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            throw TimedOut(arguments: arguments)
-        }
-        process.waitUntilExit()
-        let (out, err) = collected.finish()
-        return SayRun(status: process.terminationStatus, stdout: out, stderr: err)
-    }
-
-    public struct TimedOut: Error, CustomStringConvertible {
-        public let arguments: [String]
-        public var description: String { "say \(arguments.joined(separator: " ")) did not finish in time" }
+        try runProgram(path, arguments, input: input, environment: environment(home: home, extra: extra),
+                       workingDirectory: workingDirectory, timeout: timeout)
     }
 }
 
+/// A program that did not finish in time (it was killed).
+public struct TimedOut: Error, CustomStringConvertible {
+    public let program: String
+    public let arguments: [String]
+    public var description: String { "\(program) \(arguments.joined(separator: " ")) did not finish in time" }
+}
+
+/// Facts about the machine the tests run on.
+public enum TestEnvironment {
+    /// Whether the tests run as root (CI does): some tests switch to the user `nobody` to see
+    /// permissions apply, and some checks only mean something for an ordinary user.
+    public static let isRoot = getuid() == 0
+}
+
+/// Runs a program with arguments, stdin, environment and working folder, the one way tests run
+/// programs: both outputs are read as they come (a chatty program never blocks), and a program
+/// still running after `timeout` seconds is killed and reported as ``TimedOut``.
+public func runProgram(_ path: String, _ arguments: [String], input: String? = nil, environment: [String: String],
+                       workingDirectory: String? = nil, timeout: TimeInterval = 60) throws -> SayRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = environment
+    if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
+    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let collected = OutputCollector(stdout: stdout, stderr: stderr)
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try? stdin.fileHandleForWriting.close()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(2000) }
+    if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+        throw TimedOut(program: (path as NSString).lastPathComponent, arguments: arguments)
+    }
+    process.waitUntilExit()
+    let (out, err) = collected.finish()
+    return SayRun(status: process.terminationStatus, stdout: out, stderr: err)
+}
+
 /// Reads both pipes on background threads so a chatty child never blocks on a full pipe.
-private final class OutputCollector: @unchecked Sendable {
+final class OutputCollector: @unchecked Sendable {
     private let group = DispatchGroup()
     private var out = Data()
     private var err = Data()
@@ -96,7 +116,12 @@ private final class OutputCollector: @unchecked Sendable {
     }
 
     func finish() -> (String, String) {
-        group.wait()
+        let (out, err) = finishData()
         return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    func finishData() -> (Data, Data) {
+        group.wait()
+        return (out, err)
     }
 }

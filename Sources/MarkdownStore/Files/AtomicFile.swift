@@ -34,14 +34,18 @@ public enum AtomicFile {
     ///   - bytes: the complete new contents.
     ///   - path: an absolute file path.
     /// - Throws: `MarkdownStoreError.io` naming the path and the failing step.
-    public static func write<Bytes: Collection<UInt8>>(_ bytes: Bytes, to path: String) throws {
-        try write(bytes, to: path, stagingIn: nil)
+    ///   - durable: false skips the two flushes: the file is still replaced atomically and
+    ///     survives the program being killed, but not necessarily a power cut. For the draft,
+    ///     written on every keystroke and flushed at each pause.
+    public static func write<Bytes: Collection<UInt8>>(_ bytes: Bytes, to path: String, durable: Bool = true) throws {
+        try write(bytes, to: path, stagingIn: nil, durable: durable)
     }
 
     /// Writes `bytes` to `path` atomically, with the temporary file in `stagingIn` (a folder on
     /// the same file system) instead of beside `path`: for folders where a stray hidden file
     /// would be read as something else, such as git's `refs/`. Both folders are flushed.
-    public static func write<Bytes: Collection<UInt8>>(_ bytes: Bytes, to path: String, stagingIn staging: String?) throws {
+    public static func write<Bytes: Collection<UInt8>>(_ bytes: Bytes, to path: String, stagingIn staging: String?,
+                                                       durable: Bool = true) throws {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         try makeFolders(folder)
@@ -59,11 +63,13 @@ public enum AtomicFile {
             try writeAll(fd, bytes, path: path)
             // Keep 0600 even when the umask would have widened or narrowed it.
             guard fchmod(fd, fileMode) == 0 else { throw MarkdownStoreError.io(path: path, operation: "set permissions", errno: errno) }
-            guard Platform.syncToDisk(fd) == 0 else { throw MarkdownStoreError.io(path: path, operation: "flush to disk", errno: errno) }
+            if durable, Platform.syncToDisk(fd) != 0 {
+                throw MarkdownStoreError.io(path: path, operation: "flush to disk", errno: errno)
+            }
         }
         guard rename(temporary, path) == 0 else { throw MarkdownStoreError.io(path: path, operation: "replace the file", errno: errno) }
         committed = true
-        try syncFolder(folder)
+        if durable { try syncFolder(folder) }
     }
 
     /// Removes the file at `path` and flushes its folder, so the removal survives a power cut.
@@ -87,6 +93,15 @@ public enum AtomicFile {
         if mkdir(folder, folderMode) != 0 && errno != EEXIST {
             throw MarkdownStoreError.io(path: folder, operation: "create the folder", errno: errno)
         }
+    }
+
+    /// Makes an existing folder of this user's readable by them alone (0700), when it is wider.
+    /// Best effort: a folder that is missing or someone else's is left as it is.
+    public static func keepPrivate(folder: String) {
+        var info = stat()
+        guard lstat(folder, &info) == 0, Platform.fileType(info.st_mode) == S_IFDIR, info.st_uid == geteuid(),
+              info.st_mode & 0o077 != 0 else { return }
+        _ = chmod(folder, folderMode)
     }
 
     /// Flushes a folder's entry table to disk (makes a rename or unlink in it durable).

@@ -71,6 +71,10 @@ public struct DirectoryScanner: Sendable {
     public func scan(_ folder: String, leftovers: inout [String], visit: (DocumentSummary) -> Void) -> [ScanProblem] {
         var problems: [ScanProblem] = []
         var folders: [FolderOfDocuments] = []
+        if let link = DocumentStore.linkedFolder(root: root, relativePath: folder + "/-") {
+            // The scanned folder itself (or one above it in the journal) is a link: not followed.
+            return [ScanProblem(relativePath: link, reason: "a symbolic link; say never follows links")]
+        }
         list(folder, into: &folders, problems: &problems, leftovers: &leftovers)
         // A window of folders at a time, so only a few thousand summaries wait between the
         // reading threads and `visit`, however large the journal.
@@ -244,8 +248,19 @@ public struct DirectoryScanner: Sendable {
         #else
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         #endif
+        // The whole file is read and checked, as `say show` reads it, so the two always agree
+        // on what is readable. Journal entries are small; the buffer grows only for large files.
+        guard Int64(info.st_size) <= DocumentStore.sizeLimit else {
+            return problem(MarkdownStoreError.tooLarge(path: relativePath, bytes: Int64(info.st_size), limit: DocumentStore.sizeLimit).reasonWithoutPath)
+        }
         var filled = 0
         while true {
+            if filled == buffer.count {
+                guard Int64(filled) < DocumentStore.sizeLimit else {
+                    return problem(MarkdownStoreError.tooLarge(path: relativePath, bytes: Int64(filled) + 1, limit: DocumentStore.sizeLimit).reasonWithoutPath)
+                }
+                buffer.append(contentsOf: repeatElement(0, count: max(buffer.count, Int(info.st_size) + 1 - buffer.count)))
+            }
             let count = buffer.withUnsafeMutableBytes { raw in
                 Platform.readBytes(fd, raw.baseAddress! + filled, raw.count - filled)
             }
@@ -254,38 +269,43 @@ public struct DirectoryScanner: Sendable {
                 return problem("could not read: " + String(cString: strerror(errno)))
             }
             filled += count
-            let atEnd = count == 0 || filled < buffer.count && Int64(filled) >= Int64(info.st_size)
-            let outcome: Result<DocumentSummary, ScanProblem>? = buffer.withUnsafeBufferPointer { whole in
-                let bytes = UnsafeBufferPointer(rebasing: whole[0 ..< filled])
-                let split = FrontMatterSplit(bytes, isWholeFile: atEnd)
-                switch split.shape {
-                case .unterminated where !atEnd && filled < frontMatterLimit:
-                    return nil  // read more
-                case .unterminated:
-                    return filled >= frontMatterLimit
-                        ? problem("the front matter is longer than \(frontMatterLimit / 1024) KB")
-                        : problem("the front matter starts with --- but has no closing --- line")
-                case .noFrontMatter:
-                    return .success(DocumentSummary(relativePath: relativePath, fields: [:], hasFrontMatter: false,
-                                                    firstLine: Self.firstLine(bytes, from: split.contentStart), modified: modified))
-                case let .complete(yaml, bodyStart):
-                    guard UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[yaml])) else {
-                        return problem("the front matter is not UTF-8 text")
-                    }
-                    do {
-                        let fields = try FrontMatterFields.read(bytes, yaml, path: relativePath)
-                        return .success(DocumentSummary(relativePath: relativePath, fields: fields, hasFrontMatter: true,
-                                                        firstLine: Self.firstLine(bytes, from: bodyStart), modified: modified))
-                    } catch let error as MarkdownStoreError {
-                        return .failure(ScanProblem(relativePath: relativePath, reason: error.reasonWithoutPath))
-                    } catch {
-                        return problem("unreadable front matter")
-                    }
+            // At the end: nothing more came, or the size it had is read and the buffer has room
+            // left (a file that grew while being read is read on, as `show` would).
+            if count == 0 || (filled < buffer.count && Int64(filled) >= Int64(info.st_size)) { break }
+        }
+        return buffer.withUnsafeBufferPointer { whole in
+            let bytes = UnsafeBufferPointer(rebasing: whole[0 ..< filled])
+            guard UTF8Validation.isText(bytes) else {
+                return problem(MarkdownStoreError.notText(path: relativePath).reasonWithoutPath)
+            }
+            let split = FrontMatterSplit(bytes, isWholeFile: true)
+            switch split.shape {
+            case .unterminated:
+                return problem(MarkdownStoreError.unterminatedFrontMatter(path: relativePath).reasonWithoutPath)
+            case .noFrontMatter:
+                return .success(DocumentSummary(relativePath: relativePath, fields: [:], hasFrontMatter: false,
+                                                firstLine: Self.firstLine(bytes, from: split.contentStart), modified: modified))
+            case let .complete(yaml, bodyStart):
+                guard yaml.count <= frontMatterLimit else {
+                    return problem("the front matter is longer than \(frontMatterLimit / 1024) KB")
+                }
+                do {
+                    let fields = try FrontMatterFields.read(bytes, yaml, path: relativePath)
+                    return .success(DocumentSummary(relativePath: relativePath, fields: fields, hasFrontMatter: true,
+                                                    firstLine: Self.firstLine(bytes, from: bodyStart), modified: modified))
+                } catch let error as MarkdownStoreError {
+                    return .failure(ScanProblem(relativePath: relativePath, reason: error.reasonWithoutPath))
+                } catch {
+                    return problem("unreadable front matter")
                 }
             }
-            if let outcome { return outcome }
-            if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
         }
+    }
+
+    /// The first non-blank line of a text, as ``DocumentSummary/firstLine`` is computed.
+    public static func firstLine(of text: String) -> String {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { firstLine(UnsafeBufferPointer($0), from: 0) }
     }
 
     /// The first non-blank line of the body (lines end at LF, CRLF or a lone CR), trimmed and cut

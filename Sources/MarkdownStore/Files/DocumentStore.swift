@@ -93,6 +93,14 @@ public struct DocumentStore: Sendable {
         return true
     }
 
+    /// Writes bytes that already read as a document (an edit made in an editor) atomically,
+    /// as ``write(_:to:)`` does.
+    public func writeBytes(_ bytes: [UInt8], to relativePath: String) throws {
+        try checkRelative(relativePath)
+        try AtomicFile.makeFolders((absolutePath(relativePath) as NSString).deletingLastPathComponent)
+        try AtomicFile.write(bytes, to: absolutePath(relativePath))
+    }
+
     /// Removes a document and flushes its folder. Removing a missing file is not an error.
     public func remove(_ relativePath: String) throws {
         try checkRelative(relativePath)
@@ -109,6 +117,22 @@ public struct DocumentStore: Sendable {
         guard !relativePath.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), !relativePath.contains("\0") else {
             throw MarkdownStoreError.io(path: relativePath, operation: "use a path outside the journal", errno: EINVAL)
         }
+        // No folder on the way may be a link (an `entries` that points elsewhere would take
+        // every keep, listing and let-go out of the journal); the file itself is opened with
+        // O_NOFOLLOW.
+        if let link = Self.linkedFolder(root: root, relativePath: relativePath) { throw MarkdownStoreError.symbolicLink(path: link) }
+    }
+
+    /// The first folder below `root` on the way to `relativePath` that is a symbolic link, if any.
+    static func linkedFolder(root: String, relativePath: String) -> String? {
+        var partial = ""
+        for part in relativePath.split(separator: "/").dropLast() {
+            partial += (partial.isEmpty ? "" : "/") + part
+            var info = stat()
+            guard lstat(root + "/" + partial, &info) == 0 else { return nil }  // not there yet: made as a folder
+            if Platform.fileType(info.st_mode) == S_IFLNK { return partial }
+        }
+        return nil
     }
 }
 

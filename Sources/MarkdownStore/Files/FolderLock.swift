@@ -18,6 +18,10 @@ public final class FolderLock {
 
     private let fd: Int32
 
+    /// The lock file's descriptor, for a child process that should hold the lock too while it
+    /// runs (see `EditorScratch`). Closed when this value goes away.
+    public var descriptor: Int32 { fd }
+
     /// Takes the lock on `folder`, creating the folder (0700) if needed and waiting at most
     /// `timeout` seconds for another process to release it.
     ///

@@ -36,7 +36,7 @@ public struct FrontMatterDocument: Sendable, Hashable {
     ///   YAML errors (with the line and column in the file) and front matter that is not a mapping.
     public static func parse(_ bytes: [UInt8], path: String) throws -> FrontMatterDocument {
         try bytes.withUnsafeBufferPointer { buffer in
-            guard UTF8Validation.isValid(buffer) else { throw MarkdownStoreError.notText(path: path) }
+            guard UTF8Validation.isText(buffer) else { throw MarkdownStoreError.notText(path: path) }
             let split = FrontMatterSplit(buffer)
             switch split.shape {
             case .noFrontMatter:
@@ -126,6 +126,11 @@ enum FrontMatterFields {
                 path: path, line: firstLine + deepLine - 1, column: 1,
                 reason: "nested more than \(maximumNesting) levels deep")
         }
+        if YAMLAliasBound.expandsTooFar(UnsafeBufferPointer(rebasing: bytes[yaml])) {
+            throw MarkdownStoreError.invalidFrontMatter(
+                path: path, line: firstLine, column: 1,
+                reason: "its aliases expand to more than \(YAMLAliasBound.maximumNodes) values")
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[yaml]), as: UTF8.self)
         let node: Node?
         do {
@@ -147,15 +152,29 @@ enum FrontMatterFields {
     private static func describe(_ error: YamlError) -> (Int, Int, String) {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return (mark.line, mark.column, problem)
+            return (mark.line, mark.column, plain(problem))
         case let .reader(problem, _, _, _):
-            return (1, 1, problem)
+            return (1, 1, plain(problem))
         case let .duplicatedKeysInMapping(duplicates, context):
-            let keys = duplicates.sorted().joined(separator: ", ")
-            return (context.mark.line, context.mark.column, "a key appears more than once (\(keys))")
+            // Named only when they are plain keys; never a library placeholder for a key that
+            // is a list or a mapping.
+            let named = duplicates.filter { key in
+                !key.isEmpty && key.count <= 40 && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+            }.sorted()
+            let keys = named.isEmpty || named.count < duplicates.count ? "" : " (\(named.joined(separator: ", ")))"
+            return (context.mark.line, context.mark.column, "a key appears more than once" + keys)
         default:
             return (1, 1, "unreadable YAML")
         }
+    }
+
+    /// A parser's problem in words for people: libyaml's few sentences that name its own API,
+    /// or are not sentences at all, are replaced.
+    static func plain(_ problem: String) -> String {
+        if problem.contains("nesting level") || problem.contains("yaml_set_max_nest_level") { return "nested too deeply" }
+        let odd = problem.contains("yaml_") || problem.contains("()") || problem.contains("<") || problem.isEmpty
+            || !problem.allSatisfy { $0.isASCII && !$0.isNewline }
+        return odd ? "unreadable YAML" : problem
     }
 
     /// 1-based line number in the file of the byte at `offset`, counting LF, CRLF and lone CR

@@ -38,14 +38,38 @@ public struct DraftStore: Sendable {
 
     /// Saves `text` as the draft; blank text clears it instead.
     ///
+    /// - Parameter durable: flush it to disk (survives a power cut), not only replace the file
+    ///   (survives the program being killed).
     /// - Throws: `JournalError.storage` when the file cannot be written.
-    public func save(_ text: String) throws {
+    public func save(_ text: String, durable: Bool = true) throws {
         if text.allSatisfy(\.isWhitespace) { return try clear() }
         do {
-            try AtomicFile.write(Array(text.utf8), to: path)
+            try AtomicFile.write(Array(text.utf8), to: path, durable: durable)
         } catch let error as MarkdownStoreError {
             throw JournalError.storage(error)
         }
+    }
+
+    /// Makes the words an editor left behind the draft: a run of say killed (or its terminal
+    /// closed) while the person's own editor was open leaves them in a private folder under
+    /// the state folder. Every such folder is read, and removed once its words are safe in the
+    /// draft. The newest words come last; texts already held by a later one are not repeated.
+    public func adoptEditorLeftovers() {
+        let leftovers = EditorScratch.leftovers(in: folder)
+        guard !leftovers.isEmpty else { return }
+        let existing = ((try? load()) ?? nil).map { [$0] } ?? []
+        let all = existing + leftovers.map(\.text).filter { !$0.allSatisfy(\.isWhitespace) }
+        var texts: [String] = []
+        for (index, text) in all.enumerated() {
+            // The editor starts from the draft, so a later text usually holds an earlier one.
+            if all[(index + 1)...].contains(where: { $0.contains(text) }) { continue }
+            if !texts.contains(text) { texts.append(text) }
+        }
+        if texts != existing {
+            // The folders go only once their words are safe in the draft.
+            guard (try? save(texts.joined(separator: "\n\n"))) != nil else { return }
+        }
+        for leftover in leftovers { leftover.remove() }
     }
 
     /// Removes the draft. No draft is not an error.

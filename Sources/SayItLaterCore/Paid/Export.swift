@@ -236,23 +236,9 @@ public enum ExportRendering {
         return out
     }
 
-    /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped.
+    /// A JSON string literal, by the one escaper every JSON output uses (``JSONText``).
     static func appendJSONString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        out += JSONText.quoted(value)
     }
 }
 

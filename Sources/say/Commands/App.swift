@@ -43,8 +43,14 @@ extension Say {
 
             switch RealTerminal.mode(plain: plain, environment: environment) {
             case .plain:
-                PlainApp(terminal: terminal, journal: journal, drafts: drafts, marks: marks, formatDate: formatDate,
-                         onTerminal: RealTerminal.isInteractive, editor: writeInEditor).run()
+                let app = PlainApp(terminal: terminal, journal: journal, drafts: drafts, marks: marks, formatDate: formatDate,
+                                   onTerminal: RealTerminal.isInteractive, editor: writeInEditor)
+                terminal.catchSignals()
+                let outcome = app.run()
+                terminal.releaseSignals()
+                if case .signal = outcome, app.leftDraft { terminal.write("\n" + Copy.draftKeptOnExit + "\n") }
+                Output.warnings(of: journal)
+                if case let .signal(number) = outcome { throw ExitCode(128 + number) }
             case .fullScreen:
                 let app = InteractiveApp(
                     terminal: terminal, journal: journal, drafts: drafts, marks: marks,
@@ -54,7 +60,7 @@ extension Say {
                 do {
                     outcome = try app.run()
                 } catch {
-                    throw SayFailure(message: "could not use this terminal full screen; try `say --plain`")
+                    throw SayFailure(message: Copy.noFullScreen)
                 }
                 if app.leftDraft { terminal.write(Copy.draftKeptOnExit + "\n") }
                 // Shown in the app's footer as they happened; here in full, now the screen is back.

@@ -39,7 +39,7 @@ extension Say {
             try LockGate.unlock(folders)
             let journal = try journalOptions.open()
             let path = out.hasPrefix("/") ? out : FileManager.default.currentDirectoryPath + "/" + out
-            let progress = ExportProgress(enabled: isatty(STDERR_FILENO) == 1)
+            let progress = ExportProgress(enabled: Output.errorIsTerminal)
             let result: ExportResult
             do {
                 result = try journal.export(format, to: path, replacing: force, progress: progress.update)
@@ -52,7 +52,7 @@ extension Say {
             if !result.problems.isEmpty {
                 Output.error(Copy.exportSkipped(result.problems.count))
                 for problem in result.problems {
-                    Output.error("  \(problem.relativePath): \(problem.reason)")
+                    Output.error("  \(Output.name(problem.relativePath)): \(problem.reason)")
                 }
             }
         }
@@ -79,11 +79,11 @@ final class ExportProgress {
         guard done == total || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
         lastDrawn = now
         shown = true
-        Output.error("\r\u{1B}[K" + Copy.exportProgress(done, of: total), terminator: false)
+        Output.progress(Copy.exportProgress(done, of: total))
     }
 
     func finish() {
-        if shown { Output.error("\r\u{1B}[K", terminator: false) }
+        if shown { Output.progress(nil) }
         shown = false
     }
 }

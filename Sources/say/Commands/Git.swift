@@ -72,7 +72,7 @@ extension Say.Git {
                     throw SayFailure(message: "could not turn versioning off: confirm with --yes when not on a terminal")
                 }
                 Output.error("This removes the git repository and every earlier version of your entries. Your entries stay. Go ahead? [y/N] ", terminator: false)
-                guard ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "") else {
+                guard ["y", "yes"].contains(Output.answer()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "") else {
                     Output.error("Nothing changed.")
                     return
                 }

@@ -31,10 +31,14 @@ extension Say {
             } else if !listing.entries.isEmpty {
                 Output.line(HistoryText.render(listing.entries))
             }
+            if !listing.notes.isEmpty {
+                Output.error(Copy.filesWithNotes(listing.notes.count))
+                for note in listing.notes { Output.error("  \(Output.name(note.relativePath)): \(note.reason)") }
+            }
             if !listing.problems.isEmpty {
                 Output.error(Copy.unreadableFiles(listing.problems.count))
                 for problem in listing.problems {
-                    Output.error("  \(problem.relativePath): \(problem.reason)")
+                    Output.error("  \(Output.name(problem.relativePath)): \(problem.reason)")
                 }
                 if listing.entries.isEmpty { throw ExitCode.failure }
             }
@@ -51,15 +55,23 @@ enum HistoryText {
         for (index, entry) in entries.enumerated() {
             let number = String(index + 1)
             let pad = String(repeating: " ", count: width - number.count)
-            lines.append("\(pad)\(number)  \(entry.preview.isEmpty ? "(no text)" : entry.preview)")
-            var meta = "\(String(repeating: " ", count: width))  \(DateText.card(entry.date))"
-            if let feeling = entry.feeling { meta += " · felt \(feeling.displayName)" }
-            if entry.safety { meta += " · \(Copy.getSupport): say support" }
+            lines.append("\(pad)\(number)  \(entry.preview.isEmpty ? Copy.emptyPreview : entry.preview)")
+            var meta = "\(String(repeating: " ", count: width))  \(EntryText.meta(entry))"
+            if entry.safety { meta += " · " + Copy.supportPointer }
             lines.append(meta)
             lines.append("")
         }
         if !lines.isEmpty { lines.removeLast() }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The line under an entry in the command line: its date and how it felt.
+enum EntryText {
+    static func meta(_ entry: EntrySummary) -> String {
+        var meta = DateText.card(entry.date)
+        if let feeling = entry.feeling { meta += " · " + Copy.felt(feeling) }
+        return meta
     }
 }
 

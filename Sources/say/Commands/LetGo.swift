@@ -40,9 +40,9 @@ extension Say {
                 guard Output.inputIsTerminal else {
                     throw SayFailure(message: "could not let the entry go: confirm with --yes when not on a terminal")
                 }
-                Output.error("\(summary.preview.isEmpty ? "(no text)" : summary.preview)")
+                Output.error(summary.preview.isEmpty ? Copy.emptyPreview : summary.preview)
                 Output.error("\(Copy.letGoConfirmation) [y/N] ", terminator: false)
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                let answer = Output.answer()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
                     Output.error("Kept. Nothing changed.")
                     return
@@ -69,7 +69,7 @@ extension Say {
                     throw SayFailure("let the entry go", error)
                 }
             }
-            Output.error(Copy.letGoSummary)
+            Output.line(Copy.letGoSummary)
             if !result.keptCopies.isEmpty { Output.error(Copy.copiesStillThere(result.keptCopies)) }
         }
     }

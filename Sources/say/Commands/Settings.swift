@@ -31,7 +31,7 @@ extension Say {
             } catch {
                 throw SayFailure("change your settings", error)
             }
-            Output.line("Writing in your own editor: \(marks.has(.useEditor) ? "on" : "off")")
+            Output.line(Copy.editorSetting(marks.has(.useEditor)))
         }
     }
 }

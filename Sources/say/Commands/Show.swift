@@ -7,34 +7,55 @@ extension Say {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show one entry in full.",
-            discussion: "ENTRY is its number in `say history` (1 is the newest), its id, or the first few characters of its id.")
+            discussion: """
+                ENTRY is its number in `say history` (1 is the newest), its id, or the first few \
+                characters of its id. --path prints where its file is, for scripts and editors.
+                """)
 
         @OptionGroup var journalOptions: JournalOptions
         @Argument(help: ArgumentHelp("The entry: a number from `say history` or an id prefix.", valueName: "entry"))
         var entry: String
         @Flag(help: "Print JSON: the history fields plus \"text\".") var json = false
+        @Flag(help: "Print only the full path of the entry's file.") var path = false
+
+        func validate() throws {
+            if json && path { throw ValidationError(Copy.jsonOrPath) }
+        }
 
         func run() throws {
             try LockGate.unlock(journalOptions.folders())
             let journal = try journalOptions.open()
-            let found: Entry
+            let listing = journal.list()
+            let summary: EntrySummary
             do {
-                found = try journal.entry(entry)
+                summary = try journal.summary(for: entry, in: listing.entries)
             } catch {
                 throw SayFailure("show the entry", error)
+            }
+            if path {
+                Output.line(journal.absolutePath(of: summary))
+                return
+            }
+            let found: Entry
+            do {
+                found = try journal.load(summary)
+            } catch {
+                throw SayFailure("show the entry", error)
+            }
+            // What history says of this file, show says too.
+            for note in listing.notes where note.relativePath == summary.path {
+                Output.error("say: \(Output.name(note.relativePath)): \(note.reason)")
             }
             if json {
                 Output.line(EntryJSON.object(found.summary, text: found.text))
                 return
             }
-            var meta = DateText.card(found.date)
-            if let feeling = found.feeling { meta += " · felt \(feeling.displayName)" }
-            Output.line(meta)
+            Output.line(EntryText.meta(found.summary))
             Output.line()
             Output.line(found.text)
             if found.safety {
                 Output.line()
-                Output.line("\(Copy.getSupport): say support")
+                Output.line(Copy.supportPointer)
             }
         }
     }

@@ -17,7 +17,7 @@ enum SupportText {
     static var full: String {
         var lines = [Copy.supportResourcesHeading, ""]
         for resource in SupportResource.all {
-            lines.append("  \(resource.name): \(resource.contact)")
+            lines.append("  " + resource.call)
             lines.append("    \(resource.detail)")
         }
         lines.append("")
@@ -28,7 +28,7 @@ enum SupportText {
     /// The short form printed on stderr by `say write` when the words were heavy.
     static func printShort() {
         Output.error(Copy.supportHeading + " " + Copy.supportBody[0])
-        let line = SupportResource.all.map { "\($0.name) \($0.contact)" }.joined(separator: " · ")
+        let line = SupportResource.all.map(\.call).joined(separator: " · ")
         Output.error(line)
     }
 }

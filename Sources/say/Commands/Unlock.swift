@@ -34,7 +34,7 @@ extension Say {
         private func readKey() -> String {
             if Output.inputIsTerminal {
                 Output.error(Copy.pasteKey)
-                return readLine() ?? ""
+                return Output.answer() ?? ""
             }
             return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }

@@ -13,7 +13,9 @@ extension Say {
                   printf 'what I need to say' | say write --feeling heavier --let-go
 
                 Exactly one of --keep, --let-go and --close says what happens to the writing. \
-                --let-go and --close save nothing. When the words suggest you may be thinking of \
+                --let-go and --close save nothing. Each prints one line saying what happened, on \
+                standard output (with --json, --keep prints the kept entry instead, and --let-go \
+                and --close print nothing there). When the words suggest you may be thinking of \
                 ending your life or hurting yourself, say prints where support is (on stderr) and \
                 keeps the entry as asked.
                 """)
@@ -37,7 +39,7 @@ extension Say {
         func validate() throws {
             let choices = [keep, letGo, close].filter { $0 }.count
             guard choices == 1 else {
-                throw ValidationError("choose exactly one of --keep, --let-go or --close")
+                throw ValidationError(Copy.keepLetGoOrClose)
             }
         }
 
@@ -48,12 +50,8 @@ extension Say {
                 throw SayFailure("write", JournalError.emptyText)
             }
             if journal.needsSupport(body) { SupportText.printShort() }
-            if letGo {
-                Output.error(Copy.letGoSummary)
-                return
-            }
-            if close {
-                Output.error(Copy.closedSummary)
+            if letGo || close {
+                if !json { Output.line(letGo ? Copy.letGoSummary : Copy.closedSummary) }
                 return
             }
             let entry: Entry
@@ -72,11 +70,11 @@ extension Say {
 
         private func readStandardInput() throws -> String {
             if Output.inputIsTerminal {
-                Output.error("Write, then press Ctrl-D on an empty line to finish.")
+                Output.error(Copy.writeFromTerminalHint)
             }
             let data = FileHandle.standardInput.readDataToEndOfFile()
             guard var text = String(data: data, encoding: .utf8) else {
-                throw SayFailure(message: "could not write: standard input is not UTF-8 text")
+                throw SayFailure(message: Copy.inputNotText)
             }
             // The line ending that ends the input (echo, heredocs) is not part of the writing.
             if text.hasSuffix("\n") { text.removeLast() }

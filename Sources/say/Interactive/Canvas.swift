@@ -83,7 +83,7 @@ struct Canvas {
 
     /// One row, cut with "…" when it does not fit.
     mutating func line(_ text: String, _ style: TextStyle = .plain) {
-        rows.append(ScreenRow(DisplayWidth.truncate(text, to: width), style, indent: left))
+        rows.append(ScreenRow(DisplayWidth.truncate(TerminalText.visible(text), to: width), style, indent: left))
     }
 
     /// Several spans on one row, the last cut to fit.
@@ -91,7 +91,7 @@ struct Canvas {
         var fitted: [Span] = [Span(String(repeating: " ", count: left + indent))]
         var room = width - indent
         for span in spans where room > 0 {
-            let text = DisplayWidth.truncate(span.text, to: room)
+            let text = DisplayWidth.truncate(TerminalText.visible(span.text), to: room)
             room -= DisplayWidth.of(text)
             fitted.append(Span(text, span.style))
         }
@@ -100,7 +100,7 @@ struct Canvas {
 
     /// Text wrapped at word boundaries to the content width.
     mutating func paragraph(_ text: String, _ style: TextStyle = .plain, indent: Int = 0) {
-        for line in DisplayWidth.wrap(text, width: max(width - indent, 1)) {
+        for line in DisplayWidth.wrap(TerminalText.visible(text, keepingLineBreaks: true), width: max(width - indent, 1)) {
             rows.append(ScreenRow(line, style, indent: left + indent))
         }
     }
@@ -110,7 +110,7 @@ struct Canvas {
     mutating func marked(_ selected: Bool, _ text: String, _ style: TextStyle) {
         let marker = selected ? "› " : "  "
         if left >= 2 {
-            let fitted = DisplayWidth.truncate(text, to: width)
+            let fitted = DisplayWidth.truncate(TerminalText.visible(text), to: width)
             rows.append(ScreenRow(spans: [Span(String(repeating: " ", count: left - 2)), Span(marker), Span(fitted, style)]))
         } else {
             spans([Span(marker), Span(text, style)])
@@ -169,6 +169,24 @@ struct Canvas {
 
     /// A row for the footer, in the content column.
     func footerRow(_ text: String, _ style: TextStyle = .dim) -> ScreenRow {
-        ScreenRow(DisplayWidth.truncate(text, to: width), style, indent: left)
+        ScreenRow(DisplayWidth.truncate(TerminalText.visible(text), to: width), style, indent: left)
+    }
+
+    /// A footer line wrapped to the content column, so a longer notice is read whole (at most
+    /// three rows, and never more than half the screen).
+    func footerRows(_ text: String, _ style: TextStyle = .dim) -> [ScreenRow] {
+        let lines = DisplayWidth.wrap(TerminalText.visible(text), width: width)
+        let most = max(1, min(3, size.rows / 2))
+        if lines.count <= most { return lines.map { ScreenRow($0, style, indent: left) } }
+        var kept = Array(lines.prefix(most))
+        kept[most - 1] = DisplayWidth.truncate(kept[most - 1] + " " + lines[most...].joined(separator: " "), to: width)
+        return kept.map { ScreenRow($0, style, indent: left) }
+    }
+
+    /// One row with `text` centred in the content column.
+    mutating func centred(_ text: String, _ style: TextStyle) {
+        let fitted = DisplayWidth.truncate(TerminalText.visible(text), to: width)
+        let free = max(width - DisplayWidth.of(fitted), 0)
+        spans([Span(String(repeating: " ", count: free / 2)), Span(fitted, style)])
     }
 }

@@ -13,7 +13,8 @@ enum DisplayWidth {
         guard let first = scalars.first else { return 0 }
         if character == "\t" { return tab }
         let value = first.value
-        if value < 0x20 || (0x7F ..< 0xA0).contains(value) { return 0 }
+        // Drawn as U+FFFD (see TerminalText), one column.
+        if value < 0x20 || (0x7F ..< 0xA0).contains(value) { return 1 }
         if value < 0x300 { return 1 }  // Latin, the fast path
         let properties = first.properties
         switch properties.generalCategory {
@@ -29,6 +30,12 @@ enum DisplayWidth {
             return 2
         }
         return 1
+    }
+
+    /// A control character, which is never drawn as itself.
+    static func isControl(_ character: Character) -> Bool {
+        guard let value = character.unicodeScalars.first?.value else { return false }
+        return value < 0x20 || (0x7F ..< 0xA0).contains(value)
     }
 
     static func of<S: StringProtocol>(_ text: S) -> Int {

@@ -45,27 +45,48 @@ enum EditorSession {
         return program
     }
 
+    /// The terminal closed (SIGHUP) or say was asked to stop (SIGTERM) while the editor ran.
+    /// `text` is what the editor's file held when it ended; it is already saved as the draft.
+    struct Interrupted: Error {
+        let signal: Int32
+        let text: String
+    }
+
     /// Lets the person edit `text` in their editor and returns what they saved.
     ///
     /// - Throws: ``Failure`` when the private file cannot be made or the editor fails to start
-    ///   or exits with an error (the text is then still in the draft).
+    ///   or exits with an error (the text is then still in the draft); ``Interrupted`` when a
+    ///   signal ended the session (what the editor saved is then the draft).
     static func edit(_ text: String, stateFolder: String, environment: [String: String], terminal: RealTerminal) throws -> String {
         let scratch: EditorScratch
         do {
             scratch = try EditorScratch.create(text: text, stateFolder: stateFolder)
         } catch {
-            throw Failure(reason: InteractiveApp.reason(error))
+            throw Failure(reason: Copy.editorFellBack(Copy.editorFileFailed(WritingFlow.reason(error))))
         }
         defer { scratch.remove() }
         let command = command(environment: environment)
-        guard let status = terminal.runEditor(command, file: scratch.file) else {
-            throw Failure(reason: "\(command[0]) did not start or did not finish")
+        let program = (command[0] as NSString).lastPathComponent
+        switch terminal.runEditor(command, file: scratch.file, inherited: scratch.lockDescriptor) {
+        case .notStarted:
+            throw Failure(reason: Copy.editorFellBack(Copy.editorDidNotStart(program)))
+        case let .exited(status) where status != 0:
+            throw Failure(reason: Copy.editorFellBack(Copy.editorExited(program, status: status)))
+        case let .killed(signal):
+            throw Failure(reason: Copy.editorFellBack(Copy.editorExited(program, status: 128 + signal)))
+        case let .interrupted(signal):
+            // Keep what the editor saved before it ended, then leave as the signal asks.
+            let saved = (try? scratch.read()) ?? text
+            let kept = saved.allSatisfy(\.isWhitespace) ? text : saved
+            try? DraftStore(folder: stateFolder).save(kept)
+            throw Interrupted(signal: signal, text: kept)
+        case .exited:
+            break
         }
-        guard status == 0 else { throw Failure(reason: "\(command[0]) exited with status \(status)") }
         do {
             return try scratch.read()
         } catch {
-            throw Failure(reason: InteractiveApp.reason(error))
+            throw Failure(reason: Copy.editorFellBack(Copy.editorFileFailed(WritingFlow.reason(error))))
         }
     }
 }

@@ -3,10 +3,11 @@ import SayItLaterCore
 
 /// The full-screen app: splash, welcome, writing, feeling, support, actions, history, detail.
 ///
-/// A small state machine. ``run()`` draws a frame, waits for one event, handles it, and repeats
-/// until the person leaves. Everything it touches comes in through `init` (the terminal, the
-/// journal, the draft store, the clock), so tests drive it with scripted keys and read back
-/// the frames it drew.
+/// Where to go next is decided by ``WritingFlow`` (in the core, shared with plain mode); this
+/// type turns keys into the flow's named actions and draws what the flow is at. ``run()`` draws
+/// a frame, waits for one event, handles it, and repeats until the person leaves. Everything
+/// it touches comes in through `init` (the terminal, the journal, the draft store, the clock),
+/// so tests drive it with scripted keys and read back the frames it drew.
 final class InteractiveApp {
     /// Why the app stopped.
     enum Outcome: Equatable {
@@ -18,22 +19,8 @@ final class InteractiveApp {
         case signal(Int32)
     }
 
-    /// What a let-go confirmation is about.
-    enum LetGoTarget: Equatable {
-        /// The words just written (the Let go action).
-        case writing
-        /// A draft found at start.
-        case draft
-        /// A kept entry (Delete in its detail).
-        case entry(EntrySummary)
-    }
-
-    /// Where the support resources screen returns to.
-    enum ReturnPoint: Equatable {
-        case actions
-        case history
-        case detail
-    }
+    typealias LetGoTarget = LetGoSubject
+    typealias ReturnPoint = ResourcesReturn
 
     enum Screen: Equatable {
         case splash
@@ -55,14 +42,15 @@ final class InteractiveApp {
     static let splashDuration = 1.0
     /// How long "It's gone." stays before the next screen.
     static let goneDuration = 1.6
-    /// The most often the draft is written while typing.
+    /// How long typing may pause before the draft is flushed to disk. Every change is written
+    /// to the draft file at once (so it survives the program being killed); flushing it to the
+    /// disk itself (so it survives a power cut) waits for a pause, a line break or a paste.
     static let draftInterval = 0.3
 
     // MARK: Dependencies
 
     private let terminal: Terminal
     private let journal: Journal
-    private let drafts: DraftStore
     private let marks: LaunchMarks
     private let clock: () -> Double
     private let formatDate: (Date) -> String
@@ -73,24 +61,19 @@ final class InteractiveApp {
 
     // MARK: State (internal so tests can look)
 
-    private(set) var screen: Screen = .splash
+    let flow: WritingFlow
+    private var showingSplash = false
     private(set) var menu = Menu([])
     private(set) var text = TextArea()
-    private(set) var feeling: Feeling?
     private(set) var outcome: Outcome?
     /// A quiet line in the footer until the next key.
     private(set) var notice: String?
 
     private var deadline: Double?
-    /// The draft found at start, until the person decides about it.
-    private var foundDraft: String?
-    /// False until any draft found at start has been dealt with; until then the draft on disk
-    /// belongs to the person's decision, not to this run.
-    private var ownsDraft = false
-    private var draftDirty = false
-    private var lastDraftSave = -Double.infinity
+    private var lastDurableSave = -Double.infinity
     private var writingScroll = 0
-    private var hasEntries = false
+    /// How far a screen too long for the window is scrolled (PageUp / PageDown).
+    private var bodyScroll = 0
 
     /// How many of the journal's warnings have been shown (the rest are shown next).
     private var warningsShown = 0
@@ -98,9 +81,7 @@ final class InteractiveApp {
     private var entries: [EntrySummary] = []
     private var historySelection = 0
     private var historyScroll = 0
-    private var detail: Entry?
     private var detailScroll = 0
-    private var detailMenuSelection = 1
 
     /// - Parameters:
     ///   - terminal: where to draw and read keys.
@@ -117,12 +98,12 @@ final class InteractiveApp {
          editor: ((String) throws -> String)? = nil) {
         self.terminal = terminal
         self.journal = journal
-        self.drafts = drafts
         self.marks = marks
         self.clock = clock
         self.formatDate = formatDate
         self.showSplash = showSplash
         self.editor = editor
+        flow = WritingFlow(journal: journal, drafts: drafts, marks: marks)
     }
 
     /// Runs until the person leaves. The terminal is restored before this returns.
@@ -139,59 +120,84 @@ final class InteractiveApp {
     }
 
     /// Whether leaving now left words behind in the draft.
-    var leftDraft: Bool {
-        ownsDraft ? !text.isBlank : foundDraft != nil
+    var leftDraft: Bool { flow.leftDraft }
+
+    /// How the person said they feel, on the feeling screen.
+    var feeling: Feeling? { flow.feeling }
+
+    /// The screen showing now.
+    var screen: Screen {
+        if showingSplash { return .splash }
+        switch flow.stage {
+        case .welcome: return .welcome
+        case .draftOffer: return .draftOffer
+        case .writing: return .writing
+        case .feeling: return .feeling
+        case .support: return .support
+        case let .resources(point): return .resources(point)
+        case .actions: return .actions
+        case let .confirmLetGo(target): return .confirmLetGo(target)
+        case let .gone(thenHistory): return .gone(thenHistory: thenHistory)
+        case .history: return .history
+        case .detail: return .detail
+        }
     }
 
     // MARK: Flow
 
     func start() {
-        hasEntries = !journal.list().entries.isEmpty
-        foundDraft = (try? drafts.load()) ?? nil
+        flow.start()
         if showSplash {
-            screen = .splash
+            showingSplash = true
             deadline = clock() + Self.splashDuration
         } else {
-            afterSplash()
+            stageChanged(from: nil)
         }
     }
 
     private func afterSplash() {
+        showingSplash = false
         deadline = nil
-        if !marks.has(.welcomed) {
-            go(.welcome)
-        } else {
-            afterWelcome()
-        }
+        stageChanged(from: nil)
     }
 
-    private func afterWelcome() {
-        if foundDraft != nil {
-            go(.draftOffer)
-        } else {
-            ownsDraft = true
-            go(.writing)
-        }
-    }
-
-    /// Moves to a screen, setting up its menu.
-    private func go(_ next: Screen) {
-        screen = next
-        switch next {
-        case .welcome: menu = Menu([Copy.startWriting])
-        case .draftOffer: menu = Menu([Copy.continueDraft, Copy.discardDraft])
-        case .feeling: menu = Menu(Feeling.allCases.map(\.displayName), selection: feeling.flatMap { Feeling.allCases.firstIndex(of: $0) } ?? 0)
-        case .support: menu = Menu([Copy.getSupportNow, Copy.notRightNow])
-        case let .resources(point): menu = Menu([point == .actions ? Copy.continueLabel : Copy.back])
-        case .actions: menu = Menu([Copy.keepForLater, Copy.letGo, Copy.close])
-        case .confirmLetGo: menu = Menu([Copy.letGoConfirm, Copy.letGoCancel])
+    /// Does a named action and shows what came of it.
+    private func perform(_ action: FlowAction) {
+        let before = flow.stage
+        let result = flow.perform(action)
+        if flow.text != text.text { text = TextArea(flow.text) }
+        switch result {
+        case .none: break
+        case let .failed(words), let .notice(words): notice = words
+        case .kept:
+            notice = newWarning() ?? Copy.kept
+            historySelection = 0
         case .gone:
             deadline = clock() + Self.goneDuration
-        case .detail: menu = Menu(detailActions, selection: detailMenuSelection)
+            if case .confirmLetGo(.entry) = before { notice = newWarning() }
+        case .closed:
+            notice = Copy.closedSummary
+        }
+        if flow.stage != before { stageChanged(from: before) }
+    }
+
+    /// Sets up the screen the flow moved to.
+    private func stageChanged(from before: FlowStage?) {
+        bodyScroll = 0
+        let choices = flow.choices.map(\.label)
+        switch flow.stage {
+        case .feeling:
+            menu = Menu(choices, selection: flow.feeling.flatMap { Feeling.allCases.firstIndex(of: $0) } ?? 0)
+        case .detail:
+            menu = Menu(choices, selection: 1)
+            if before == .history { detailScroll = 0 }
+        case .history:
+            loadHistory()
         case .writing:
             menu = Menu([])
             if let editor, !editorFailed { writeInEditor(editor) }
-        case .splash, .history: menu = Menu([])
+        default:
+            menu = Menu(choices)
         }
     }
 
@@ -201,30 +207,33 @@ final class InteractiveApp {
         let written: String
         do {
             written = try editor(text.text)
+        } catch let interrupted as EditorSession.Interrupted {
+            // What the editor held is the draft now; leave as the signal asks.
+            text = TextArea(interrupted.text)
+            flow.write(interrupted.text)
+            finish(.signal(interrupted.signal))
+            return
         } catch {
             editorFailed = true
-            notice = Copy.editorFailed(Self.reason(error))
+            notice = WritingFlow.reason(error)
             return
         }
         text = TextArea(written)
-        saveDraft()
+        flow.write(written)
+        if let problem = flow.saveDraft() { notice = problem }
         if text.isBlank {
             finish(.ended)
         } else {
-            go(.feeling)
+            perform(.done)
         }
     }
 
-    private var detailActions: [String] {
-        detail?.safety == true ? [Copy.delete, Copy.back, Copy.getSupport] : [Copy.delete, Copy.back]
-    }
-
     /// The next moment something happens by itself: the splash or "It's gone." moving on, or
-    /// the draft being saved after a pause in typing.
+    /// the draft being flushed to disk after a pause in typing.
     func deadline(now: Double) -> Double? {
         var next = deadline
-        if draftDirty {
-            let save = lastDraftSave + Self.draftInterval
+        if flow.unsaved {
+            let save = lastDurableSave + Self.draftInterval
             next = min(next ?? save, save)
         }
         return next
@@ -232,7 +241,7 @@ final class InteractiveApp {
 
     func handle(_ event: TerminalEvent) {
         let now = clock()
-        if draftDirty, now >= lastDraftSave + Self.draftInterval { saveDraft() }
+        if flow.unsaved, now >= lastDurableSave + Self.draftInterval { saveDraft(durable: true) }
         switch event {
         case .timeout:
             if let due = deadline, now >= due { timePassed() }
@@ -247,7 +256,7 @@ final class InteractiveApp {
         case .key(.control("l")):
             terminal.invalidate()
         case .key(.control("z")):
-            if ownsDraft { saveDraft() }
+            saveDraft(durable: true)
             terminal.suspend()
         case let .key(key):
             let hadNotice = notice
@@ -258,87 +267,50 @@ final class InteractiveApp {
 
     private func timePassed() {
         deadline = nil
-        switch screen {
-        case .splash: afterSplash()
-        case let .gone(thenHistory): thenHistory ? openHistory() : go(.writing)
-        default: break
-        }
+        if showingSplash { return afterSplash() }
+        if case .gone = flow.stage { perform(.moveOn) }
     }
 
     private func finish(_ result: Outcome) {
-        if ownsDraft { saveDraft() }
+        saveDraft(durable: true)
         outcome = result
     }
 
     private func handle(_ key: Key) {
-        switch screen {
-        case .splash:
+        if showingSplash {
+            // Any key skips the splash; what was typed belongs to the writing screen.
             afterSplash()
-        case .welcome:
-            if case .chosen = menu.handle(key) {
-                try? marks.set(.welcomed)
-                afterWelcome()
-            }
-        case .draftOffer:
-            switch menu.handle(key) {
-            case .chosen(0):
-                text = TextArea(foundDraft ?? "")
-                foundDraft = nil
-                ownsDraft = true
-                go(.writing)
-            case .chosen:
-                go(.confirmLetGo(.draft))
-            default:
-                break
-            }
+            if outcome == nil, flow.stage == .writing, editor == nil || editorFailed { handleWriting(key) }
+            return
+        }
+        switch flow.stage {
         case .writing:
             handleWriting(key)
-        case .feeling:
-            if key == .escape { return go(.writing) }
-            if case let .chosen(index) = menu.handle(key) {
-                feeling = Feeling.allCases[index]
-                go(journal.needsSupport(text.text) ? .support : .actions)
-            }
-        case .support:
-            if key == .escape { return go(.actions) }
-            switch menu.handle(key) {
-            case .chosen(0): go(.resources(.actions))
-            case .chosen: go(.actions)
-            default: break
-            }
-        case let .resources(point):
-            if key == .escape || menu.handle(key) == .chosen(0) {
-                switch point {
-                case .actions: go(.actions)
-                case .history: go(.history)
-                case .detail: go(.detail)
-                }
-            }
-        case .actions:
-            if key == .escape { return go(.feeling) }
-            switch menu.handle(key) {
-            case .chosen(0): keep()
-            case .chosen(1): go(.confirmLetGo(.writing))
-            case .chosen: closeWriting()
-            default: break
-            }
-        case let .confirmLetGo(target):
-            let choice = menu.handle(key)
-            if key == .escape || choice == .chosen(1) {
-                switch target {
-                case .writing: go(.actions)
-                case .draft: go(.draftOffer)
-                case .entry: go(.detail)
-                }
-            } else if choice == .chosen(0) {
-                letGo(target)
-            }
         case .gone:
-            timePassed()
+            perform(.moveOn)
         case .history:
             handleHistory(key)
         case .detail:
             handleDetail(key)
+        default:
+            handleMenu(key)
+        }
+    }
+
+    /// A screen of text and a vertical menu: the keys choose, Escape goes back, PageUp and
+    /// PageDown scroll a screen too long for the window.
+    private func handleMenu(_ key: Key) {
+        switch key {
+        case .escape:
+            perform(.back)
+        case .pageUp:
+            bodyScroll = max(bodyScroll - 1, 0)
+        case .pageDown:
+            bodyScroll += 1  // kept in range when drawn
+        default:
+            if case let .chosen(index) = menu.handle(key), index < flow.choices.count {
+                perform(flow.choices[index].action)
+            }
         }
     }
 
@@ -363,66 +335,33 @@ final class InteractiveApp {
         case .pageUp: text.moveVertically(by: -max(writingRows(terminal.size) - 1, 1), width: width)
         case .pageDown: text.moveVertically(by: max(writingRows(terminal.size) - 1, 1), width: width)
         case .control("d"):
-            if text.isBlank {
-                notice = Copy.nothingWritten
-                return
-            }
-            saveDraft()
-            if !marks.has(.doneKeyLearned) { try? marks.set(.doneKeyLearned) }
-            feeling = nil
-            go(.feeling)
+            flow.write(text.text)
+            perform(.done)
+            if !flow.unsaved { lastDurableSave = clock() }
+            return
         case .control("k"):
-            if hasEntries {
-                saveDraft()
-                openHistory()
-            }
+            flow.write(text.text)
+            perform(.openHistory)
+            return
         default:
             break
         }
         if text.lines != before.lines {
-            draftDirty = true
-            // A line break or a paste is a natural moment to save; otherwise at most every 0.3 s.
-            if key == .enter || key.isPaste || clock() >= lastDraftSave + Self.draftInterval {
-                saveDraft()
-            }
+            flow.write(text.text)
+            // Written at once, so a killed program loses nothing; flushed to disk at a line
+            // break, a paste, or after a pause.
+            let durable = key == .enter || key.isPaste || clock() >= lastDurableSave + Self.draftInterval
+            saveDraft(durable: durable)
         }
     }
 
-    private func saveDraft() {
-        do {
-            try drafts.save(text.text)
-            if notice?.hasPrefix(Copy.draftNotSaved("")) == true { notice = nil }
-        } catch {
-            notice = Copy.draftNotSaved(Self.reason(error))
+    private func saveDraft(durable: Bool) {
+        if let problem = flow.saveDraft(durable: durable) {
+            notice = problem
+        } else if notice?.hasPrefix(Copy.draftNotSaved("")) == true {
+            notice = nil
         }
-        draftDirty = false
-        lastDraftSave = clock()
-    }
-
-    private func clearWriting() {
-        text = TextArea()
-        feeling = nil
-        writingScroll = 0
-        draftDirty = false
-        do {
-            try drafts.clear()
-        } catch {
-            notice = Copy.draftNotSaved(Self.reason(error))
-        }
-    }
-
-    private func keep() {
-        do {
-            try journal.keep(text: text.text, feeling: feeling)
-        } catch {
-            notice = Copy.couldNotKeep(Self.reason(error))
-            return
-        }
-        clearWriting()
-        hasEntries = true
-        historySelection = 0
-        openHistory()
-        notice = newWarning() ?? Copy.kept
+        if durable { lastDurableSave = clock() }
     }
 
     /// The latest thing the journal wants the person to know (say, an entry kept but not yet
@@ -433,49 +372,18 @@ final class InteractiveApp {
         return warnings.count > warningsShown ? warnings.last : nil
     }
 
-    private func closeWriting() {
-        clearWriting()
-        go(.writing)
-    }
-
-    private func letGo(_ target: LetGoTarget) {
-        switch target {
-        case .writing:
-            clearWriting()
-            go(.gone(thenHistory: false))
-        case .draft:
-            foundDraft = nil
-            ownsDraft = true
-            clearWriting()
-            go(.gone(thenHistory: false))
-        case let .entry(summary):
-            do {
-                try journal.letGo(summary)
-            } catch {
-                go(.detail)
-                notice = Copy.couldNotLetGo(Self.reason(error))
-                return
-            }
-            detail = nil
-            go(.gone(thenHistory: true))
-            notice = newWarning()
-        }
-    }
-
     // MARK: History and detail
 
-    private func openHistory() {
-        let listing = journal.list()
-        entries = listing.entries
-        hasEntries = !entries.isEmpty
+    private func loadHistory() {
+        entries = journal.list().entries
         historySelection = min(historySelection, max(entries.count - 1, 0))
-        go(.history)
+        menu = Menu([])
     }
 
     private func handleHistory(_ key: Key) {
         switch key {
         case .escape, .control("k"), .left, .text("q"):
-            go(.writing)
+            perform(.back)
         case .up:
             historySelection = max(historySelection - 1, 0)
         case .down, .tab:
@@ -490,47 +398,32 @@ final class InteractiveApp {
             historySelection = min(historySelection + 5, max(entries.count - 1, 0))
         case .enter, .right:
             guard historySelection < entries.count else { return }
-            do {
-                detail = try journal.load(entries[historySelection])
-            } catch {
-                notice = Copy.couldNotOpen(Self.reason(error))
-                return
-            }
-            detailScroll = 0
-            detailMenuSelection = 1
-            go(.detail)
+            perform(.open(entries[historySelection]))
         case .text("s"), .text("S"):
-            if historySelection < entries.count, entries[historySelection].safety { go(.resources(.history)) }
+            guard historySelection < entries.count else { return }
+            perform(.supportFor(entries[historySelection]))
         default:
             break
         }
     }
 
     private func handleDetail(_ key: Key) {
-        guard let entry = detail else { return go(.history) }
+        guard let entry = flow.entry else { return perform(.back) }
         let rows = detailTextRows(terminal.size)
         let total = TextArea(entry.text).layout(width: Self.writingWidth(columns: terminal.size.columns)).rows.count
         let maxScroll = max(total - rows, 0)
         switch key {
         case .escape, .text("q"):
-            go(.history)
-            return
+            perform(.back)
         case .up: detailScroll = max(detailScroll - 1, 0)
         case .down: detailScroll = min(detailScroll + 1, maxScroll)
         case .pageUp: detailScroll = max(detailScroll - max(rows - 1, 1), 0)
         case .pageDown: detailScroll = min(detailScroll + max(rows - 1, 1), maxScroll)
         case .text("s") where entry.safety, .text("S") where entry.safety:
-            go(.resources(.detail))
+            perform(.getSupport)
         default:
-            let result = menu.handle(key, vertical: false)
-            detailMenuSelection = menu.selection
-            switch result {
-            case .chosen(0): go(.confirmLetGo(.entry(EntrySummary(
-                id: entry.id, date: entry.date, feeling: entry.feeling, safety: entry.safety,
-                preview: "", path: entry.path))))
-            case .chosen(1): go(.history)
-            case .chosen(2): go(.resources(.detail))
-            default: break
+            if case let .chosen(index) = menu.handle(key, vertical: false), index < flow.choices.count {
+                perform(flow.choices[index].action)
             }
         }
     }
@@ -548,10 +441,10 @@ final class InteractiveApp {
     }
 
     private func writingFooter(_ canvas: Canvas) -> [ScreenRow] {
-        if let notice { return [canvas.footerRow(notice)] }
+        if let notice { return canvas.footerRows(notice) }
         var hints: [String] = []
         if !marks.has(.doneKeyLearned) { hints.append(Copy.doneHint) }
-        if hasEntries { hints.append(Copy.keptKeyHint) }
+        if flow.hasEntries { hints.append(Copy.keptKeyHint) }
         if hints.isEmpty { return [] }
         let together = hints.joined(separator: "   ")
         if DisplayWidth.of(together) <= canvas.width { return [canvas.footerRow(together)] }
@@ -590,69 +483,30 @@ final class InteractiveApp {
             let lines = DisplayWidth.wrap(Copy.appName, width: canvas.width).map { ($0, TextStyle.bold) }
                 + [("", .plain)] + DisplayWidth.wrap(Copy.tagline, width: canvas.width).map { ($0, TextStyle.dim) }
             canvas.blank(max((size.rows - lines.count) / 2, 0))
-            for (line, style) in lines { centred(&canvas, line, style) }
+            for (line, style) in lines { canvas.centred(line, style) }
             return canvas.frame()
         case .welcome:
-            canvas.blank()
-            canvas.paragraph(Copy.appName, .bold)
-            canvas.blank()
-            for line in Copy.welcome { canvas.paragraph(line) }
-            canvas.blank()
-            canvas.paragraph(Copy.privacy)
-            canvas.blank()
-            canvas.menu(menu)
-            return canvas.frame()
+            return menuScreen(size, [[.blank, .paragraph(Copy.appName, .bold), .blank]
+                + Copy.welcome.map { .plain($0) } + [.blank, .plain(Copy.privacy)]])
         case .draftOffer:
-            canvas.blank()
-            canvas.paragraph(Copy.draftFound, .bold)
-            canvas.blank()
-            let preview = EntryPreview.firstLine(foundDraft ?? "")
-            canvas.line("“" + preview + "”", .dim)
-            canvas.blank()
-            canvas.menu(menu)
-            return canvas.frame()
+            return menuScreen(size, [[.blank, .paragraph(Copy.draftFound, .bold), .blank,
+                                      .line(Copy.draftPreview(flow.foundDraft ?? ""), .dim)]])
         case .writing:
             return renderWriting(size: size)
         case .feeling:
-            canvas.blank()
-            canvas.paragraph(Copy.feelingQuestion, .bold)
-            canvas.blank()
-            canvas.menu(menu)
-            return canvas.frame(footer: notice.map { [canvas.footerRow($0)] } ?? [])
+            return menuScreen(size, [[.blank, .paragraph(Copy.feelingQuestion, .bold)]])
         case .support:
-            canvas.blank()
-            canvas.paragraph(Copy.supportHeading, .bold)
-            canvas.blank()
-            for line in Copy.supportBody { canvas.paragraph(line) }
-            canvas.blank()
-            canvas.menu(menu)
-            return canvas.frame()
+            return menuScreen(size, [[.blank, .paragraph(Copy.supportHeading, .bold), .blank]
+                + Copy.supportBody.map { .plain($0) }])
         case .resources:
-            canvas.blank()
-            canvas.paragraph(Copy.supportResourcesHeading, .bold)
-            canvas.blank()
-            for resource in SupportResource.all {
-                canvas.spans([Span(resource.name + "  "), Span(resource.contact, .bold)])
-                canvas.paragraph(resource.detail, .dim)
-                canvas.blank()
-            }
-            canvas.menu(menu)
-            return canvas.frame()
+            return renderResources(size: size)
         case .actions:
-            canvas.blank()
-            canvas.paragraph(Copy.actionsQuestion, .bold)
-            canvas.blank()
-            canvas.menu(menu)
-            return canvas.frame(footer: notice.map { [canvas.footerRow($0)] } ?? [])
+            return menuScreen(size, [[.blank, .paragraph(Copy.actionsQuestion, .bold)]])
         case .confirmLetGo:
-            canvas.blank()
-            canvas.paragraph(Copy.letGoConfirmation, .bold)
-            canvas.blank()
-            canvas.menu(menu)
-            return canvas.frame()
+            return menuScreen(size, [[.blank, .paragraph(Copy.letGoConfirmation, .bold)]])
         case .gone:
             canvas.blank(max((size.rows - 1) / 2, 0))
-            centred(&canvas, Copy.letGoDone, .plain)
+            canvas.centred(Copy.letGoDone, .plain)
             return canvas.frame()
         case .history:
             return renderHistory(size: size)
@@ -661,9 +515,89 @@ final class InteractiveApp {
         }
     }
 
-    private func centred(_ canvas: inout Canvas, _ text: String, _ style: TextStyle) {
-        let free = max(canvas.width - DisplayWidth.of(text), 0)
-        canvas.spans([Span(String(repeating: " ", count: free / 2)), Span(text, style)])
+    /// One piece of a menu screen's text: a paragraph wrapped to the column, one row cut with
+    /// "…", styled spans, or a blank row.
+    private enum Piece {
+        case paragraph(String, TextStyle)
+        case line(String, TextStyle)
+        case spans([Span])
+        case blank
+
+        static func plain(_ text: String) -> Piece { .paragraph(text, .plain) }
+
+        var isBlank: Bool {
+            if case .blank = self { return true }
+            return false
+        }
+    }
+
+    /// Lays out the first of `variants` whose text fits above the menu, dropping blank rows
+    /// before giving up on a variant. When none fits, the last one scrolls (PageUp / PageDown)
+    /// above a line saying there is more, and the menu, the way on, never leaves the screen.
+    private func menuScreen(_ size: TerminalSize, _ variants: [[Piece]]) -> Frame {
+        let footer = notice.map { Canvas(size: size).footerRows($0) } ?? []
+        var menuCanvas = Canvas(size: size)
+        menuCanvas.menu(menu)
+        let menuRows = menuCanvas.rows
+        func rows(_ pieces: [Piece]) -> [ScreenRow] {
+            var canvas = Canvas(size: size)
+            for piece in pieces {
+                switch piece {
+                case let .paragraph(text, style): canvas.paragraph(text, style)
+                case let .line(text, style): canvas.line(text, style)
+                case let .spans(spans): canvas.spans(spans)
+                case .blank: canvas.blank()
+                }
+            }
+            return canvas.rows
+        }
+        let room = size.rows - footer.count - menuRows.count
+        var body: [ScreenRow] = []
+        var fits = false
+        for pieces in variants where !fits {
+            body = rows(pieces)
+            if body.count + 1 <= room {
+                body.append(.blank)  // a blank row between the text and the menu
+                fits = true
+            } else if body.count <= room {
+                fits = true
+            } else {
+                body = rows(pieces.filter { !$0.isBlank })
+                fits = body.count <= room
+            }
+        }
+        var canvas = Canvas(size: size)
+        if fits {
+            bodyScroll = 0
+            canvas.append(body)
+        } else {
+            let window = max(room - 1, 0)
+            let maxScroll = max(body.count - window, 0)
+            bodyScroll = min(bodyScroll, maxScroll)
+            canvas.append(Array(body[bodyScroll ..< min(bodyScroll + window, body.count)]))
+            if room >= 1 {
+                canvas.line(bodyScroll < maxScroll ? Copy.moreBelow(maxScroll - bodyScroll) : Copy.moreAbove, .dim)
+            }
+        }
+        canvas.append(menuRows)
+        return canvas.frame(footer: footer)
+    }
+
+    /// The support resources: all three, their numbers and the way on, at any size down to
+    /// 40×10 (blank rows and the details give way first).
+    private func renderResources(size: TerminalSize) -> Frame {
+        var full: [Piece] = [.blank, .paragraph(Copy.supportResourcesHeading, .bold), .blank]
+        var short: [Piece] = [.paragraph(Copy.supportResourcesHeading, .bold)]
+        for resource in SupportResource.all {
+            let call: [Span] = resource.name.contains(resource.contact)
+                ? [Span(resource.name, .bold)]
+                : [Span(resource.name + "  "), Span(resource.contact, .bold)]
+            full += [.spans(call), .paragraph(resource.detail, .dim), .blank]
+            short.append(.spans(call))
+        }
+        full.append(.plain(Copy.supportPrivacy))
+        short.append(.paragraph(Copy.supportFree, .dim))
+        return menuScreen(size, [full, short])
     }
 
     private func renderWriting(size: TerminalSize) -> Frame {
@@ -689,10 +623,11 @@ final class InteractiveApp {
 
     private func renderHistory(size: TerminalSize) -> Frame {
         var canvas = Canvas(size: size)
-        canvas.blank()
+        let footer = canvas.footerRows(notice ?? (entries.isEmpty ? Copy.historyEmptyKeys : Copy.historyKeys))
+        let roomy = size.rows - footer.count >= 9
+        if roomy { canvas.blank() }
         canvas.paragraph(Copy.historyHeading, .bold)
-        canvas.blank()
-        let footer = [canvas.footerRow(notice ?? (entries.isEmpty ? Copy.historyEmptyKeys : Copy.historyKeys))]
+        if roomy { canvas.blank() }
         if entries.isEmpty {
             for line in Copy.historyEmpty { canvas.paragraph(line, .dim) }
             return canvas.frame(footer: footer)
@@ -712,18 +647,23 @@ final class InteractiveApp {
             return card.rows
         }
         let room = max(size.rows - canvas.rows.count - footer.count, 1)
+        /// Rows the cards `first ... last` take, with a row for "n more" when cards follow.
+        func needed(_ first: Int, _ last: Int) -> Int {
+            (first ... last).reduce(0) { $0 + card($1).count } - 1 + (last < entries.count - 1 ? 1 : 0)
+        }
         // Scroll by whole cards so the selected card is always fully in view.
         if historySelection < historyScroll { historyScroll = historySelection }
-        while historyScroll < historySelection {
-            let used = (historyScroll ... historySelection).reduce(0) { $0 + card($1).count }
-            if used - 1 <= room { break }
-            historyScroll += 1
-        }
-        var rows: [ScreenRow] = []
-        var index = historyScroll
-        while index < entries.count, rows.count < room {
-            rows += card(index)
-            index += 1
+        while historyScroll < historySelection, needed(historyScroll, historySelection) > room { historyScroll += 1 }
+        var last = historyScroll
+        while last + 1 < entries.count, needed(historyScroll, last + 1) <= room { last += 1 }
+        var rows = (historyScroll ... last).flatMap(card)
+        if rows.last == .blank { rows.removeLast() }
+        let below = entries.count - 1 - last
+        if below > 0 {
+            rows = Array(rows.prefix(room - 1))
+            var more = Canvas(size: size)
+            more.line(Copy.moreBelow(below), .dim)
+            rows += more.rows
         }
         canvas.append(Array(rows.prefix(room)))
         return canvas.frame(footer: footer)
@@ -731,7 +671,7 @@ final class InteractiveApp {
 
     private func renderDetail(size: TerminalSize) -> Frame {
         var canvas = Canvas(size: size)
-        guard let entry = detail else { return canvas.frame() }
+        guard let entry = flow.entry else { return canvas.frame() }
         canvas.blank()
         let meta = [formatDate(entry.date)] + (entry.feeling.map { [$0.displayName] } ?? [])
         canvas.line(meta.joined(separator: " · "), .dim)
@@ -755,18 +695,5 @@ final class InteractiveApp {
             footer.blank()
         }
         return canvas.frame(footer: footer.rows)
-    }
-
-    static func reason(_ error: Error) -> String {
-        (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-    }
-}
-
-/// The first line of some text, for a preview.
-enum EntryPreview {
-    static func firstLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline)
-            .lazy.map { $0.trimmingCharacters(in: .whitespaces) }
-            .first(where: { !$0.isEmpty }) ?? ""
     }
 }

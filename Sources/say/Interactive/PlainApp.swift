@@ -5,182 +5,232 @@ import SayItLaterCore
 /// choices. For screen readers, simple terminals (`TERM=dumb`), `--plain`, and input that is
 /// not a terminal.
 ///
-/// The writing ends with a line holding only "." or with Ctrl-D (end of input); each choice
-/// is a number (or the choice's words) and Enter. The draft is saved after every line.
+/// Where to go next is decided by ``WritingFlow``, as in the full-screen app. The writing ends
+/// with a line holding only "." or with Ctrl-D (end of input); on a line of its own, `/history`
+/// reads what was kept and `/quit` leaves. Each choice is a number (or the choice's words) and
+/// Enter. The draft is saved after every line.
 final class PlainApp {
+    /// Why plain mode stopped.
+    enum Outcome: Equatable {
+        /// The input ended, or the person typed /quit.
+        case ended
+        /// SIGINT (Ctrl-C), SIGTERM or SIGHUP.
+        case signal(Int32)
+    }
+
+    /// How many history cards are shown at a time.
+    static let pageSize = 10
+
     private let terminal: Terminal
     private let journal: Journal
-    private let drafts: DraftStore
-    private let marks: LaunchMarks
     private let formatDate: (Date) -> String
     private let onTerminal: Bool
     private let editor: ((String) throws -> String)?
+    private let flow: WritingFlow
+    private var warningsShown = 0
 
     /// - Parameters:
     ///   - onTerminal: whether a person is at a terminal: shows the name and the first-launch
     ///     welcome (a script piping text in gets neither).
     ///   - editor: when set, writing happens in the person's editor: it gets the text so far and
-    ///     returns the new text, or nil when it could not run.
+    ///     returns the new text.
     init(terminal: Terminal, journal: Journal, drafts: DraftStore, marks: LaunchMarks,
          formatDate: @escaping (Date) -> String, onTerminal: Bool, editor: ((String) throws -> String)? = nil) {
         self.terminal = terminal
         self.journal = journal
-        self.drafts = drafts
-        self.marks = marks
         self.formatDate = formatDate
         self.onTerminal = onTerminal
         self.editor = editor
+        flow = WritingFlow(journal: journal, drafts: drafts, marks: marks)
     }
 
-    private struct EndOfInput: Error {}
+    /// Why reading stopped early.
+    private enum Stop: Error {
+        case ended
+        /// The person typed /quit.
+        case quit
+        case signal(Int32)
+    }
 
-    /// Runs until the input ends. Returns whether words were left in the draft.
+    /// Runs until the input ends, the person types /quit, or a signal arrives.
     @discardableResult
-    func run() -> Bool {
+    func run() -> Outcome {
         do {
-            try flow()
+            try converse()
+            return .ended
+        } catch Stop.signal(let number) {
+            flow.saveDraft()
+            return .signal(number)
         } catch {
-            // The input ended; whatever was written is in the draft.
+            flow.saveDraft()
+            return .ended
         }
-        return ((try? drafts.load()) ?? nil) != nil
     }
+
+    /// Whether leaving now left words behind in the draft.
+    var leftDraft: Bool { flow.leftDraft }
 
     private func say(_ line: String = "") {
-        terminal.write(line + "\n")
+        terminal.write(TerminalText.visible(line, keepingLineBreaks: true, keepingTabs: true) + "\n")
     }
 
+    private func ask(_ prompt: String) {
+        terminal.write(prompt)
+    }
+
+    /// The next line; `/quit` on its own leaves from any question.
     private func read() throws -> String {
-        guard let line = terminal.readLine() else { throw EndOfInput() }
-        return line
+        switch terminal.readLine() {
+        case let .line(line):
+            if line.trimmingCharacters(in: .whitespaces) == Copy.plainQuitCommand { throw Stop.quit }
+            return line
+        case .end: throw Stop.ended
+        case let .signal(number): throw Stop.signal(number)
+        }
     }
 
-    private func flow() throws {
+    private func converse() throws {
         if onTerminal {
             say(Copy.appName)
             say(Copy.tagline)
             say()
-            if !marks.has(.welcomed) {
-                Copy.welcome.forEach { say($0) }
-                say(Copy.privacy)
-                say()
-                terminal.write(Copy.plainStart + " ")
-                _ = try read()
-                try? marks.set(.welcomed)
-                say()
-            }
         }
-        var carried = ""
-        if let draft = (try? drafts.load()) ?? nil {
-            carried = try offerDraft(draft)
+        flow.start()
+        if flow.stage == .welcome, !onTerminal {
+            // A script piping text in gets no welcome, and it stays unseen for the person.
+            flow.skipWelcome()
         }
         while true {
-            let text = try write(startingWith: carried)
-            carried = ""
-            guard let text else { continue }
-            try afterWriting(text)
+            try step()
         }
     }
 
-    /// Offers a draft found at start; returns the text to carry on from ("" to start fresh).
-    private func offerDraft(_ draft: String) throws -> String {
-        while true {
-            say(Copy.draftFound)
-            switch try choose(nil, [Copy.continueDraft, Copy.discardDraft]) {
-            case 0:
-                if editor == nil {
-                    say(Copy.plainDraftFollows)
-                    say(draft)
-                    say(Copy.plainContinue)
-                }
-                return draft
-            default:
-                if try choose(Copy.letGoConfirmation, [Copy.letGoConfirm, Copy.letGoCancel]) == 0 {
-                    try? drafts.clear()
-                    say(Copy.letGoDone)
-                    say()
-                    return ""
-                }
-            }
-        }
-    }
-
-    /// Reads the writing. Returns nil when nothing was written (and the input goes on).
-    private func write(startingWith carried: String) throws -> String? {
-        if let editor {
-            let text: String
-            do {
-                text = try editor(carried)
-            } catch {
-                say(Copy.editorFailed(InteractiveApp.reason(error)))
-                throw EndOfInput()
-            }
-            guard !text.allSatisfy(\.isWhitespace) else { throw EndOfInput() }
-            try? drafts.save(text)
-            return text
-        }
-        if carried.isEmpty {
-            say(Copy.writingPrompt)
-            say(Copy.plainFinishHint)
-        }
-        var lines = carried.isEmpty ? [] : carried.components(separatedBy: "\n")
-        var ended = false
-        while true {
-            guard let line = terminal.readLine() else {
-                ended = true
-                break
-            }
-            if line == "." { break }
-            lines.append(line)
-            try? drafts.save(lines.joined(separator: "\n"))
-        }
-        let text = lines.joined(separator: "\n")
-        if text.allSatisfy(\.isWhitespace) {
-            if ended { throw EndOfInput() }
-            say(Copy.nothingWritten)
+    /// Shows the current stage and handles one answer.
+    private func step() throws {
+        switch flow.stage {
+        case .welcome:
+            Copy.welcome.forEach { say($0) }
+            say(Copy.privacy)
             say()
-            return nil
-        }
-        try? drafts.save(text)
-        say()
-        return text
-    }
-
-    private func afterWriting(_ text: String) throws {
-        let feeling = Feeling.allCases[try choose(Copy.feelingQuestion, Feeling.allCases.map(\.displayName))]
-        if journal.needsSupport(text) {
+            ask(Copy.plainStart + " ")
+            _ = try read()
+            say()
+            perform(.startWriting)
+        case .draftOffer:
+            say(Copy.draftFound)
+            say(Copy.draftPreview(flow.foundDraft ?? ""))
+            try choose()
+        case .writing:
+            try write()
+        case .feeling:
+            say(Copy.feelingQuestion)
+            try choose()
+        case .support:
             say()
             say(Copy.supportHeading)
             Copy.supportBody.forEach { say($0) }
-            if try choose(nil, [Copy.getSupportNow, Copy.notRightNow]) == 0 { showResources() }
-        }
-        while true {
-            switch try choose(Copy.actionsQuestion, [Copy.keepForLater, Copy.letGo, Copy.close]) {
-            case 0:
-                do {
-                    try journal.keep(text: text, feeling: feeling)
-                } catch {
-                    say(Copy.couldNotKeep(InteractiveApp.reason(error)))
-                    continue
-                }
-                try? drafts.clear()
-                say(Copy.kept)
-                sayWarnings()
-                say()
-                try history()
-                return
-            case 1:
-                guard try choose(Copy.letGoConfirmation, [Copy.letGoConfirm, Copy.letGoCancel]) == 0 else { continue }
-                try? drafts.clear()
-                say(Copy.letGoDone)
-                say()
-                return
-            default:
-                try? drafts.clear()
-                say(Copy.closedSummary)
-                say()
-                return
+            try choose()
+        case .resources:
+            say()
+            say(Copy.supportResourcesHeading)
+            for resource in SupportResource.all {
+                say("  \(resource.call) (\(resource.detail))")
             }
+            say(Copy.supportPrivacy)
+            say()
+            perform(.leaveResources)
+        case .actions:
+            say(Copy.actionsQuestion)
+            try choose()
+        case .confirmLetGo:
+            say(Copy.letGoConfirmation)
+            try choose()
+        case .gone:
+            say(Copy.letGoDone)
+            sayWarnings()
+            say()
+            perform(.moveOn)
+        case .history:
+            try history()
+        case .detail:
+            try choose()
         }
+    }
+
+    /// Does a named action and says what came of it.
+    private func perform(_ action: FlowAction) {
+        switch flow.perform(action) {
+        case .none, .gone:
+            break
+        case let .failed(words), let .notice(words):
+            say(words)
+        case .kept:
+            say(Copy.kept)
+            sayWarnings()
+            say()
+        case .closed:
+            say(Copy.closedSummary)
+            say()
+        }
+        if flow.stage == .detail, case .open = action { showEntry() }
+    }
+
+    // MARK: Writing
+
+    /// Reads the writing, a line at a time, or from the editor.
+    private func write() throws {
+        if let editor {
+            let text: String
+            do {
+                text = try editor(flow.text)
+            } catch let interrupted as EditorSession.Interrupted {
+                flow.write(interrupted.text)
+                throw Stop.signal(interrupted.signal)
+            } catch {
+                say(WritingFlow.reason(error))
+                throw Stop.ended
+            }
+            guard !text.allSatisfy(\.isWhitespace) else { throw Stop.ended }
+            flow.write(text)
+            flow.saveDraft()
+            return perform(.done)
+        }
+        if flow.text.isEmpty {
+            say(Copy.writingPrompt)
+            say(Copy.plainFinishHint)
+            say(Copy.plainCommandsHint(history: flow.hasEntries))
+        } else {
+            say(Copy.plainDraftFollows)
+            say(flow.text)
+            say(Copy.plainContinue)
+        }
+        var lines = flow.text.isEmpty ? [] : flow.text.components(separatedBy: "\n")
+        while true {
+            let line: String
+            do {
+                line = try read()
+            } catch Stop.ended {
+                // Ctrl-D ends the writing; with nothing written it ends the session.
+                if lines.joined().allSatisfy(\.isWhitespace) { throw Stop.ended }
+                break
+            }
+            switch line.trimmingCharacters(in: .whitespaces) {
+            case ".":
+                break
+            case Copy.plainHistoryCommand where flow.hasEntries:
+                say()
+                return perform(.openHistory)
+            default:
+                lines.append(line)
+                flow.write(lines.joined(separator: "\n"))
+                flow.saveDraft()
+                continue
+            }
+            break
+        }
+        say()
+        perform(.done)
+        if flow.stage == .writing { say() }
     }
 
     /// Says what the journal wants the person to know (an entry kept but not yet committed).
@@ -190,98 +240,85 @@ final class PlainApp {
         warningsShown = warnings.count
     }
 
-    private var warningsShown = 0
+    // MARK: History
 
-    private func showResources() {
-        say()
-        say(Copy.supportResourcesHeading)
-        for resource in SupportResource.all {
-            say("  \(resource.name): \(resource.contact) (\(resource.detail))")
-        }
-        say()
-    }
-
-    /// The kept entries as numbered cards; a number opens one, Enter goes back to writing.
+    /// The kept entries as numbered cards, a page at a time; a number opens one, Enter goes
+    /// back to writing.
     private func history() throws {
-        while true {
-            let entries = journal.list().entries
-            say(Copy.historyHeading)
-            if entries.isEmpty {
-                Copy.historyEmpty.forEach { say($0) }
-                say()
-                return
-            }
-            for (index, entry) in entries.enumerated() {
+        let entries = journal.list().entries
+        say(Copy.historyHeading)
+        if entries.isEmpty {
+            Copy.historyEmpty.forEach { say($0) }
+            say()
+            return perform(.back)
+        }
+        var shown = 0
+        func page() {
+            let end = min(shown + Self.pageSize, entries.count)
+            for index in shown ..< end {
+                let entry = entries[index]
                 let meta = [formatDate(entry.date)] + (entry.feeling.map { [$0.displayName] } ?? [])
                 say("  \(index + 1). \(entry.preview.isEmpty ? Copy.emptyPreview : entry.preview)")
                 say("     " + meta.joined(separator: " · "))
                 if entry.safety { say("     \(Copy.getSupport): type s\(index + 1)") }
             }
-            terminal.write(Copy.plainHistoryPrompt)
+            shown = end
+        }
+        page()
+        while true {
+            let more = entries.count - shown
+            ask(more > 0 ? Copy.plainHistoryMorePrompt(more) : Copy.plainHistoryPrompt)
             let answer = try read().trimmingCharacters(in: .whitespaces).lowercased()
             say()
-            if answer.isEmpty { return }
-            if answer.hasPrefix("s"), let number = Int(answer.dropFirst()), (1 ... entries.count).contains(number), entries[number - 1].safety {
-                showResources()
+            if answer.isEmpty { return perform(.back) }
+            if answer == Copy.plainMoreKey, more > 0 {
+                page()
+            } else if answer.hasPrefix("s"), let number = Int(answer.dropFirst()), (1 ... entries.count).contains(number),
+                      entries[number - 1].safety {
+                perform(.supportFor(entries[number - 1]))
+                while case .resources = flow.stage { try step() }
             } else if let number = Int(answer), (1 ... entries.count).contains(number) {
-                try detail(entries[number - 1])
+                perform(.open(entries[number - 1]))
+                // The entry, its actions, and back here unless it was let go.
+                while flow.stage != .history {
+                    if flow.stage == .writing { return }
+                    if case .gone = flow.stage {
+                        try step()
+                        return
+                    }
+                    try step()
+                }
             } else {
                 say(Copy.plainNotUnderstood(entries.count))
             }
         }
     }
 
-    private func detail(_ summary: EntrySummary) throws {
-        let entry: Entry
-        do {
-            entry = try journal.load(summary)
-        } catch {
-            say(Copy.couldNotOpen(InteractiveApp.reason(error)))
-            return
-        }
+    private func showEntry() {
+        guard let entry = flow.entry else { return }
         let meta = [formatDate(entry.date)] + (entry.feeling.map { [$0.displayName] } ?? [])
         say(meta.joined(separator: " · "))
         say()
         say(entry.text)
         say()
-        while true {
-            let actions = entry.safety ? [Copy.delete, Copy.back, Copy.getSupport] : [Copy.delete, Copy.back]
-            switch try choose(nil, actions) {
-            case 0:
-                guard try choose(Copy.letGoConfirmation, [Copy.letGoConfirm, Copy.letGoCancel]) == 0 else { continue }
-                do {
-                    try journal.letGo(summary)
-                    say(Copy.letGoDone)
-                    sayWarnings()
-                } catch {
-                    say(Copy.couldNotLetGo(InteractiveApp.reason(error)))
-                }
-                say()
-                return
-            case 1:
-                return
-            default:
-                showResources()
-            }
-        }
     }
 
-    /// Asks a numbered question; returns the chosen index. Accepts the number or the words.
-    private func choose(_ question: String?, _ items: [String]) throws -> Int {
-        if let question { say(question) }
-        for (index, item) in items.enumerated() { say("  \(index + 1). \(item)") }
+    // MARK: Choices
+
+    /// Asks for one of the stage's choices by number or words, and does it.
+    private func choose() throws {
+        let choices = flow.choices
+        for (index, choice) in choices.enumerated() { say("  \(index + 1). \(choice.label)") }
         while true {
-            terminal.write(Copy.plainChoose(items.count))
+            ask(Copy.plainChoose(choices.count))
             let answer = try read().trimmingCharacters(in: .whitespaces)
-            if let number = Int(answer), (1 ... items.count).contains(number) {
+            let index = Int(answer).map { $0 - 1 }
+                ?? choices.firstIndex { !answer.isEmpty && $0.label.lowercased() == answer.lowercased() }
+            if let index, choices.indices.contains(index) {
                 say()
-                return number - 1
+                return perform(choices[index].action)
             }
-            if let index = items.firstIndex(where: { $0.lowercased() == answer.lowercased() }), !answer.isEmpty {
-                say()
-                return index
-            }
-            say(Copy.plainNotUnderstood(items.count))
+            say(Copy.plainNotUnderstood(choices.count))
         }
     }
 }

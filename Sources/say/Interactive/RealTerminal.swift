@@ -53,6 +53,9 @@ final class RealTerminal: Terminal {
         leaveFullScreen()
     }
 
+    /// Whether a file descriptor is a terminal.
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
     /// Whether both standard input and standard output are terminals.
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
@@ -200,23 +203,59 @@ final class RealTerminal: Terminal {
         writeAll(text)
     }
 
-    func readLine() -> String? {
+    /// Line mode: catch SIGINT, SIGTERM and SIGHUP until ``releaseSignals()``, so a person who
+    /// presses Ctrl-C (or closes the terminal) while a line is being read is told their draft
+    /// is kept, instead of the program vanishing mid-sentence.
+    func catchSignals() {
+        guard original == nil, signalPipe.read < 0 else { return }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        signalPipe = (fds[0], fds[1])
+        SignalGuard.install(tty: -1, original: termios(), restore: "", pipe: fds[1])
+    }
+
+    /// Puts back the signal handlers that were there before ``catchSignals()``.
+    func releaseSignals() {
+        guard original == nil, signalPipe.read >= 0 else { return }
+        SignalGuard.uninstall()
+        close(signalPipe.read)
+        close(signalPipe.write)
+        signalPipe = (-1, -1)
+    }
+
+    func readLine() -> LineInput {
         while true {
             if let newline = lineBuffer.firstIndex(of: 0x0A) {
                 var line = Array(lineBuffer[..<newline])
                 lineBuffer.removeSubrange(...newline)
                 if line.last == 0x0D { line.removeLast() }
-                return String(decoding: line, as: UTF8.self)
+                return .line(String(decoding: line, as: UTF8.self))
+            }
+            if signalPipe.read >= 0 {
+                var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)]
+                if poll(&fds, 2, -1) < 0 {
+                    if errno == EINTR { continue }
+                    return .end
+                }
+                if fds[1].revents & Int16(POLLIN) != 0, case let .signal(number)? = drainSignals() {
+                    return .signal(number)
+                }
+                if fds[0].revents == 0 { continue }
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = read(input, &chunk, chunk.count)
-            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count <= 0 {
                 // End of input. Not sticky: on a terminal, Ctrl-D ends the writing and the
                 // next question still reads.
-                guard !lineBuffer.isEmpty else { return nil }
+                guard !lineBuffer.isEmpty else { return .end }
                 defer { lineBuffer.removeAll() }
-                return String(decoding: lineBuffer, as: UTF8.self)
+                return .line(String(decoding: lineBuffer, as: UTF8.self))
             }
             lineBuffer += chunk[0 ..< count]
         }
@@ -239,15 +278,36 @@ final class RealTerminal: Terminal {
 
     // MARK: Editor
 
+    /// How an editor run ended.
+    enum EditorEnd: Equatable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// It was ended by this signal, not sent by say.
+        case killed(Int32)
+        /// It could not be started.
+        case notStarted
+        /// SIGHUP or SIGTERM reached say while it ran (the terminal closed, or the system is
+        /// stopping): the signal was passed on to the editor, and say waited for it to end.
+        case interrupted(Int32)
+    }
+
     /// Runs `command` with `file` as its last argument on this terminal and waits for it.
     ///
     /// Leaves full screen first (and comes back after) when in it. SIGINT and SIGQUIT are
-    /// ignored here while the editor runs, and reset to their defaults in the editor.
-    /// - Returns: the editor's exit status, or nil when it could not be started or was killed.
-    func runEditor(_ command: [String], file: String) -> Int32? {
+    /// ignored here while the editor runs (they are the editor's keys), and reset to their
+    /// defaults in the editor. SIGHUP and SIGTERM are caught: passed on to the editor, then
+    /// reported, so the caller can keep what the editor saved before leaving.
+    /// - Parameter inherited: a descriptor the editor keeps open while it runs (the lock that
+    ///   tells a later run of say this editor is still at work).
+    func runEditor(_ command: [String], file: String, inherited: Int32? = nil) -> EditorEnd {
         let wasFullScreen = original != nil
         if wasFullScreen { leaveFullScreen() }
-        defer { if wasFullScreen { try? enterFullScreen() } }
+        let caughtLines = signalPipe.read >= 0
+        if caughtLines { releaseSignals() }
+        defer {
+            if caughtLines { catchSignals() }
+            if wasFullScreen { try? enterFullScreen() }
+        }
         let arguments = command + [file]
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
@@ -259,21 +319,30 @@ final class RealTerminal: Terminal {
         for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGWINCH, SIGPIPE] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        if let inherited {
+            // Kept open in the editor (say's own descriptors close on exec), only for this spawn.
+            _ = fcntl(inherited, F_SETFD, 0)
+        }
+        defer { if let inherited { _ = fcntl(inherited, F_SETFD, FD_CLOEXEC) } }
         let oldInterrupt = signal(SIGINT, SIG_IGN)
         let oldQuit = signal(SIGQUIT, SIG_IGN)
+        EditorSignals.begin()
         defer {
+            EditorSignals.end()
             signal(SIGINT, oldInterrupt)
             signal(SIGQUIT, oldQuit)
         }
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], nil, &attributes, cArguments, environ)
-        guard spawned == 0 else { return nil }
+        guard spawned == 0 else { return .notStarted }
+        EditorSignals.watch(pid)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return nil }
+            if errno != EINTR { return .notStarted }
         }
-        // WIFEXITED / WEXITSTATUS, written out: the C macros are not imported.
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
+        if let caught = EditorSignals.caught { return .interrupted(caught) }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, written out: the C macros are not imported.
+        return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .killed(status & 0x7F)
     }
 }
 

@@ -104,3 +104,75 @@ private func crashHandler(_ number: Int32) {
     // Blocked while this handler runs; delivered to the previous handler as soon as it returns.
     raise(number)
 }
+
+/// SIGHUP and SIGTERM while the person's editor runs: remembered, and passed on to the editor,
+/// so say can wait for it to end, keep what it saved as the draft, and only then leave.
+enum EditorSignals {
+    static let caughtSignals: [Int32] = [SIGHUP, SIGTERM]
+
+    /// Starts catching. Called before the editor is started.
+    static func begin() {
+        editorState.pointee = EditorState(child: 0, caught: 0)
+        for number in caughtSignals {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = editorSignalHandler
+            #elseif canImport(Musl)
+            action.__sa_handler.sa_handler = editorSignalHandler
+            #else
+            action.__sigaction_handler.sa_handler = editorSignalHandler
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            _ = sigaction(number, &action, editorPrevious + Int(number))
+        }
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for number in caughtSignals { sigaddset(&handled, number) }
+        _ = pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+    }
+
+    /// The editor's process id, once started; a signal that came before is passed on now.
+    static func watch(_ pid: pid_t) {
+        editorState.pointee.child = pid
+        let early = editorState.pointee.caught
+        if early != 0 { kill(pid, early) }
+    }
+
+    /// The signal that arrived while the editor ran, if any.
+    static var caught: Int32? {
+        let number = editorState.pointee.caught
+        return number == 0 ? nil : number
+    }
+
+    /// Puts the earlier handlers back.
+    static func end() {
+        for number in caughtSignals { _ = sigaction(number, editorPrevious + Int(number), nil) }
+        editorState.pointee.child = 0
+    }
+}
+
+struct EditorState {
+    var child: pid_t
+    var caught: Int32
+}
+
+nonisolated(unsafe) private let editorState: UnsafeMutablePointer<EditorState> = {
+    let state = UnsafeMutablePointer<EditorState>.allocate(capacity: 1)
+    state.initialize(to: EditorState(child: 0, caught: 0))
+    return state
+}()
+
+nonisolated(unsafe) private let editorPrevious: UnsafeMutablePointer<sigaction> = {
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    actions.initialize(repeating: sigaction(), count: 65)
+    return actions
+}()
+
+private func editorSignalHandler(_ number: Int32) {
+    let saved = errno
+    if editorState.pointee.caught == 0 { editorState.pointee.caught = number }
+    let child = editorState.pointee.child
+    if child > 0 { kill(child, number) }
+    errno = saved
+}

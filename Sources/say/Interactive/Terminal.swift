@@ -46,8 +46,17 @@ protocol Terminal: AnyObject {
 
     /// Line mode (plain mode and messages outside the full screen): writes text as is.
     func write(_ text: String)
-    /// Line mode: one line without its line break, or nil at the end of input (Ctrl-D).
-    func readLine() -> String?
+    /// Line mode: one line without its line break, the end of input (Ctrl-D), or a signal.
+    func readLine() -> LineInput
+}
+
+/// What reading a line produced.
+enum LineInput: Equatable, Sendable {
+    case line(String)
+    /// The end of input: Ctrl-D, a closed pipe, a closed terminal.
+    case end
+    /// SIGINT (Ctrl-C), SIGTERM or SIGHUP arrived while waiting: save and leave.
+    case signal(Int32)
 }
 
 // MARK: Frames
@@ -161,11 +170,13 @@ struct FrameRenderer: Sendable {
     }
 
     private func styled(_ span: Span) -> String {
-        guard isStyled else { return span.text }
+        // The last guard: whatever a screen put in a span, no control character reaches the terminal.
+        let text = TerminalText.visible(span.text)
+        guard isStyled else { return text }
         switch span.style {
-        case .plain: return span.text
-        case .bold: return "\u{1B}[1m" + span.text + "\u{1B}[0m"
-        case .dim: return "\u{1B}[2m" + span.text + "\u{1B}[0m"
+        case .plain: return text
+        case .bold: return "\u{1B}[1m" + text + "\u{1B}[0m"
+        case .dim: return "\u{1B}[2m" + text + "\u{1B}[0m"
         }
     }
 }

@@ -236,7 +236,9 @@ struct TextArea: Equatable, Sendable {
             if used + columns > width { break }
             if character == "\t" {
                 result += String(repeating: " ", count: DisplayWidth.tab)
-            } else if columns > 0 || character.unicodeScalars.first.map({ $0.value >= 0x20 }) == true {
+            } else if DisplayWidth.isControl(character) {
+                result.append(TerminalText.replacement)  // never sent to the terminal as is
+            } else {
                 result.append(character)
             }
             used += columns

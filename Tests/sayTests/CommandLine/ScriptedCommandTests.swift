@@ -39,7 +39,8 @@ struct ScriptedCommandTests {
 
         let letGo = try say("let-go", "--journal", journal, "1", "--yes")
         #expect(letGo.status == 0)
-        #expect(letGo.stderr == "Let go. It's gone for good.\n")
+        #expect(letGo.stdout == "Let go. It's gone for good.\n")
+        #expect(letGo.stderr == "")
         #expect(home.files(under: "journal") == [])
     }
 
@@ -152,11 +153,11 @@ struct ScriptedCommandTests {
         #expect(run.stdout == """
             If you want to talk to someone (UK)
 
-              Samaritans: 116 123
+              Samaritans 116 123
                 free, any time, day or night
-              NHS 111: 111
+              NHS 111
                 when you need help that isn't an emergency
-              Emergency services: 999
+              Emergency services 999
                 if you are in danger now
 
             These are free and confidential. What you write here stays on this computer.
@@ -175,9 +176,17 @@ struct ScriptedCommandTests {
     @Test func helpTeachesTheExitStatuses() throws {
         let run = try say("--help")
         #expect(run.status == 0)
-        #expect(run.stdout.contains("EXIT STATUS\n  0  done\n  1  could not do what was asked"))
-        #expect(run.stdout.contains("  2  the command line was not understood"))
+        #expect(run.stdout.contains("EXIT STATUS\n  0    done\n  1    could not do what was asked"))
+        #expect(run.stdout.contains("  2    the command line was not understood"))
         #expect(!run.stdout.contains("debug"))
+        // Every line of the section fits 80 columns, and a line that goes on is indented under
+        // its meaning, never wrapped back to the margin.
+        let section = run.stdout.components(separatedBy: "EXIT STATUS\n")[1].components(separatedBy: "\n\n")[0]
+        for line in section.split(separator: "\n") {
+            #expect(line.count <= 80)
+            #expect(line.hasPrefix("  "), "\(line)")
+        }
+        #expect(section.contains("\n       a file that could not be written)"))
     }
 
     @Test func writeHelpWarnsAboutShellHistory() throws {

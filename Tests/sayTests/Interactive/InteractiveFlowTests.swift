@@ -21,12 +21,26 @@ struct InteractiveFlowTests {
         #expect(harness.app.screen == .writing)
     }
 
-    @Test func anyKeySkipsTheSplashWithoutTypingIt() throws {
+    @Test func keysTypedDuringTheSplashBelongToTheWritingScreen() throws {
         let harness = try AppHarness(welcomed: true, splash: true)
         harness.start()
         harness.press(.text("x"))
         #expect(harness.app.screen == .writing)
-        #expect(harness.app.text.text == "")
+        #expect(harness.app.text.text == "x")
+        // A quick typist's word arrives as one piece: none of it is lost either.
+        let quick = try AppHarness(welcomed: true, splash: true)
+        quick.start()
+        quick.press(.text("Today"), .text(" I"))
+        #expect(quick.app.text.text == "Today I")
+        #expect(quick.draftOnDisk == "Today I")
+    }
+
+    @Test func aKeyDuringTheSplashBeforeTheWelcomeOnlySkipsIt() throws {
+        let harness = try AppHarness(welcomed: false, splash: true)
+        harness.start()
+        harness.press(.enter)
+        #expect(harness.app.screen == .welcome)
+        #expect(!harness.marks.has(.welcomed))
     }
 
     @Test func welcomeOnFirstLaunchOnlyWithOneAction() throws {
@@ -173,15 +187,18 @@ struct InteractiveFlowTests {
 
     // MARK: The draft
 
-    @Test func draftIsSavedAfterAPauseOnEnterAndBeforeDone() throws {
+    @Test func everyKeystrokeIsInTheDraftAtOnceAndFlushedAfterAPause() throws {
         let harness = try AppHarness()
         harness.start()
-        harness.type("a")  // the first edit saves at once
+        harness.type("a")  // the first edit is flushed to disk at once
         #expect(harness.draftOnDisk == "a")
-        harness.type("bc")  // within 0.3 s: not yet
-        #expect(harness.draftOnDisk == "a")
+        #expect(!harness.app.flow.unsaved)
+        harness.type("bc")  // within 0.3 s: written (a killed program loses nothing), not yet flushed
+        #expect(harness.draftOnDisk == "abc")
+        #expect(harness.app.flow.unsaved)
         #expect(harness.app.deadline(now: harness.terminal.time) == harness.terminal.time + 0.3)
         harness.wait(0.3)
+        #expect(!harness.app.flow.unsaved)
         #expect(harness.draftOnDisk == "abc")
         harness.type("d")
         harness.press(.enter)
@@ -365,8 +382,10 @@ struct InteractiveFlowTests {
         harness.press(.enter)
         #expect(harness.app.screen == .resources(.actions))
         #expect(harness.screen.contains("Samaritans  116 123"))
-        #expect(harness.screen.contains("NHS 111  111"))
+        #expect(harness.screen.contains("NHS 111\n"))
+        #expect(!harness.screen.contains("111  111"))
         #expect(harness.screen.contains("Emergency services  999"))
+        #expect(harness.screen.contains("These are free and confidential."))
         harness.press(.enter)
         #expect(harness.app.screen == .actions)
     }
@@ -461,7 +480,7 @@ struct InteractiveFlowTests {
         harness.press(.enter, .text("1"))
         #expect(harness.app.screen == .confirmLetGo(.entry(EntrySummary(
             id: try harness.journal.entry("1").id, date: try harness.journal.entry("1").date,
-            feeling: .lighter, safety: false, preview: "", path: try harness.journal.entry("1").path))))
+            feeling: .lighter, safety: false, preview: "delete me", path: try harness.journal.entry("1").path))))
         harness.press(.escape)
         #expect(harness.app.screen == .detail)
         #expect(harness.entryFiles.count == 1)
@@ -549,10 +568,13 @@ struct InteractiveFlowTests {
     }
 
     @Test func aFailingEditorFallsBackToTheWritingScreen() throws {
-        let harness = try AppHarness(editor: { _ in throw EditorSession.Failure(reason: "nano was not found") })
+        let harness = try AppHarness(editor: { _ in throw EditorSession.Failure(reason: Copy.editorFellBack(Copy.editorDidNotStart("nano"))) })
         harness.start()
         #expect(harness.app.screen == .writing)
-        #expect(harness.frame.lines[23] == "    Could not open your editor: nano was not found.")
+        #expect(Array(harness.frame.lines[22 ... 23]) == [
+            "    Could not start your editor (nano); check $VISUAL or $EDITOR. Your words",
+            "    so far are kept; the writing screen is here instead.",
+        ])
     }
 }
 
@@ -579,6 +601,7 @@ struct InteractivePlainTests {
             Press Enter to start writing. 
             What do you need to say right now?
             Write as many lines as you like. Finish with a line holding only a full stop, or Ctrl-D.
+            On a line of its own, /quit leaves. What you have written stays as a draft.
 
             How do you feel now?
               1. lighter
@@ -598,6 +621,7 @@ struct InteractivePlainTests {
             Type a card's number to read it, or press Enter to write: 
             What do you need to say right now?
             Write as many lines as you like. Finish with a line holding only a full stop, or Ctrl-D.
+            On a line of its own, /history reads what you kept and /quit leaves. What you have written stays as a draft.
 
             """)
         #expect(!transcript.contains("\u{1B}"))
@@ -620,7 +644,9 @@ struct InteractivePlainTests {
             "I want to die", ".", "3", "1", "1", "s1", "1", "2", nil,
         ])
         #expect(transcript.contains("That sounded really heavy."))
-        #expect(transcript.contains("  Samaritans: 116 123 (free, any time, day or night)"))
+        #expect(transcript.contains("  Samaritans 116 123 (free, any time, day or night)"))
+        #expect(transcript.contains("  NHS 111 (when you need help that isn't an emergency)"))
+        #expect(transcript.contains("These are free and confidential."))
         #expect(transcript.contains("     Get support: type s1"))
         #expect(transcript.contains("Wed 18 Nov 2026, 11:07 · heavier\n\nI want to die\n"))
         #expect(transcript.contains("  3. Get support"))
@@ -698,5 +724,63 @@ struct InteractiveDraftStoreTests {
         #expect(vim == ["vim", "-n", "-i", "NONE", "--cmd", EditorSession.noCopies, "-c", EditorSession.noCopies])
         let nvim = EditorSession.command(environment: ["EDITOR": "/usr/local/bin/nvim"])
         #expect(nvim.contains("-n") && nvim.contains("NONE"))
+    }
+}
+
+@Suite("Interactive screens at every size")
+struct InteractiveSizeTests {
+    /// Drives a fresh app to a screen, at a size.
+    private func screen(_ rows: Int, _ columns: Int, welcomed: Bool = true, draft: String? = nil,
+                        keys: [Key]) throws -> (Frame, InteractiveApp) {
+        let harness = try AppHarness(size: TerminalSize(rows: rows, columns: columns), welcomed: welcomed)
+        if let draft { try harness.drafts.save(draft) }
+        harness.start()
+        for key in keys { harness.press(key) }
+        return (harness.frame, harness.app)
+    }
+
+    static let sizes: [(Int, Int)] = [(10, 40), (10, 41), (11, 44), (10, 60), (12, 50), (10, 80), (24, 40)]
+
+    @Test(arguments: sizes)
+    func everyMenuScreenShowsItsWayOnAndFits(rows: Int, columns: Int) throws {
+        let heavy: [Key] = [.paste("I want to die"), .control("d"), .text("1")]
+        let cases: [(String, Bool, String?, [Key], [String])] = [
+            ("welcome", false, nil, [], ["1  Start writing"]),
+            ("draft offer", true, String(repeating: "a long first line of an old draft ", count: 5), [], ["1  Continue writing it", "2  Let it go"]),
+            ("feeling", true, nil, [.paste("hello"), .control("d")], ["1  lighter", "3  heavier"]),
+            ("support", true, nil, heavy, ["1  Get support now", "2  Not right now"]),
+            ("resources", true, nil, heavy + [.text("1")],
+             ["Samaritans", "116 123", "NHS 111", "Emergency services", "999", "1  Continue"]),
+            ("actions", true, nil, [.paste("hello"), .control("d"), .text("1")], ["1  Keep for later", "3  Close"]),
+            ("confirm", true, nil, [.paste("hello"), .control("d"), .text("1"), .text("2")], ["1  Let it go", "2  Not yet"]),
+        ]
+        for (name, welcomed, draft, keys, expected) in cases {
+            let (frame, _) = try screen(rows, columns, welcomed: welcomed, draft: draft, keys: keys)
+            #expect(frame.rows.count == rows)
+            let text = frame.screenText
+            for words in expected { #expect(text.contains(words), "\(name) at \(rows)×\(columns) lacks \(words):\n\(text)") }
+            for line in frame.lines { #expect(DisplayWidth.of(line) <= columns, "\(name) at \(rows)×\(columns): \(line)") }
+            #expect(!text.contains("111  111"))
+        }
+    }
+
+    @Test(arguments: sizes)
+    func theHistorySaysHowManyMoreAreBelow(rows: Int, columns: Int) throws {
+        let harness = try AppHarness(size: TerminalSize(rows: rows, columns: columns))
+        harness.start()
+        for number in 1 ... 9 {
+            harness.press(.paste("entry \(number)"), .control("d"), .text("1"), .text("1"), .escape)
+        }
+        harness.press(.control("k"))
+        let shown = harness.screen.components(separatedBy: "entry ").count - 1
+        #expect(shown >= 1)
+        if shown < 9 {
+            #expect(harness.screen.contains("↓ \(9 - shown) more"), "\(rows)×\(columns):\n\(harness.screen)")
+        }
+        for line in harness.frame.lines { #expect(DisplayWidth.of(line) <= columns) }
+        // At the end of the list, nothing more is below.
+        harness.press(.end)
+        #expect(!harness.screen.contains(" more"))
+        #expect(harness.screen.contains("› entry 1"))
     }
 }

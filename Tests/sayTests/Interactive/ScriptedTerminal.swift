@@ -17,7 +17,7 @@ final class ScriptedTerminal: Terminal {
     let isStyled = false
     var time = 100.0
     private var script: [Step] = []
-    private var lines: [String?] = []
+    private var lines: [LineInput] = []
     private(set) var frames: [Frame] = []
     private(set) var written = ""
     private(set) var isFullScreen = false
@@ -33,7 +33,9 @@ final class ScriptedTerminal: Terminal {
     /// Adds one key per character typed.
     func add(typing text: String) { script += text.map { .key(.text(String($0))) } }
     /// Adds lines for line mode; nil is the end of input (Ctrl-D).
-    func add(lines: [String?]) { self.lines += lines }
+    func add(lines: [String?]) { self.lines += lines.map { $0.map(LineInput.line) ?? .end } }
+    /// Adds a signal arriving while a line is read (Ctrl-C in plain mode).
+    func add(lineSignal number: Int32) { lines.append(.signal(number)) }
 
     var lastFrame: Frame? { frames.last }
 
@@ -78,8 +80,8 @@ final class ScriptedTerminal: Terminal {
         written += text
     }
 
-    func readLine() -> String? {
-        guard !lines.isEmpty else { return nil }
+    func readLine() -> LineInput {
+        guard !lines.isEmpty else { return .end }
         return lines.removeFirst()
     }
 }

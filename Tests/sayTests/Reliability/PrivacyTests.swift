@@ -88,22 +88,3 @@ struct PrivacyTests {
         }
     }
 }
-
-/// Runs a program with arguments, stdin and environment; waits at most a minute.
-func runProgram(_ path: String, _ arguments: [String], input: String? = nil, environment: [String: String]) throws -> SayRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.environment = environment
-    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return SayRun(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
-}
