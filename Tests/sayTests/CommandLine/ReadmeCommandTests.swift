@@ -37,8 +37,8 @@ struct ReadmeCommandTests {
         "say history", "say history --json", "say show 1", "say show 1 --path", "say edit 1", "say let-go 1 --yes",
         "say support", "say --journal ~/other-journal history", "say init --git", "say git on", "say git status",
         "say git off --yes", "say licence", "say --generate-completion-script bash > ~/.local/share/bash-completion/completions/say",
-        "say-licence-signer generate-keys --private-key seller.key", "say-licence-signer public-key --private-key seller.key",
-        "git init --bare -b main /media/usb/journal.git", "say sync --remote /media/usb/journal.git", "say sync", "say sync --json",
+        "say-licence-signer keygen --key-id 2026a --private-key say-2026a.key", "cmp SIL-2026-0042.txt SIL-2026-0042-again.txt",
+        "mkdir /media/usb/journal", "say sync --remote /media/usb/journal", "say sync", "say sync --json",
     ]
 
     /// The README's commands, without comments, in order.
