@@ -177,6 +177,7 @@ enum GitLocks {
     ///   - lockPaths: absolute paths of every lock the call may create (`<gitdir>config.lock`).
     ///   - body: the call.
     /// - Throws: what `body` throws; `GitError` when one of the locks is already held.
+    @discardableResult
     static func whileLibgit2Writes<T>(gitFolder: String, lockPaths: [String], _ body: () throws -> T) throws -> T {
         let base = gitFolder.hasSuffix("/") ? gitFolder : gitFolder + "/"
         try clearLeftovers(gitFolder: base)

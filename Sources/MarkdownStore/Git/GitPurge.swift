@@ -201,6 +201,7 @@ extension GitRepository {
 
     // MARK: The run
 
+    @discardableResult
     private func runPurge(_ requested: Set<String>, resolve: Set<String>, copies: GitPurgeCopies) throws -> GitPurgeReport {
         let startPacks = try FolderContents.names(in: gitdir + "objects/pack/").filter { $0.hasPrefix("pack-") }
         let startLoose = try looseObjectFiles()

@@ -238,6 +238,7 @@ extension GitRepository {
     /// Runs `body`, a step that writes temporary files it cannot name in advance, with those
     /// recorded first (see `GitPendingWrites`); the record is as before once the step is over.
     /// Steps nest: an inner step's places are added to the outer one's for its duration.
+    @discardableResult
     func withPendingWrites<T>(_ places: [GitPendingWrites.Place], _ body: () throws -> T) throws -> T {
         let previous = FileManager.default.contents(atPath: pendingWritesPath).map { Array($0) }
         var record = GitPendingWrites(places: places)

@@ -309,7 +309,7 @@ final class RealTerminal: Terminal {
             if wasFullScreen { try? enterFullScreen() }
         }
         let arguments = command + [file]
-        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
