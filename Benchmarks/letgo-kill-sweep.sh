@@ -92,8 +92,9 @@ for point in "${points[@]}"; do
     unlink) calls="unlink,unlinkat" ;;
   esac
   rm -f "$WORK/retry.log"
-  strace -f -qq -o /dev/null -e trace="$calls" -e inject="$calls:signal=KILL:when=$when" \
-    "$SAY" let-go "$GOES_ID" --yes --journal "$COPY" >/dev/null 2>&1 || status=$?
+  # (In braces with stderr closed, so the shell's own "Killed" notice stays out of the log.)
+  { strace -f -qq -o /dev/null -e trace="$calls" -e inject="$calls:signal=KILL:when=$when" \
+    "$SAY" let-go "$GOES_ID" --yes --journal "$COPY" >/dev/null; } 2>/dev/null || status=$?
   # The next run of say settles the journal (finishing an interrupted let-go).
   "$SAY" history --journal "$COPY" >/dev/null 2>&1 || { echo "$point: the next run failed" >&2; "$SAY" history --journal "$COPY" >&2 || true; exit 1; }
   if stored "$COPY"; then
