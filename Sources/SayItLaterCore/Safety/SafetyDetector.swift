@@ -25,6 +25,26 @@ public struct SafetyDetector: Sendable {
     public func isConcerning(_ text: String) -> Bool {
         engine.isConcerning(text)
     }
+
+    /// For reviewers of the phrase table only (`say debug safety --explain`): every concerning
+    /// phrase that matches the text, with its family and the words it matched, including the
+    /// ones an everyday-language exclusion cancelled. Never stored and never shown in the app.
+    public func explain(_ text: String) -> [SafetyExplanation] {
+        engine.explain(text)
+    }
+}
+
+/// One concerning phrase that matched a text (see `SafetyDetector.explain`).
+public struct SafetyExplanation: Sendable, Equatable {
+    /// The phrase family in the table (e.g. "wish to be dead").
+    public let family: String
+    /// The phrase as written in the table.
+    public let phrase: String
+    /// The words of the text the phrase matched, exactly as written.
+    public let span: String
+    /// Why this match does not count, when it does not: the everyday-language family that
+    /// covers it, or the context word list that switches its family off. Nil: it counts.
+    public let cancelledBy: String?
 }
 
 // MARK: - Compiled table
@@ -40,7 +60,9 @@ final class SafetyEngine: Sendable {
         typoTolerant: SafetyPhrases.typoTolerantWords,
         censorable: SafetyPhrases.censorableWords,
         knownWords: SafetyPhrases.knownWords,
-        vetoLists: SafetyPhrases.notInTheseContexts)
+        vetoLists: SafetyPhrases.notInTheseContexts,
+        intentWords: SafetyPhrases.intentWords,
+        quotation: SafetyPhrases.quotation)
 
     let lexicon: SafetyLexicon
     let code: [SafetyInstruction]
@@ -48,12 +70,24 @@ final class SafetyEngine: Sendable {
     let setWords: Int
     let concerning: SafetyPatternIndex
     let exclusions: SafetyPatternIndex
+    /// Words of the writer's own intent (see `SafetyPhrases.intentWords`), as a set index.
+    let intentSet: Int32
+    /// Phrases around a quotation: what marks it as a title, lyric or word being talked about, and
+    /// what marks it as the writer's own words (see `SafetyPhrases.quotation`).
+    let mentionBefore: SafetyPatternIndex
+    let mentionAfter: SafetyPatternIndex
+    let ownWords: SafetyPatternIndex
     /// Phrases that failed to compile (always empty for a correct table; checked by tests).
     let problems: [String]
+    /// Names of the context word lists, by set index (for explanations).
+    let vetoNames: [Int32: String]
+    /// Per exclusion phrase: whether it yields to a word of intent (`SafetyPhraseGroup.yieldsToIntent`).
+    let yields: [Bool]
 
     init(macros: [(String, String)], concerning: [SafetyPhraseGroup], exclusions: [SafetyPhraseGroup],
          aliases: [(String, String)], typoTolerant: [String], censorable: [String],
-         knownWords: [String], vetoLists: [(String, [String])]) {
+         knownWords: [String], vetoLists: [(String, [String])], intentWords: [String],
+         quotation: SafetyQuotationPhrases) {
         var compiler = SafetyCompiler(macros: macros)
         for (written, canonical) in aliases { compiler.addAlias(written, canonical) }
         for word in knownWords { _ = compiler.lexicon.intern(SafetyLexicon.normaliseWord(word)) }
@@ -67,13 +101,26 @@ final class SafetyEngine: Sendable {
         }
         let c = compiler.compileGroups(concerning, vetoSetByName)
         let x = compiler.compileGroups(exclusions, vetoSetByName)
+        var intent = Set<Int32>()
+        for w in intentWords { intent.formUnion(compiler.resolve(SafetyLexicon.normaliseWord(w))) }
+        intentSet = compiler.setIndex(Array(intent))
+        let before = compiler.compileGroups([SafetyPhraseGroup(name: "names a quotation", note: "", phrases: quotation.before)], [:])
+        let after = compiler.compileGroups([SafetyPhraseGroup(name: "names a quotation", note: "", phrases: quotation.after)], [:])
+        let own = compiler.compileGroups([SafetyPhraseGroup(name: "the writer's own words", note: "", phrases: quotation.ownWords)], [:])
         compiler.lexicon.freeze()
         lexicon = compiler.lexicon
         code = compiler.code
         (setBits, setWords) = compiler.bitmaps()
         self.concerning = SafetyPatternIndex(c, wordCount: lexicon.wordCount)
         self.exclusions = SafetyPatternIndex(x, wordCount: lexicon.wordCount)
+        yields = x.map(\.0.yields)
+        mentionBefore = SafetyPatternIndex(before, wordCount: lexicon.wordCount)
+        mentionAfter = SafetyPatternIndex(after, wordCount: lexicon.wordCount)
+        ownWords = SafetyPatternIndex(own, wordCount: lexicon.wordCount)
         problems = compiler.problems
+        var names: [Int32: String] = [:]
+        for (name, set) in vetoSetByName { names[set] = name }
+        vetoNames = names
     }
 
     func isConcerning(_ text: String) -> Bool {
@@ -83,17 +130,50 @@ final class SafetyEngine: Sendable {
 
     /// The concerning pattern that decides the text, if any (for tests and tuning only).
     func firstMatch(_ tokens: SafetyTokens) -> SafetyCompiledPattern? {
-        let n = tokens.count
-        if n == 0 { return nil }
-        return tokens.ids.withUnsafeBufferPointer { ids in
+        if tokens.count == 0 { return nil }
+        return withRunner(tokens) { scan($0) }
+    }
+
+    private func withRunner<T>(_ tokens: SafetyTokens, _ body: (SafetyRunner) -> T) -> T {
+        tokens.ids.withUnsafeBufferPointer { ids in
             tokens.flags.withUnsafeBufferPointer { flags in
                 code.withUnsafeBufferPointer { code in
                     setBits.withUnsafeBufferPointer { bits in
-                        let runner = SafetyRunner(code: code, bits: bits, setWords: setWords, ids: ids, flags: flags)
-                        return scan(runner)
+                        body(SafetyRunner(code: code, bits: bits, setWords: setWords, ids: ids, flags: flags))
                     }
                 }
             }
+        }
+    }
+
+    /// Every concerning match, in text order, with what cancelled it if anything (slow path,
+    /// for reviewers).
+    func explain(_ text: String) -> [SafetyExplanation] {
+        let tokens = lexicon.tokenize(text, spans: true)
+        if tokens.count == 0 { return [] }
+        let bytes = Array(text.utf8)
+        return withRunner(tokens) { runner in
+            var out: [SafetyExplanation] = []
+            let index = concerning
+            for pos in 0..<tokens.count {
+                var candidates: [Int] = []
+                let id = Int(runner.ids[pos])
+                if id != 0 {
+                    for k in Int(index.offsets[id])..<Int(index.offsets[id + 1]) { candidates.append(Int(index.list[k])) }
+                }
+                if runner.flags[pos] & SafetyTokenFlag.number != 0 { candidates += index.numberFirst.map { Int($0) } }
+                for pi in candidates {
+                    let end = runner.run(Int(index.starts[pi]), pos)
+                    if end < 0 { continue }
+                    let cancelled = cancellation(pi, pos, end, runner)
+                    let from = Int(tokens.starts[pos]), to = Int(tokens.ends[max(pos, end - 1)])
+                    let pattern = index.patterns[pi]
+                    out.append(SafetyExplanation(family: pattern.group, phrase: pattern.source,
+                                                 span: String(decoding: bytes[from..<max(from, to)], as: UTF8.self),
+                                                 cancelledBy: cancelled))
+                }
+            }
+            return out
         }
     }
 
@@ -130,15 +210,75 @@ final class SafetyEngine: Sendable {
     private func check(_ pi: Int, _ start: Int, _ pos: Int, _ runner: SafetyRunner) -> Bool {
         let end = runner.run(start, pos)
         if end < 0 { return false }
-        if excluded(pos, end, runner) { return false }
-        let veto = concerning.vetoes[pi]
-        if veto >= 0 && mentions(veto, runner) { return false }
-        return true
+        return cancellation(pi, pos, end, runner) == nil
     }
 
-    /// True when an everyday-language exclusion overlaps the concerning match [from, to).
-    private func excluded(_ from: Int, _ to: Int, _ runner: SafetyRunner) -> Bool {
+    /// Why the concerning match of phrase `pi` over tokens [from, to) does not count, or nil.
+    private func cancellation(_ pi: Int, _ from: Int, _ to: Int, _ runner: SafetyRunner) -> String? {
+        if isMention(from, to, runner) { return "a quotation named as a title, lyric or word" }
+        let x = excludedBy(from, to, runner)
+        if x >= 0 { return "everyday language: " + exclusions.patterns[x].group }
+        let veto = concerning.vetoes[pi]
+        if veto >= 0 && mentions(veto, runner) {
+            return "not in an entry that mentions " + (vetoNames[veto] ?? "its context words")
+        }
+        return nil
+    }
+
+    /// True when a word of the writer's own intent ("want", "thinking", "urge") is inside the
+    /// match [from, to) or up to five words before it in the same sentence.
+    private func statesIntent(_ from: Int, _ to: Int, _ runner: SafetyRunner) -> Bool {
+        for k in from..<to where runner.member(intentSet, runner.ids[k]) { return true }
+        var k = from - 1
+        while k >= 0 && k >= from - 5 {
+            if runner.flags[k + 1] & SafetyTokenFlag.hard != 0 { break }
+            if runner.member(intentSet, runner.ids[k]) { return true }
+            k -= 1
+        }
+        return false
+    }
+
+    /// True when the match [from, to) lies wholly inside a quotation that the text presents as a
+    /// title, lyric, line or word being talked about ("'I want to die' is the opening line of the
+    /// poem", "apparently 'kms' is everywhere"), and not as the writer's own words ("I said 'I
+    /// want to die'"). Quotations of more than two words need a naming phrase next to them.
+    private func isMention(_ from: Int, _ to: Int, _ runner: SafetyRunner) -> Bool {
+        let quoted = SafetyTokenFlag.quoted
+        for k in from..<to where runner.flags[k] & quoted == 0 { return false }
+        let n = runner.ids.count
+        var qs = from
+        while qs > 0 && runner.flags[qs - 1] & quoted != 0 { qs -= 1 }
+        var qe = to
+        while qe < n && runner.flags[qe] & quoted != 0 { qe += 1 }
+        func endsBefore(_ index: SafetyPatternIndex) -> Bool {
+            for p in max(0, qs - 8)..<qs {
+                for s in index.starts {
+                    let e = runner.run(Int(s), p)
+                    if e >= 0 && e >= qs - 2 && e <= qs { return true }
+                }
+            }
+            return false
+        }
+        func startsAfter(_ index: SafetyPatternIndex) -> Bool {
+            for p in qe..<min(n, qe + 3) {
+                for s in index.starts where runner.run(Int(s), p) >= 0 { return true }
+            }
+            return false
+        }
+        if endsBefore(ownWords) || startsAfter(ownWords) { return false }
+        if endsBefore(mentionBefore) || startsAfter(mentionAfter) { return true }
+        return qe - qs <= 2
+    }
+
+    /// The everyday-language exclusion that overlaps the concerning match [from, to), or -1.
+    private func excludedBy(_ from: Int, _ to: Int, _ runner: SafetyRunner) -> Int {
         let index = exclusions
+        var intent: Bool? = nil
+        func allowed(_ pi: Int) -> Bool {
+            if !yields[pi] { return true }
+            if intent == nil { intent = statesIntent(from, to, runner) }
+            return !intent!
+        }
         var st = max(0, from - 16)
         while st < to {
             let id = Int(runner.ids[st])
@@ -147,17 +287,17 @@ final class SafetyEngine: Sendable {
                 for k in a..<b {
                     let pi = Int(index.list[k])
                     let e = runner.run(Int(index.starts[pi]), st)
-                    if e > from && (index.vetoes[pi] < 0 || !mentions(index.vetoes[pi], runner)) { return true }
+                    if e > from && (index.vetoes[pi] < 0 || !mentions(index.vetoes[pi], runner)) && allowed(pi) { return pi }
                 }
             }
             if runner.flags[st] & SafetyTokenFlag.number != 0 {
-                for pi in index.numberFirst where runner.run(Int(index.starts[Int(pi)]), st) > from {
-                    return true
+                for pi in index.numberFirst where runner.run(Int(index.starts[Int(pi)]), st) > from && allowed(Int(pi)) {
+                    return Int(pi)
                 }
             }
             st += 1
         }
-        return false
+        return -1
     }
 
     private func mentions(_ set: Int32, _ runner: SafetyRunner) -> Bool {
@@ -177,6 +317,21 @@ struct SafetyPhraseGroup: Sendable {
     /// Name of a word list in `SafetyPhrases.notInTheseContexts`: when the entry mentions any of
     /// those words anywhere, this group does not apply.
     var unlessEntryMentions: String? = nil
+    /// For exclusions only: when true, the exclusion never cancels a match that states the
+    /// writer's own intent (a word of `SafetyPhrases.intentWords` in it or just before it), so
+    /// "cut myself shaving" is an accident but "thinking about burning myself with the kettle"
+    /// is not.
+    var yieldsToIntent: Bool = false
+}
+
+/// Phrases around a quotation (see `SafetyPhrases.quotation`).
+struct SafetyQuotationPhrases: Sendable {
+    /// Just before a quotation: it is a title, lyric, line or word ("the song", "slang like").
+    let before: [String]
+    /// Just after a quotation: it is a title, lyric, line or word ("is the opening line").
+    let after: [String]
+    /// Next to a quotation: the writer says it of themselves ("I said", "I keep thinking").
+    let ownWords: [String]
 }
 
 struct SafetyCompiledPattern: Sendable {
@@ -184,6 +339,7 @@ struct SafetyCompiledPattern: Sendable {
     let veto: Int32
     let group: String
     let source: String
+    var yields = false
 }
 
 /// Phrases indexed by the words they can start with.
@@ -399,7 +555,8 @@ struct SafetyCompiler {
                     try emit(node)
                     code.append(SafetyInstruction(op: .accept))
                     let (firsts, number) = try firstWords(Int(start))
-                    out.append((SafetyCompiledPattern(start: start, veto: veto, group: group.name, source: phrase),
+                    out.append((SafetyCompiledPattern(start: start, veto: veto, group: group.name, source: phrase,
+                                                      yields: group.yieldsToIntent),
                                 firsts, number))
                 } catch {
                     problems.append("\(group.name): \(phrase): \(error)")

@@ -603,3 +603,42 @@ enum SafetyPhrases {
         ]),
     ]
 }
+
+extension SafetyPhrases {
+    // MARK: - Intent and quotations
+
+    /// Words of the writer's own intent. An exclusion marked `yieldsToIntent` (accidents) never
+    /// cancels a match with one of these in it or up to five words before it in the sentence:
+    /// "thinking about burning myself with the kettle" is not an accident.
+    static let intentWords: [String] = [
+        "want", "wants", "wanted", "wanting", "need", "needed", "needing", "urge", "urges", "tempted",
+        "temptation", "thinking", "thought", "thoughts", "planning", "planned", "plan", "going", "decided",
+        "itching", "craving", "considering", "contemplating", "wish", "wished", "wishing", "deserve",
+        "deserved", "intend", "intending", "ready", "fantasising", "fantasizing", "imagining",
+    ]
+
+    /// A concerning phrase wholly inside quotation marks is a mention, not a disclosure, when the
+    /// text names the quotation as a title, lyric, line or word: a phrase from `before` ends just
+    /// before it, or one from `after` starts just after it. A quotation of one or two words (a
+    /// word being talked about: "apparently 'kms' is everywhere") is a mention too. Neither holds
+    /// when the writer marks the words as their own (`ownWords`: "I said 'I want to die'").
+    static let quotation = SafetyQuotationPhrases(
+        before: [
+            "(song|songs|lyric|lyrics|line|lines|poem|poems|poet|book|books|novel|film|films|movie|movies|title|titled|called|named|track|album|chorus|verse|quote|quoted|quoting|slogan|poster|sign|graffiti|hashtag|slang|word|words|term|terms|phrase|phrases|meme|caption|episode|show|play|character|lyricist|band|singer|sings|sang|singing|rapper|opening|headline|abbreviation|abbreviations|acronym|acronyms|search terms) [like|such as|is|was|of|from|goes|went|reads|read|says|said]",
+            "(like|such as|the word|words like|phrases like|terms like) ",
+            "(speaker|narrator|protagonist|character|hero|heroine) (says|said|asks|asked|thinks|wrote|writes)",
+            "(asking|ask|asked|asks) (someone|people|them|him|her|patients|clients|pupils|students|the caller|callers|a patient|a client|a student)? ~2 (directly)?",
+            "(role played|roleplayed|role play|practised|practiced|practising|practicing|rehearsed|learned to ask|taught to ask) ~3 (asking|saying|the question)?",
+        ],
+        after: [
+            "(is|was|are|were|s) (the|a|an|my|our|their|his|her)? [<A>] (opening|first|last|final|famous|best|favourite|favorite|closing|main|key)? (line|lines|lyric|lyrics|title|chorus|verse|quote|phrase|refrain|hook|slogan|caption|tagline|name|word|words|song|question|slang|code)",
+            "(are|is) (everywhere|slang|code|banned|trending|a meme|the new)",
+            "(means|meant|mean|stands for|stood for) ",
+            "(by|from) (the)? [<A>] (band|singer|poet|author|film|song|album|musical)",
+            "(on repeat|came on|comes on|played|playing|was playing|is playing)",
+        ],
+        ownWords: [
+            "(i|id|ive|im) [<A>] (said|say|saying|told|tell|telling|typed|type|typing|wrote|write|writing|screamed|scream|whispered|whisper|texted|text|messaged|posted|sobbed|cried|shouted|yelled|admitted|confessed|muttered|kept saying|keep saying|keep thinking|kept thinking|thought|think|thinking) [(to|at) (him|her|them|mum|dad|mom|myself|my (mum|dad|mom|therapist|gp|doctor|counsellor|friend|partner|husband|wife|boyfriend|girlfriend|sister|brother))]",
+            "(my (head|brain|mind|thoughts|inner voice)|the voice|a voice) ~3 (says|said|keeps saying|kept saying|tells me|told me|whispers|screams|is saying)",
+        ])
+}
