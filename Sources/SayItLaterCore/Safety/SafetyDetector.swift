@@ -26,6 +26,10 @@ public struct SafetyDetector: Sendable {
         engine.isConcerning(text)
     }
 
+    /// Phrases of the table that failed to compile, with the reason (empty for a correct table;
+    /// `say debug safety --explain` prints them, and a test keeps the list empty).
+    public static var tableProblems: [String] { SafetyEngine.shared.problems }
+
     /// For reviewers of the phrase table only (`say debug safety --explain`): every concerning
     /// phrase that matches the text, with its family and the words it matched, including the
     /// ones an everyday-language exclusion cancelled. Never stored and never shown in the app.
@@ -53,8 +57,8 @@ public struct SafetyExplanation: Sendable, Equatable {
 /// from each word to the phrases that can start with it.
 final class SafetyEngine: Sendable {
     static let shared = SafetyEngine(
-        macros: SafetyPhrases.buildingBlocks,
-        concerning: SafetyPhrases.concerning,
+        macros: SafetyPhrases.buildingBlocks + SafetyPhrases.constructBlocks,
+        concerning: SafetyPhrases.concerning + SafetyPhrases.constructs,
         exclusions: SafetyPhrases.everydayLanguage,
         aliases: SafetyPhrases.aliases,
         typoTolerant: SafetyPhrases.typoTolerantWords,
@@ -654,7 +658,14 @@ struct SafetyCompiler {
             try emit(try macroNode(name))
             macroCode[name] = (Int32(base), Array(code[base...]))
         case .seq(let items):
-            for item in items { try emit(item) }
+            for (k, item) in items.enumerated() {
+                // "~3 $": the words skipped stay in one sentence, and the clause may end with it.
+                if case .gap(let max) = item, k + 1 < items.count, case .clauseEnd = items[k + 1] {
+                    emitGap(max, checkNext: false)
+                } else {
+                    try emit(item)
+                }
+            }
         case .alt(let alternatives):
             if alternatives.isEmpty { throw Problem(description: "empty group") }
             if let ids = singleWords(alternatives) {
@@ -697,23 +708,7 @@ struct SafetyCompiler {
             try emit(inner)
             code[split].b = Int32(code.count)
         case .gap(let max):
-            // Lazy: prefer fewer words. The skipped words and the next word stay in one sentence.
-            if max <= 0 { return }
-            let first = code.count
-            code.append(SafetyInstruction(op: .split, a: 0, b: Int32(first + 1)))
-            var splits: [Int] = []
-            for k in 0..<max {
-                code.append(SafetyInstruction(op: .any))
-                if k < max - 1 {
-                    splits.append(code.count)
-                    code.append(SafetyInstruction(op: .split, a: 0, b: Int32(code.count + 1)))
-                }
-            }
-            let check = code.count
-            code.append(SafetyInstruction(op: .sameSentence))
-            let after = code.count
-            code[first].a = Int32(after)
-            for s in splits { code[s].a = Int32(check) }
+            emitGap(max, checkNext: true)
         case .gapAcross(let max):
             // Lazy, like .gap, but the skipped words may run over sentence ends.
             if max <= 0 { return }
@@ -743,6 +738,30 @@ struct SafetyCompiler {
             code.append(SafetyInstruction(op: .accept))
             code[at].a = Int32(code.count)
         }
+    }
+
+    /// A lazy gap of up to `max` words (prefer fewer) that stay in one sentence; with
+    /// `checkNext`, the word after the gap is in that sentence too.
+    mutating func emitGap(_ max: Int, checkNext: Bool) {
+        if max <= 0 {
+            if checkNext { code.append(SafetyInstruction(op: .sameSentence)) }
+            return
+        }
+        let first = code.count
+        code.append(SafetyInstruction(op: .split, a: 0, b: Int32(first + 1)))
+        var splits: [Int] = []
+        for k in 0..<max {
+            code.append(SafetyInstruction(op: .any))
+            if k < max - 1 {
+                splits.append(code.count)
+                code.append(SafetyInstruction(op: .split, a: 0, b: Int32(code.count + 1)))
+            }
+        }
+        let check = code.count
+        if checkNext { code.append(SafetyInstruction(op: .sameSentence)) }
+        let after = code.count
+        code[first].a = Int32(after)
+        for s in splits { code[s].a = Int32(check) }
     }
 
     /// The words a compiled pattern can start with.

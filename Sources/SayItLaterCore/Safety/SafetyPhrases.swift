@@ -13,6 +13,7 @@
 //   (a|b)?           optional group (same as [a|b])
 //   ~3               up to three other words, all in the same sentence
 //   ~~8              up to eight other words, which may run over sentence ends
+//   ~0               no sentence end here (the next word is in the same sentence)
 //   $                the clause ends here: end of sentence, comma, dash, end of text
 //   ^                a clause starts here (start of text, sentence or list item)
 //   !(in|with)       only if NOT followed by "in" or "with"
@@ -466,16 +467,18 @@ enum SafetyPhrases {
             phrases: [
                 "(<HARMV>|<KILLV>) <MYSELF> [<A>] (shaving|cooking|chopping|slicing|gardening|playing|lifting|skating|cycling|climbing|exercising|dancing|working out|opening|by accident|accidentally|on accident|at the gym|in the gym|at football|at rugby|in a fall|in the crash|in an accident|doing diy|doing the|with the (glue gun|oven|kettle|stapler|tin opener)) !(~6 (on purpose|deliberately|intentionally))",
                 "(<HARMV>|<KILLV>) <MYSELF> [<A>] on (the|a|an|some|that|this|broken|sharp|hot|one) !(<BODY>|purpose|bathroom floor|floor|bed|~8 (on purpose|deliberately|intentionally))",
-                "(twisted|sprained|broke|broken|pulled|fell|tripped|slipped|crashed|dislocated|tore|torn) ~6 (hurt|injured) <MYSELF>",
+                "(twisted|sprained|broke|broken|pulled|fell|tripped|slipped !up|crashed|dislocated|tore|torn) ~6 (hurt|injured) <MYSELF>",
                 "(<HARMV>) my (own)? <BODY> [<A>] (open (on|at|when|while|falling|playing|slipping)|shaving|chopping|by accident|accidentally|cooking|playing|falling|on (the|a|an|some|that|this|broken|sharp|hot)) !(~8 (on purpose|deliberately|intentionally))",
                 "(nearly|almost|could have|couldve) [<A>] (<HARMV>|<KILLV>) <MYSELF> ~4 (falling|fell|tripping|tripped|slipping|slipped|on (the|a|an)|off (the|a|my)|down the|when i (fell|tripped|slipped)|laughing|shaving|cooking)",
                 "(accidentally|accidently) [<A>] (<HARMV>|<KILLV>) (<MYSELF>|my <BODY>)",
                 "(could|couldve|could have|should) [<A>] (hit|kick|kicked|punch|slap|slapped) <MYSELF> (for|when|because)",
                 "(hurt|injured|injure|hurting) <MYSELF> (at|in|during|playing|doing) (the|a|my)? (gym|game|match|training|practice|workout|football|rugby|netball|hockey|class|fall|accident|crash|garden|race|run|marathon|yoga|pilates|park)",
-                "(cat|cats|kitten|dog|dogs|puppy|baby|toddler|he|she|they|brother|sister|son|daughter|friend|mate|horse|hamster|rabbit|parrot|bramble|brambles|thorns|rose|roses|mosquito|mosquitoes|bee|wasp|someone|somebody) ~2 (<HARMV>) my (own)? <BODY>",
+                "(cat|cats|kitten|dog|dogs|puppy|baby|toddler|he|she|they|brother|sister|son|daughter|friend|mate|horse|hamster|rabbit|parrot|bramble|brambles|thorns|rose|roses|mosquito|mosquitoes|bee|wasp|someone|somebody) [<A>] (<HARMV>) my (own)? <BODY>",
+                "<HARMV> <MYSELF> ~3 (with|on) (the|a|some|my)? (pins|pin|needle|needles|stapler|fork|pencil|thorn|thorns|sewing machine|knitting needle|drawing pin)",
                 "(razor|razors|blade|blades) ~6 (shaving|shave|shaved|beard|stubble|legs)",
                 "(shaving|shave|shaved) ~8 (razor|razors|blade|blades)",
-            ]),
+            ],
+            yieldsToIntent: true),
         SafetyPhraseGroup(
             name: "third parties and professional contexts",
             note: "Someone else thinking about suicide in training material or news; self-harm as a research or clinical topic; suicide as an idiom or a name.",
@@ -491,6 +494,7 @@ enum SafetyPhrases {
                 "(lesson|lessons|lesson plan|assembly|curriculum|resources|guidance|pshe|safeguarding|handover|crisis team) ~5 (<SELFHARM>|suicidal|<SUICIDE>)",
                 "(patient|patients|client|clients|caller|callers|pupil|pupils|student|students|someone|person|people|man|woman|boy|girl|child|young person) (with|having|who has|who had|who are|who were|who is|who was|who feel|who felt|that are|who might be|who may be|reporting|presenting with|expressing|who disclosed|disclosing) [<A>] (suicidal|<SELFHARM>|thoughts of suicide)",
                 "#num (kms|km)",
+                "(interviews|interview|survey|surveys|data|transcripts|participants|literature|papers|cases|questionnaire|questionnaires|scale|measures|study|studies|dataset|posts|content) (about|on|of|with|measuring|assessing|covering|mentioning) ~2 (suicidal|<SUICIDE>|<SELFHARM>|suicide)",
                 "(says|say|said|saying|tell|tells|told|telling|disclose|discloses|disclosed|admits|admitted) ~3 (they|he|she) [<A>] (want|wants|wanted|are|is|feel|feels|felt|was|were) [<A>] (to die|suicidal|to kill (themselves|himself|herself)|to end (their|his|her) life|to be dead)",
                 "be (here|around|alive) (much|for much|any) longer (at|in|on|with|as|than|because) !(this (world|earth|planet))",
                 "(how to|to|asking|ask|asked) (ask|talk|talking|asking)? (someone|people|patients|clients|students|pupils|them|callers)? (about|if|whether) ~3 (suicidal|suicide|<SELFHARM>|<SUICIDE>)",
@@ -522,7 +526,7 @@ enum SafetyPhrases {
         ("gonna", "going to"), ("gona", "going to"), ("finna", "going to"), ("imma", "im going to"),
         ("ima", "im going to"), ("tryna", "trying to"), ("gotta", "got to"), ("hafta", "have to"),
         ("kinda", "kind of"), ("sorta", "sort of"), ("outta", "out of"), ("dunno", "dont know"),
-        ("idk", "i dont know"), ("cannot", "cant"), ("dnt", "dont"), ("wudnt", "wouldnt"),
+        ("idk", "i dont know"), ("abt", "about"), ("wuld", "would"), ("shud", "should"), ("cud", "could"), ("cannot", "cant"), ("dnt", "dont"), ("wudnt", "wouldnt"),
         ("wouldn", "wouldnt"), ("didn", "didnt"), ("wasn", "wasnt"),
         ("2", "to"), ("4", "for"), ("u", "you"), ("ur", "your"), ("r", "are"), ("n", "and"),
         ("b4", "before"), ("2day", "today"), ("2nite", "tonight"), ("2night", "tonight"),
@@ -562,7 +566,7 @@ enum SafetyPhrases {
         "harming", "alive", "existing", "burden", "tomorrow", "tonight", "overdose", "overdosed",
         "overdosing", "unalive", "again", "deserve", "paracetamol", "disappear", "forever",
         "everyone", "everybody", "relapsed", "thinking", "wanting", "hurting", "burning",
-        "yourself", "wouldnt", "happier", "nobody", "living", "sleeping", "life", "reason", "tired",
+        "yourself", "wouldnt", "happier", "nobody", "living", "sleeping", "life", "reason", "tired", "notice",
     ]
 
     /// Key words a censored word may stand for: "k*ll" is read as "kill", "s*icide" as "suicide".
@@ -579,7 +583,7 @@ enum SafetyPhrases {
         "hunting", "hurling", "hurtling", "burying", "burping", "loving", "liking", "diving",
         "giving", "leaving", "sleeping", "steeping", "sweeping", "slipping", "tonights", "wants",
         "burdens", "forevermore", "nobodies", "yourselves", "happiest", "agin",
-        "gain", "agains", "against", "lift", "lifts", "lite", "lime", "lice", "line", "wife", "season", "treason", "tires", "tiled", "timed", "tiered", "tried",
+        "gain", "agains", "against", "novice", "notices", "noticed", "lift", "lifts", "lite", "lime", "lice", "line", "wife", "season", "treason", "tires", "tiled", "timed", "tiered", "tried",
     ]
 
     /// Word lists that switch a phrase group off for the whole entry (see `unlessEntryMentions`).
@@ -590,6 +594,18 @@ enum SafetyPhrases {
             "dating", "marriage", "married", "engaged", "engagement", "fiance", "fiancé", "fiancee",
             "divorce", "ex", "breakup", "situationship", "flatmates", "roommates", "spark",
             "anniversary", "cheating", "cheated", "affair", "tinder", "hinge",
+        ]),
+        // Preparing to leave a home or a job, not to die.
+        ("a move", [
+            "moving", "move", "moved", "movers", "emigrating", "emigrate", "relocating", "relocate", "relocation",
+            "abroad", "visa", "flight", "flights", "packing", "boxes", "removal", "removals", "tenants", "tenant",
+            "landlord", "lease", "australia", "canada", "uni", "university",
+            "deployment", "posting", "sabbatical", "retiring", "retirement", "wedding",
+        ]),
+        // A hosepipe with a car is about washing it or the garden in these entries.
+        ("washing and gardening", [
+            "wash", "washing", "washed", "garden", "watering", "water", "plants", "pond", "lawn", "leak", "leaking",
+            "plumber", "plumbing", "hosed", "sprinkler", "paddling", "aquarium", "valet",
         ]),
         // Relapse and "days clean" are about self-harm only when the entry is not about these.
         ("other recovery", [

@@ -29,6 +29,11 @@ extension Say.Debug {
 
         func run() throws {
             let detector = SafetyDetector()
+            if explain {
+                for problem in SafetyDetector.tableProblems {
+                    FileHandle.standardError.write(Data("phrase table: \(problem)\n".utf8))
+                }
+            }
             if !jsonl {
                 let data = FileHandle.standardInput.readDataToEndOfFile()
                 let text = String(decoding: data, as: UTF8.self)

@@ -1,0 +1,327 @@
+// The safety phrase table, part two: families built from slot classes, organised the way a
+// clinician asks (the Columbia suicide severity scale's categories, then self-injury and
+// burdensomeness). Each phrase is a construct: a slot of one class next to a slot of another
+// (the writer + a wish + a state of being dead; an injury verb + a body part + a marker of
+// intent), so it covers sentences nobody has written yet, not one example sentence.
+//
+// The pattern language is described at the top of SafetyPhrases.swift. The slot classes are
+// building blocks in `constructBlocks` below (and in `buildingBlocks`). Every family has tests
+// in SafetyDetectorTests.swift, each with sentences of its own and everyday sentences that must
+// not flag.
+
+extension SafetyPhrases {
+
+    // MARK: - Slot classes
+
+    static let constructBlocks: [(String, String)] = [
+        // The writer being gone, dead or absent, as the condition of a hypothetical
+        // ("if I wasn't here", "once I'm out of the picture", "if the Lord took me").
+        ("NOTNOW", "(by|at|on|for|until|till|tomorrow|tonight|today|next|this|when|yet|to|in time|then|that|a|the|away|out|home|shopping|abroad|with|from|over|early|late|in|him|her|them|people|anyone|my|his|their|your|much|long|all|during|while|after|before)"),
+        ("IABSENT", "(i <A> (was|were|am|m) <A> (dead|never born|no longer here|no longer around|no longer alive|out of the picture|out of the way|not alive|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | im <A> (dead|out of the picture|out of the way|no longer here|no longer around|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | i <A> (wasnt|werent|was not|were not) <A> (alive|born|here ($|<ANYMORE>|at all)|around ($|<ANYMORE>|at all)|in (it|the picture|their lives|her life|his life|your life|the way|the world)) | i <A> (died|disappeared forever|vanished forever|killed myself|didnt exist|never existed|stopped existing|didnt wake up|never woke up|ended it|ended my life|was to die|were to die|left for good|went away for good|ceased to exist|took my life|took my own life) | (the lord|god|jesus|death) <A> (took|takes|came for|comes for|would take) me | (ive|i have) <A> (gone|died|passed) $)"),
+        // What others would gain from the writer's absence.
+        ("GAIN", "(better|happier|easier|kinder|lighter|simpler|relieved|glad|free|freer|calmer|smoother|cheaper|quieter|safer|richer|a favour|a favor|a kindness|a relief|a blessing|a mercy|a gift|have a life|have their life back|have her life back|have his life back|get their lives back|get her life back|get his life back|be free|better off|save money)"),
+        // Implements of self-injury and means of suicide kept or looked at.
+        ("IMPLEMENT", "(blade|blades|razor|razors|razor blade|razor blades|knife|knives|scissors|compass|compass point|sharpener|pencil sharpener|lighter|safety pin|shard|sharps|scalpel|box cutter|stanley knife)"),
+        ("LETHAL", "(<MEANS>|<IMPLEMENT>|gun cabinet|gun safe|gun|guns|rifle|shotgun|pistol|cartridges|bullets|hose|hosepipe|length of hose|exhaust|beam|beams|banister|bannister|rafters|loft hatch|hook|belt|cord|cable|bridge|the drop|drop|tracks|train tracks|railway|level crossing|cliff|cliffs|ledge|roof|balcony|car park|multi storey|river|reservoir|quarry|morphine patches|patches|insulin|bleach|antifreeze|weedkiller)"),
+        // Body parts including hands and head, for acts with a marker of intent.
+        ("BODYX", "(<BODY>|hand|hands|palm|palms|knuckles|fist|fists|head|face|fingers|finger|wrist|neck|scalp|lip|lips|cheek|cheeks|nails|feet|foot|toes|back)"),
+        // Injury verbs (wider than HARMV: scald, dig, slam, pinch, pull, pick).
+        ("INJV", "(<HARMV>|scald|scalded|scalding|scalds|dig|digs|dug|digging|dig my nails|slammed|slam|slamming|bashed|bash|bashing|banged|bang|banging|smashed|smash|smashing|pinched|pinching|pinch|pick|picked|picking|ripped|ripping|jabbed|jabbing|bruised|bruising|hit|whacked|whacking|scraped|scraping|scrape)"),
+        // Markers that an injury was meant: purpose, until it bled, to feel something, deserved.
+        ("MEANT", "(on purpose|deliberately|intentionally|purposely|purposefully|(till|until|til) ~3 (bled|bleed|bleeding|blood|bruised|bruise|broke|split|blistered|blister|raw|numb|went (quiet|numb|still|away)|felt (something|better|nothing|real|calm|okay|ok)|i (felt|could feel|couldnt (feel|stand|take))|it (stopped|went))|to feel (something|anything|better|real|pain|calm|in control|alive)|to punish (myself|me)|as punishment|(deserved|deserve) it|where (nobody|no one|noone|people|anyone|mum|mam|dad) (looks|look|can see|sees|will see|would see|wont see|cant see|notices|will notice|would notice|wont notice|checks)|so (nobody|no one|noone) (can|will|would|could)? (see|notice)|again and again|over and over)"),
+        // Gerunds of self-injury, for "back to scratching" and relapse.
+        ("NSSING", "(cutting|scratching|burning|hitting myself|picking|biting myself|bruising myself|carving|self harming|harming myself|hurting myself|punching myself|scalding myself|<SH>|<SELFHARM>)"),
+        // Marks self-injury leaves.
+        ("SHMARKS", "(scar|scars|cut|cuts|mark|marks|lines|burns|burn marks|wounds|wound|scabs|plasters|bandages)"),
+        // Saying goodbye.
+        ("BYE", "(goodbye|goodbyes|bye|byee|so long|farewell|ta ra|tara|cheerio|adios|this is goodbye|my goodbye|see you on the other side|see you all on the other side|see ya on the other side)"),
+        // Last words written.
+        ("LASTWRITE", "((last|final) (entry|page|post|words|note|message|letter|lines) !(of (the|this) (day|week|month|year|term|book|notebook|diary|journal|holiday)|for (now|today|tonight|the (day|week|month|year|term|holiday|summer))|before (bed|the|my (holiday|trip|exam|exams|operation|surgery))|in (this|the) (notebook|book|diary|journal)) | (last|final) (thing|time) (ill|i will|i ll|im going to) [ever] write | (wont|will not|never) be writing (in here|here|in this|again|anything (else|again)|anymore) !(until|till|til|for (a|the|two|three|a few|some)|while|during|on holiday|because|this week|tomorrow) | (this is|here is) where (the|this|my) (diary|journal|book|story) ends)"),
+        // Strong signs a text is a farewell (each is itself unusual in a journal).
+        ("FAREWELLSIGN", "(^ <BYE> !(to|for now|till|until|see you|for the|for a|then|mum said|and thanks for) | (this is|here is|consider this|this is my|this will be my) (my)? (goodbye|farewell|last goodbye) !(to|for now|for the|till|until) | <LASTWRITE> | (to whoever|whoever|for whoever) ~2 (reads|read|finds|find) this | by the time (you|anyone|someone|they|somebody|anybody|mum|mam|dad|mom|she|he|you all) ~2 (read|reads|find|finds|see|sees) this | (if|when) this (is|gets) (found|read) | if (youre|you are|anyone is|someone is) reading this | dear (future nobody|nobody|whoever|whoever finds this|whoever reads this) | (wont|will not) be (around|here) ~3 (to see|anymore|any more|much longer|for much longer) | (tapping|checking|bowing|clocking|signing) out (for good|permanently|forever|for ever) | (wasnt|was not|im not|not|wont be) (frightened|scared|afraid) (at|of) the end | see you (on the other side|in another life|in the next life) | (whoever|who ever|whoevers|the person who|the one who) [<A>] (finds|find|will find|found) me | ^ (please)? (look after|take care of) (each other|yourselves|mum|mam|dad|mom|the kids|the boys|the girls|the dog|the cat|my|biscuit|him for me|her for me) | ^ (please)? dont (cry|grieve|be sad|miss me|blame yourself|blame yourselves|keep a seat|mourn))"),
+        // Weaker signs, farewell only next to a strong one.
+        ("FAREWELLSOFT", "(sorry | love you | love u | i love | i loved | forgive me | forgave | proud of (you|them|him|her) | thank you for (everything|it all|eleven|all|the) | (tell|remind) ~4 (i|im|that i) | at peace | for good | (cant|can not|cannot|couldnt) stay | (not|isnt|wasnt|never) (your|anyones|anybodys) fault | (nobodys|no ones|noones) fault | none of this (was|is) (you|your fault|on you) | (he|she|they|you) can (have|keep|take) my | (notes|letters) (are|is|s|were) [<A>] (in|on|under) (the|my) | look after | take care of | passwords)"),
+        // Acts of preparing to die: a will, belongings, pets and children, accounts, notes.
+        ("PREPACT", "((updated|updating|update|made|making|wrote|writing|written|sorted|sorting|finished|signed|redid|changed) (out)? (my|a|the) (will|affairs|funeral wishes|funeral plans) | (putting|put|got|getting|set|setting) my (affairs|house|things) in order | (cancelled|canceled|cancelling|canceling|stopped|ended|closed) (the|my|all my) (gym|gym membership|membership|memberships|subscriptions|subscription|phone contract|contract|direct debits|standing orders|netflix|appointments) | (gave|given|giving|give) (away)? (the|my|all my|most of my) ~3 to (my)? | (passwords|password|pin|pins|bank details|account details|logins|log ins) (are|is|s)? (in|into|for|written|on) | (deleted|deleting|closed|closing|deactivated|deactivating|wiped) (all)? (my|the) (accounts|account|social media|facebook|instagram|twitter|tiktok|profiles|profile|search history|browser history|history|messages) | (cleared|clearing|emptied|emptying) (out)? my (calendar|diary|schedule|desk|locker|room|drawers) | (paid off|paying off|settled|cleared) (all)? (my|the) (debts|debt|credit card|bills|loans|overdraft|tab) | (found|finding|arranged|arranging) ~2 (a)? new home (with|for (the|my|our) (dog|cat|dogs|cats|rabbit|pets|horse|hamster|budgie|fish)) | (rehomed|rehoming|re homed|re homing) | (arranged|arranging|asked|sorted|organised|organized) ~4 to (look after|take|have|mind|care for|feed) (the|my) (dog|dogs|cat|cats|kids|children|pets|rabbit|hamster|boys|girls|bairns|horse|fish) | (wrote|written|writing|left|leaving) (the)? (letters|notes|a letter|a note) (to|for) | (everything|everythings|nearly everything|almost everything|its all|it is all) (is|s)? (sorted|in order|arranged|taken care of|tied up|squared away) [now] $ | (i|ill) (wont|will not) (need|be needing) (it|them|any of it|any of them|this|these) $ | said (my)? goodbyes)"),
+    ]
+
+    // MARK: - Families
+
+    static let constructs: [SafetyPhraseGroup] = [
+
+        // MARK: Wish to be dead (Columbia 1)
+
+        SafetyPhraseGroup(
+            name: "wish to be dead: taken by God, illness or accident",
+            note: "Praying or hoping to be taken, to die in one's sleep, not to see another season; wishing a vehicle would crash or a bus hit one; older and devout registers.",
+            phrases: [
+                "(pray|praying|prayed|prays|hope|hoping|asked|asking|ask|wish|wishing|ready|please|begging|beg|beseech|let) ~6 (god|lord|jesus|the lord|heaven|death|the good lord) ~2 (take|takes|took|call|calls|to take|would take|will take|would call|will call) me (home|in my sleep|tonight|soon|now|away|$|instead|first|too|quickly|during the night|to be with|before)",
+                "^ (lord|god|jesus|dear god|dear lord) [please] [just] (take|call) me",
+                "(lord|god|jesus|father) ~~8 (ready|prepared|happy|willing|content) to (go|meet my maker|be taken|die|leave this (world|life|earth)|pass|go home|come home) ~4 (whenever|when|as soon as) (you|he|its|my time|you are|youre)",
+                "(ready|prepared) to (meet my maker|go home to (the lord|god|jesus|heaven)|leave this (world|life|earth)|depart this (life|world))",
+                "no (wish|desire|will|want|intention|interest) to (see|live to see|face|go on|carry on|live|be here|wake up|survive|endure|reach|live through) ~3 (another|more|any more|anymore|the next|next) [<A>] (winter|spring|summer|autumn|year|christmas|birthday|day|days|morning|mornings|dawn|week|month|decade|new year|easter)",
+                "(hope|hoping|pray|praying|wish) ~4 (dont|wont|never|not|dont ever) (see|make it to|last (till|until|to)|live to see) ~2 (another|next|the next) (winter|spring|summer|autumn|year|christmas|birthday|easter|new year)",
+                "(wouldnt|would not|dont|do not|not|wont|will not) [<A>] mind ~3 if i [<A>] (didnt|did not|dont|never|do not|wasnt|wouldnt|werent) [<A>] (make it (to|through|till|until) (christmas|next|the morning|morning|the end of|my birthday|my next birthday|new year|spring|summer|winter|autumn|easter|tomorrow|the night|the year|another) | make it $ | wake up | survive $ | survive (the|this) (night|winter|year|week) | see (the morning|tomorrow|another (day|year|christmas|birthday|winter|spring|summer)))",
+                "(wish|wishing|wished|hope|hoped|hopes|hoping|pray|praying|prayed) [<A>] (that)? (the|my|this|a|our) (plane|flight|train|bus|car|ferry|boat|lorry|truck|ceiling|roof|building|lift) (would|will|could|might)? [<A>] (go down|goes down|went down|crash|crashes|crashed|sink|sinks|come down|collapse|collapses|hit me|explode|fall on me)",
+                "if (a|the|some) [<A>] (bus|car|lorry|truck|train|van|cyclist|taxi|drunk driver|meteor|plane|tree|brick) ~3 (hit|hits|killed|kills|took|takes|ran me over|runs me over|ran over me|knocked me|knocks me|got me|gets me) ~~10 (wouldnt|would not|not|dont|wont|couldnt) [<A>] (mind|care|be upset|be sad|fight it|be bothered)",
+                "(wouldnt|would not|dont|do not|wont) [<A>] (mind|care) (if|when) (a|the|some) [<A>] (bus|car|lorry|truck|train|van|plane|tree|brick|illness|disease|cancer|heart attack|stroke) ~3 (hit|hits|killed|kills|took|takes|got|gets)",
+                "(would it be|would that be|wouldnt it be|is it|is it so|would it really be|would it even be|would it honestly be) [so|that|really|even] (bad|terrible|wrong|awful|selfish|much of a loss|a loss|a tragedy) (if|to) (i|just)? [<A>] (didnt wake up|never woke up|died|wasnt here|was gone|didnt exist|went to sleep and|not wake up|die|stopped existing|wasnt alive|never woke)",
+                "(button|switch|pill|lever|magic wand|wand|machine) ~~12 (never existed|never been born|not exist|stop existing|stopped existing|disappear|disappeared|erase me|erase myself|erased|unexist|un exist|undo me|wipe me|wiped me|not be here|not be alive) ~~8 (press|push|take|pull|flip|use|pressed|pushed) (it|that)",
+                "(wish|wishing|wished|want|wanting|wanted|could|just|to|longing to|long to) [<A>] stop being $",
+                "(stop|stopping|stopped|end|ending|ended|over|gone|disappear|disappearing|go away|to stop|to end|switched off|switch off) ~~8 (me included|including me|me with it|me along with it)",
+                "(waiting|wait|waited) (to die|for death|to not wake up|for my turn to die|for my life to end|for it all to end|for the end $|to be taken|for god to take me|for the lord to take me)",
+                "(not|not really|no longer|im not|i m not) living ~~8 (waiting|existing|surviving) ~~8 (over|end|die|death|sooner the better)",
+                "(wish|wishing|wished) (i|id) [<A>] (wasnt|werent|was not|were not|hadnt been|didnt have to be) (here|around) ($|<ANYMORE>|at all|on this earth|in this world|on this planet)",
+                "(hoping|hope|hopes|hoped|wishing|wish|praying|pray) ~8 (shows|showed|shown|show|finds|found|find|comes back|came back|is|its|was|turns out|turned out|be) [<A>] (fatal|terminal|cancer|incurable|inoperable|something (awful|terrible|serious|fatal|sinister|bad|terminal))",
+                "so (i|id) [<A>] (dont|wouldnt|wont|didnt|never|would not|will not) [<A>] have to (keep (doing this|going|living|waking up|trying|fighting|pretending|existing|breathing) ($|<ANYMORE>|like this|every day)|do this (anymore|any more|again|every day)|face (another day|another morning|tomorrow|another year|another christmas|life)|feel (this|anything|like this) (anymore|any more|again)|be (here|alive|around) ($|<ANYMORE>))",
+                "(sleep|asleep|bed|sleeping) ~3 and [<A>] (never|not|not ever|dont) [<A>] (wake|waking) up !<WAKEFOR>",
+                "(id|i would|i d|i) [<A>] (like|love|want) to [<A>] (go to sleep|fall asleep|sleep) ~3 and [<A>] (not|never) [<A>] wake up",
+                "(stopped|stop|not|cant|cannot|can not|dont|do not|no longer|never) [<A>] (seeing|see|find|finding) (the|any) point (in|of|to) [<A>] (being alive|living !<NOTLIFE>|life $|existing|staying alive|(going on|carrying on) !(with|at|to|in|like|about|for|holiday|a|the|an)|me|waking up)",
+                "(whats|what is|wheres|where is) the point (of|in) me [<A>] (being here|being alive|existing|$)",
+                "(overdose|attempt|tried to|woke up in|hospital|survived|stomach pumped|pills|tablets) ~~14 (wish|wishing|wished) (it|that it|they|i) (had|d) [<A>] (worked|succeeded|done the job|finished me|killed me|been enough)",
+                "(sadly|unfortunately|annoyingly|worst luck|disappointingly) (im|i am)? still (here|alive|breathing) $",
+                "(better|easier|best|kinder) ~0 (that|if)? <IABSENT>",
+                "(long|longing|longed|yearn|yearning|yearned) for (death|the grave|eternal rest|my rest|the end !of|sleep everlasting|oblivion|nothingness|the void|to be with (him|her|them|god|the lord|jesus|mum|dad|mam))",
+                "(would|if only|oh|o) that i (were|was|had never been|had not been|had died|had never woken)",
+                "(i|id|ill|to|wish to|ready to|want to) (depart|leave) this (life|world|earth|mortal coil)",
+                "(not|shant|wont|will not|shall not) (trouble|burden) (anyone|you|them|her|him|everyone|the family) (much|for much) longer",
+                "made up my mind ~4 (i|ill)? (wont|will not|shant|shall not|am not going to|not going to) be (here|around|alive)",
+            ]),
+
+        // MARK: Suicidal thoughts (Columbia 2)
+
+        SafetyPhraseGroup(
+            name: "suicidal thoughts: on the writer's mind",
+            note: "Suicide, killing oneself or ending it keeping coming into the writer's head, being all they think about, or something they cannot stop thinking about.",
+            phrases: [
+                "(<SUICIDE>|ctb|killing myself|ending my life|ending it all|kms|being dead|not being here|unaliving myself) ~3 (keeps|keep|kept|is|was|has been|comes|came|pops|popped|creeps|crept) [<A>] (coming|popping|creeping|going|running|circling|swirling)? (into|in|back into|round|around|through|up in) (my)? (head|mind|thoughts|brain)",
+                "(<SUICIDE>|ctb|killing myself|ending my life|ending it all|kms|unaliving) (is|s|are|has been|was) [<A>] (all|the only thing) (that)? i [<A>] (think about|can think about|think of|want|dream about|can think of)",
+                "(cant|can not|cannot|couldnt) [<A>] (stop|shake|get rid of|switch off) (thinking about|the thought of|the thoughts of|the idea of|the thoughts about) (<SUICIDE>|killing myself|ending my life|being dead|not being here|ctb|my (own)? funeral|not waking up|how id do it)",
+                "(<SUICIDE>|ctb|killing myself|ending my life|ending it all) (on my mind|in my head|in my thoughts)",
+                "(thinking|think|thought|thoughts|obsessing|fantasising|fantasizing) (about|of) [<A>] (ctb|unaliving|offing myself|topping myself|ending myself|finishing myself off|doing myself in) ($|again|tonight|a lot|lately|more|every day|constantly|all the time)",
+                "(been on|reading|browsing|back on|joined|lurking on) (those|the|a|some|these|that) (forums|forum|sites|site|websites|threads|groups|subreddits) ~~10 (ctb|<SUICIDE>|methods)",
+                "(should|shall) i [<A>] (just)? (die|kill myself|end my life|take them all|take the lot)",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "suicidal thoughts: addressed to oneself",
+            note: "Imperatives the writer addresses to themselves: just end it, you should die, do everyone a favour and disappear.",
+            phrases: [
+                "(go on|go ahead|you should|you need to|you might as well|you may as well|why dont you|stop being a coward and|be brave and|grow a pair and|you ought to|just) [<A>] (end it|kill yourself|top yourself|off yourself|end your life|unalive yourself|get it over with) ($|already|now|tonight|then|for good|for once|ffs|loser|idiot|coward|properly|you (idiot|coward|loser|waste)|<ANYMORE>)",
+                "(go on|stop being a coward and|be brave and|grow a pair and|you might as well|you may as well|you ought to|why dont you|you should just|just) [<A>] (die|disappear|jump) (already|then|you (idiot|coward|loser|waste)|ffs|loser|coward|idiot)",
+                "(do|doing) (everyone|the world|them|us all|your family|everybody|the family|yourself) a favour and [<A>] (die|disappear|end it|kill yourself|jump|not wake up|drop dead|vanish|go away for good|stop existing|end your life)",
+                "(^|go|go on|should|must|need to|ought to|might as well|deserve to) (kill|unalive|off|top|hang|drown) yourself !(laughing|working|with work|at work|at the gym|over)",
+                "(nobody|no one|noone) (wants|needs|would miss|will miss|cares about) you ~~10 (end it|die|kill yourself|disappear)",
+            ]),
+
+        // MARK: Method, intent and plan (Columbia 3-5)
+
+        SafetyPhraseGroup(
+            name: "method: means looked at, kept or tested",
+            note: "Keeping, looking at, measuring or testing a means; knowing where the gun key is; trains that do not stop; looking at the drop from a bridge; working out which method would be quicker or how much would be too much.",
+            phrases: [
+                "(keep|kept|cant stop|been|started|start|catch myself|caught myself|find myself|found myself|keep on|always) [<A>] (thinking about|looking at|staring at|eyeing|eyeing up|touching|picturing|checking on|going back to) (the|my|those|that|these|dads|mums|his|her)? ~3 (blades|blade|razor|razors|razor blades|sharps bin|sharps|rope|noose|gun cabinet|gun safe|shotgun|rifle|guns|gun|pills|tablets|paracetamol|painkillers|insulin|morphine|patches|lighter) !(for (the|a|my|our)|to (buy|sell|return|fix|sharpen|order|clean|see if)|in the (shop|window|catalogue|sale|shops)|online)",
+                "(keep|kept|cant stop|been|catch myself|caught myself|find myself|found myself) [<A>] (looking at|staring at|touching|scratching|rubbing|pressing on|tracing) my (wrist|wrists|veins|forearm|forearms|inner arm|inner arms)",
+                "(muzzle|barrel|gun|rifle|shotgun|pistol|revolver) ~4 (under|to|against|in|into) my (own)? (chin|head|temple|mouth|jaw)",
+                "(turning|turn|turned|point|pointing|pointed|put|putting) (the|my|a|his|dads) (gun|rifle|shotgun|pistol|weapon) (round|around|on <MYSELF>|at <MYSELF>|on me|at me|to my head)",
+                "(key|keys|code|combination) (to|for) (the|dads|my dads|his|the farm)? (gun cabinet|gun safe|gun cupboard|gun locker|shotgun|guns|rifle)",
+                "(know|knew|found|found out|worked out|figured out) (where|which) ~6 (key|keys|code|combination) ~4 (gun|guns|gun cabinet|gun safe|shotgun|rifle)",
+                "(measured|measuring|measure|checked|checking|tested|testing|test|looked at|looking at|staring at|stared at|eyed|eyeing|eyeing up) (the)? (banister|bannister|beam|beams|loft hatch|rafters|rafter|hook|curtain rail|door frame|light fitting|stair rail) !(for (the|a|new|some)|to (fit|paint|put|hang (a|the|pictures|curtains|lights|decorations|bunting))|and (ordered|bought))",
+                "(beam|banister|bannister|hook|belt|loft hatch|rafter|rafters|cord|cable|curtain rail|door frame) ~~10 (hold|take|support|bear) my weight",
+                "(fast|express|freight|through|non stop|nonstop) (trains|train) (that|which) (dont|do not|doesnt|wont|never) (stop|slow down)",
+                "(looking|looked|stared|staring|peering|peered|gazing|gazed|look) (down)? (at|over|into) the (drop|water below|traffic below|road below|rocks below|tracks below) ~~20 (bridge|cliff|cliffs|roof|balcony|car park|ledge|viaduct|tower|multi storey|top floor|parapet|railing)",
+                "(bridge|cliff|cliffs|roof|balcony|car park|ledge|viaduct|tower|multi storey|top floor|parapet|railing) ~~20 (looking|looked|stared|staring|peering|peered|gazing|gazed|look) (down)? (at|over|into) the (drop|water below|traffic below|road below|rocks below|tracks below)",
+                "(<METHODPLACE>|the head|the quarry|the reservoir|the river|the sea|the water|the tracks|the bridge) ~~12 (thats where|that is where|thatll be where|this is where|its where|that will be (the place|where)|is the place|would be the place|would be where) $",
+                "(which|what) ~6 (would|will|could|d) [<A>] (do the most damage|do enough damage|be lethal|be fatal|stop (my|the|your|a) heart|kill (me|someone|you|a person))",
+                "<LETHAL> ~~12 (which|what) ~4 (would|will|could|d) [<A>] (be)? (quicker|quickest|faster|fastest|easier|easiest|less painful|least painful|more certain|surer|surest|do the job|be enough)",
+                "<LETHAL> ~~12 (know|knew|worked out|calculated|looked up|googled|checked|figured out) (exactly)? how (much|many) ~4 (would be|is|it takes|it would take|to take|would) (too much|too many|enough|lethal|fatal)",
+                "(know|knew|worked out|calculated|looked up|googled|checked|figured out) (exactly)? how (much|many) (of)? (the|my|her|his|mums|dads)? ~2 (<MEDS>|insulin|morphine|patches) ~4 (would be|is|it takes|it would take|to take|would) (too much|too many|enough|lethal|fatal)",
+                "enough (that|so that|so)? it (works|will work|does the job|wont fail|doesnt fail) [first time]",
+                "(googled|googling|searched|searching|looked up|looking up|researched|researching|reading up on|read up on|reading about|read about|look up|search) ~3 (painless|quickest|easiest|surest|least painful|peaceful) (ways|way|methods|method|death|deaths|exit|exits) !(to (make|cook|remove|get|do|learn|lose|clean|fix|save|pay|quit|stop|give|take out|pull|treat|relieve|tell|break|earn|wake|fall|train|teach|say|ask|pick|apply|wax|peel))",
+                "i (know|knew) [exactly|full well|perfectly well] (what|why|who) (im|i am|i was|ive been|i have been) (keeping|saving|hiding|hoarding|storing|collecting|buying|getting|putting aside) (them|it|these|those) (for)?",
+                "<LETHAL> ~~16 i (know|knew) [<A>] (exactly|full well|perfectly well)? (what|why) (its|it is|theyre|they are|its there|theyre there|it is there|i (bought|got|need|want|have|keep|kept) (it|them)) (for|there)? $",
+                "<LETHAL> ~~10 (sat|sitting|sit|stayed|lay|lying) with (it|them) (for (an hour|hours|ages|a long time|a while|half an hour|most of the night|the night)|in my (lap|hands)|until)",
+                "(<MEDS>|blades|razor|razors|rope|noose) ~~10 (check|checking|checked|make sure) (theyre|they are|its|it is|they re|it s) (still)? (there|in|safe|where)",
+                "(vodka|whisky|whiskey|gin|wine|alcohol|booze|rum|bottle) ~~8 (all my|all the|every one of my|the whole box of|a box of|boxes of|every) <MEDS>",
+                "(all my|all the|every one of my|the whole box of|boxes of) <MEDS> ~~8 (vodka|whisky|whiskey|gin|wine|alcohol|booze|rum)",
+                "(keeping|kept|putting|put|holding|held|squirrelling|saving|saved) (back|aside|away) (some|a few|a couple|most|half|all)? (of)? (my|her|his|mums|dads|the|her old|his old|my old)? ~2 (<MEDS>|patches|morphine|morphine patches|insulin|pens) !(for (the|a|my|our|next|emergencies|later|holiday|travel|the trip|when))",
+                "(<INTENT>|honestly thought|kept thinking|keep thinking) ~4 (steer|steering|steered|swerve|swerving|swerved|veer|veering|veered|crash|crashing|crashed) ~4 (into|off|in front of|across) (the|a|an)? ~3 (central reservation|reservation|barrier|wall|oncoming|traffic|tree|bridge|pillar|lamppost|lamp post|verge|embankment|ditch|cliff|sea|harbour|quarry|river|lorry|lorries|truck|bus)",
+                "(could|should|might|want to|wanted to|going to|thought about|thinking about|think about|keep thinking about|imagine|imagined|pictured|picture) [<A>] (just)? (walk|walking|swim|swimming|wade|wading|walked) (into|out into|out to|straight into) the (sea|river|lake|water|canal|reservoir|loch|waves)",
+                "(could|should|might|want to|wanted to|going to|thought about|thinking about|think about|imagine|imagined|pictured|picture) [<A>] (just)? (step|stepping|jump|jumping|fall|falling|lean|leaning) (off|over) (the|a)? ~2 (platform edge|edge|ledge|bridge|roof|balcony|cliff|railing|parapet|viaduct|car park)",
+                "(could|should|might|want to|wanted to|going to|thought about|thinking about|think about|imagine|imagined|pictured|picture) [<A>] (just)? (step|stepping|jump|jumping|walk|walking) (out)? in front of (a|the|an)? ~2 (train|bus|lorry|truck|traffic|car|tube)",
+                "(told|said|say|saying|tell|telling|pretended|claimed|lied) ~8 (it was|its|it is|they were|they are|it s) for (a|the|my|our|his|her) ~3 $ ~~6 (there is no|theres no|there isnt (a|any)|i dont have (a|any)|we dont have (a|any)|i havent got (a|any)|that was a lie|i lied)",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "method: hosepipe and a car",
+            note: "A length of hose with a car, van or exhaust. Off in entries about washing the car or the garden.",
+            phrases: [
+                "(length of|piece of|bit of|some) (hose|hosepipe|tubing) ~~16 (car|ute|van|truck|exhaust|garage|forestry|lay by|somewhere quiet|drive out|the boot)",
+                "(car|ute|van|truck|exhaust|garage|the boot) ~~16 (length of|piece of|bit of) (hose|hosepipe|tubing)",
+            ],
+            unlessEntryMentions: "washing and gardening"),
+
+        SafetyPhraseGroup(
+            name: "intent and plan: a time, a date, a decision",
+            note: "A date picked, a condition after which the writer will do it, a previous attempt with a next time.",
+            phrases: [
+                "^ (ive|i have|i|finally|just)? [<A>] (picked|chosen|chose|set|decided on|settled on|circled|marked) (a|the|my) date $",
+                "(picked|chosen|chose|set|decided on|settled on|circled|marked|got|have) (a|the|my) (date|day) ~~14 so (i|it) (dont|doesnt|wont|wouldnt|do not|does not|will not|would not) (ruin|spoil|wreck|overshadow|clash with|mess up) (it|her|his|their|the|christmas|everything|anything|mums|dads|the day)",
+                "if ~8 (still|bad|worse|doesnt|dont|isnt|cant|nothing|no one|nobody|hurts|same|not|never) ~6 (im|i am|ill|i will|then im|then ill|then i) [<A>] (doing it|do it|going to do it|going through with it|taking them|take them) ($|<TIME>|then|anyway)",
+                "((my|last|previous|first|suicide) attempt|tried to (kill myself|end it|end my life|die)|woke up in (hospital|icu|a&e|resus)|stomach pumped) ~~20 (this time|next time|do it properly|get it right|wont fail|make sure it works|try again|feel like that again|same feeling|same thoughts|thinking about it again|want to again|back again|going to again)",
+                "(have|got|ive got|i have) (a|the) (date|day) (picked|chosen|set|sorted|in mind) ($|now|already)",
+                "(got|have|made|ive got|i have) a plan $ ~~10 (pick|choose|set|decide on) (the|a) (day|date|time) $",
+                "(going to|gonna|about to|was going to|were going to|nearly|almost|meant to) [<A>] do it ~3 but ~6 (rang|called|phoned|texted|came home|came in|came round|walked in|knocked|interrupted|stopped me|found me|turned up)",
+                "(couldnt|could not|didnt|did not|wasnt able to) [<A>] (do it|go through with it) ~~6 (next time|tomorrow|tonight|soon) (i will|ill|i wont fail|i wont bottle it)",
+                "(got|get|went|made it|walked|drove) as far as the <METHODPLACE> (last night|tonight|today|yesterday|this morning|$)",
+                "(note|letter|notes|letters|<MEANS>) ~~16 not ready (yet)? ~2 (but soon|soon)",
+                "(tonight|tomorrow|this weekend|sunday|monday|tuesday|wednesday|thursday|friday|saturday|next week) (is|s|will be) (the night|the day|when it happens|when im going to do it|when ill do it) $ ~~10 (ready|sorted|goodbye|sorry|letters|notes|pills|rope|everything)",
+                "(im|i am|ill|i will) [<A>] (doing it|do it|going to do it) (tonight|tomorrow|this weekend|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday)|when (everyone|they|she|he|mum|dad) (is|are|s|goes|go)) ~~12 (ready|sorted|goodbye|sorry|letters|notes|pills|rope|everything i need|drawer|nobody|no one)",
+            ]),
+
+        // MARK: Preparatory acts and farewells (Columbia 6)
+
+        SafetyPhraseGroup(
+            name: "preparatory acts",
+            note: "Two acts of preparing to die close together (a will, belongings given away, accounts closed, a pet rehomed, passwords left, letters written), or one with the calm that follows a decision. Off in entries about moving house, emigrating or a new job.",
+            phrases: [
+                "<PREPACT> ~~30 <PREPACT>",
+                "<PREPACT> ~~16 (calmer|calm|at peace|peaceful|relieved|ready|lighter|settled) (than|now|$|about it)",
+            ],
+            unlessEntryMentions: "a move"),
+
+        SafetyPhraseGroup(
+            name: "preparatory acts: found, gone, left behind",
+            note: "Whoever finds me; not wanting someone to be the one who finds me; letters for after I've gone; a death spoken of as past.",
+            phrases: [
+                "(written|wrote|left|writing) (notes|letters|a note|a letter) (for|to) ~5 ~~6 (theyre|they are|its|it is|they re|it s|both|all) (in|under|on) (the|my) (top|bottom|middle|kitchen|bedside)? (drawer|bureau|desk|pillow|table|envelope|dresser|cupboard)",
+                "(whoever|who ever|whoevers|the person who|the one who|whoever it is that|someone who|whoever is the one that) [<A>] (finds|find|will find|is going to find|found) me !(a|an|the|some|something|job|work|somewhere|that|this|one|attractive|funny|annoying|interesting|boring|cute|fit|online|on)",
+                "(dont|do not|didnt|never) want (mum|mam|dad|mom|my (mum|dad|mam|mom|kids|son|daughter|wife|husband|partner|sister|brother|parents|flatmate|housemate)|the kids|her|him|them|anyone|the children) to (be the one (to|who|that))? (find|finds|found) me !(crying|like this|here|smoking|drunk|with|in|at|upset|awake|hiding|asleep|yet|out)",
+                "(letters|notes|a letter|a note|everything they need) ~~14 (once|after|when) (ive|i have|im|i am) (gone|dead|not here) !(to|for|out|away|home|back|through|over|up|down|on|in|off|shopping|bed|sleep|the|a|an|round)",
+                "i (didnt|did not|never) (die|do (this|it)|leave|go) because of (you|anything|something|anyone|what you)",
+                "(without|didnt|dont|not) ~3 (know|knowing|realise|realising|realize|realizing|notice|noticing|suspecting) (it was|its|it is|that it was|this was|that this was) (goodbye|a goodbye|the last time)",
+                "(this is|thats) where i (end|stop existing)",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "farewell",
+            note: "A goodbye, a last entry or a note to whoever finds it, next to another sign of a farewell (sorry, not your fault, look after, I won't be around); goodbye to the world.",
+            phrases: [
+                "<FAREWELLSIGN> ~~24 (<FAREWELLSIGN>|<FAREWELLSOFT>)",
+                "<FAREWELLSOFT> ~~24 <FAREWELLSIGN>",
+                "(<BYE>) [cruel|beautiful|stupid] world !(hello|of|cup|record|tour|premiere)",
+                "(when|once) (youre|you are) (older|grown up|old enough) ~~12 (loved you|i loved you|your (dad|mum|mam|mother|father|mom) (loved|was proud)|wasnt your fault|not your fault)",
+            ]),
+
+        // MARK: Burdensomeness
+
+        SafetyPhraseGroup(
+            name: "burdensomeness: others better off",
+            note: "Others gaining from the writer's absence: free of me, a favour to everyone if I wasn't here, the world running smoother without me, the kindest thing, life insurance, grieving then moving on.",
+            phrases: [
+                "<GAIN> ~8 (if|when|once|after|with) <IABSENT>",
+                "if <IABSENT> ~8 <GAIN>",
+                "(cope|manage|be fine|be okay|be ok|get on fine|carry on|move on) [fine|just fine|perfectly well|without me] (if|when|once) (i was|i were|im|i am) [<A>] (gone|dead|not here|not around) ($|<ANYMORE>|for good|forever|better than fine)",
+                "(be|d be|would be|will be|finally be|get|finally get|ll be|to be|could be|are) (free|rid|shot|clear) of me !(for (a|the) ~2 (week|weekend|day|days|night|afternoon|evening|fortnight|month|summer|hours|holiday|bit|while)|while|when i (go|am|m) (on|away|at)|at last for)",
+                "(world|earth|planet|family|their lives|everyones lives|lives) ~4 (better|happier|easier|smoother|lighter|nicer|kinder|brighter|quieter|fine|cheaper|simpler|calmer|safer) ~3 without me",
+                "(world|earth|planet|family|lives|life|house) ~6 without me in it",
+                "one less (useless|pointless|worthless|stupid|miserable)? (one|person|burden|waste of space|loser|body) ~6 (wouldnt|would not|wont|will not|doesnt|does not) (hurt|matter|make a difference|be missed|be noticed|bother)",
+                "(kindest|most loving|fairest|best) thing ~8 (not be here|not exist|disappear|die|be gone|end it|remove myself|stop existing|not be around|let them go|set them free|go for good) !(for|until|till|tonight|when|while)",
+                "(take|taking|took|remove|removing|get|getting) (me|myself) out of (it|the picture|the equation|the way|their lives|everyones lives|the world|this world|the mix) ~~10 (solved|sorted|fixed|better|easier|for good|happier|lighter)",
+                "remove myself (permanently|for good|forever|from (the|this) (world|picture|equation|earth|planet)|from (their|everyones|her|his|my familys|my kids) (lives|life))",
+                "(life insurance|insurance payout|insurance money|death in service) ~~10 (better off|worth more|if i (died|was dead|was gone)|when im gone|once im gone)",
+                "(better off|worth more|be richer) ~6 (with|from)? (the|my)? (life insurance|insurance payout|insurance money)",
+                "(d|would|will|ll) (grieve|cry|mourn|be sad|miss me) ~4 (then|and then|but then|but) ~4 (move on|get over|forget|be fine|be free|be better|be okay|be relieved|be happier|feel relief|be lighter|get on with)",
+                "(im|i am|ive become|i have become|ive always been|im just|i feel like|feel like|i feel|being) [<A>] (such|nothing but|only|just|a massive|a huge)? (a|an)? [<A>] (burden|drain|dead weight|waste of space|waste of oxygen|waste of air|waste of skin|liability|millstone) (to|on|for|around)? (everyone|everybody|them|my family|the family|all of them|everyone around me|the people i love|the world|my kids|my parents|my daughter|my son|my wife|my husband|my partner)",
+                "(dead weight|waste of space|waste of oxygen|burden|drain|millstone) ~~14 (a favour|a favor|better off|without me|wasnt here|free of me|rid of me|not be here)",
+                "(better off|be fine|cope|manage|move on) ~~10 (bury me|without me|when im gone|if im gone|once im gone)",
+                "(spare|save|saving|sparing) (her|him|them|my family|my daughter|my son|my kids|everyone|my wife|my husband) ~4 (the years|years|the burden|the trouble|the cost|the expense|the bother|of me|from me|the pain of) ~~10 (rather go|rather be gone|end it|gone|die|dead|not be here|not be around)",
+                "(rather go|rather be gone|rather die|rather be dead) ~~10 (spare|save|saving|sparing) (her|him|them|my family|my daughter|my son|my kids|everyone|my wife|my husband)",
+            ]),
+
+        // MARK: Non-suicidal self-injury
+
+        SafetyPhraseGroup(
+            name: "self-injury: an act with a marker of intent",
+            note: "An injury verb on the writer's body with a marker that it was meant: on purpose, until it bled, to feel something, deserved it, where nobody looks; an implement used on the body; hair pulled out in clumps; a cover story for the marks.",
+            phrases: [
+                "<INJV> (my|my own) [<A>] <BODYX> ~8 <MEANT>",
+                "(<INJV>|scalded|burned|burnt) myself ~8 <MEANT>",
+                "(scalded|scalding|burned|burnt|burning|scalds) me ~8 <MEANT>",
+                "<INJV> (my|my own) <BODYX> ~4 ~~4 (deliberately|on purpose|intentionally|purposely) $",
+                "(held|ran|put|kept|pressed|stuck|holding|running|putting|keeping|stuck) my (hand|hands|arm|arms|wrist|wrists|fingers|palm|leg|legs|skin|thigh) (under|in|on|over|against|into|near|to) (the)? ~2 (boiling|scalding|hot|hob|flame|lighter|candle|iron|kettle|freezing|ice|radiator|fire|stove|oven) ~~6 (till|until|as long as|on purpose|deliberately|deserved|to feel|couldnt stand|could stand|as long as i could)",
+                "(using|used|use|took|take|taking|dragged|drag|ran|run|pressed|press|put|putting|held|holding) (a|the|my|an)? ~3 <IMPLEMENT> ~3 (on|across|along|over|into|against|to) (my)? (own)? <BODY> !(hair|to shave|shaving)",
+                "(use|using|used) [(them|it|one|that|this|those|these)] on <MYSELF> !(hair|fringe|nails|beard|legs|eyebrows|face|skin)",
+                "(the|a|my) <IMPLEMENT> on my <BODY> !(hair|to shave|shaving)",
+                "<BODY> ~4 (where|so) (nobody|no one|noone|people|anyone|mum|mam|dad|they|my parents) (looks|look|can see|sees|will see|would see|wont see|cant see|notices|will notice|would notice|wont notice|checks)",
+                "(the)? (thing|it) with the <IMPLEMENT> (again|tonight|last night|this morning|on my)",
+                "(hit|hitting|banged|banging|bang|bash|bashed|bashing|slammed|slamming|smashed|smashing|knocked|knocking|punched|punching) my (head|fist|fists|hand|hands) (against|into|on|off|through) ~3 (wall|walls|floor|door|mirror|desk|table|sink|tiles|headboard|radiator|window|glass) ~4 (until|till|again|repeatedly|over and over|so hard|hard|on purpose|deliberately|til|to (stop|feel|shut|make))",
+                "(dug|dig|digging|pressed|pressing|jammed|sank|sunk) (my)? (nails|fingernails|nail|teeth) (into|in) my (own)? <BODYX>",
+                "(pulled|pulling|pull|ripped|ripping|tore|tearing|yanked|yanking) (out)? (a chunk|chunks|clumps|a clump|handfuls|a handful|tufts|a tuft|fistfuls|a fistful) of (my)? (hair|eyelashes|eyebrows) (out)?",
+                "(told|said|tell|telling|say|saying|lied|lie|lying) (to)? (her|him|them|mum|mam|dad|mom|everyone|people|the nurse|my teacher|the teacher|the doctor|school|work|my boss|my mum|my dad|my mam|the gp)? ~2 (it was|its|it is|they were|they are) [<A>] (the|a|an|my|our)? (cat|cats|dog|kitten|puppy|accident|brambles|bramble|rose bush|roses|oven|gardening|climbing|sport|football|netball|hockey|door|fall|hamster|rabbit) ~~6 (it wasnt|it was not|they werent|it isnt|that wasnt true|it wasnt the|lie|lied|lying|its not)",
+                "(drag|dragged|dragging|run|ran|running|press|pressed|pressing|scrape|scraped|scraping|rake|raked|raking|slice|sliced) my (own)? <BODY> (across|along|over|through|against|on|down) ~6 (glass|mirror|blade|edge|whats left|razor|shards|knife|it|broken)",
+                "(home|upstairs|bathroom|room|again|then|toilets|shower) and [<A>] (cut|burned|burnt) (again)? $",
+                "(cut|cutting|burned|burnt|burning|hurt myself|hurting myself|bled|bleeding|scratched|scratching) ~~4 (its|it s|it is|that s|thats|that is) (the)? (only thing|one thing) (that)? (helps|works|makes it stop|calms me|stops it|gets me through)",
+                "(slipped up|slip up|had a slip|messed up|gave in|caved) ~4 (and)? [<A>] (hurt|cut|burned|burnt|scratched|harmed|hit) (myself|my <BODY>)",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "self-injury: urges",
+            note: "Wanting, needing or fighting the urge to cut, burn or bleed; a voice telling the writer to; not trusting oneself with a blade or lighter; knowing what one would use.",
+            phrases: [
+                "(give anything|give my right arm|do anything|kill|dying|itching|aching|desperate|gagging) to (cut|burn|bleed|<SH>|hurt myself|harm myself|slice|scratch myself) !<CUTFOR>",
+                "(need|needed|needing|want|wanted|wanting|urge|itching|craving) to (bleed|see (blood|myself bleed)|feel the (blade|sting)) !(the|radiators|radiator|brakes|them|it|out (the|a)|test|tests|results|pressure|sugar|donor|donation|work)",
+                "(urge|urges|temptation|craving|cravings|pull|itch|need|impulse) to (burn|bleed) !(the|it|them|a|an|down|off|calories|bridges|money|cds|candles|incense|fat|rubbish|through|out|my (skin care|money)|energy|some)",
+                "(head|brain|voice|voices|thoughts|something|mind) ~4 (telling|tells|told|screaming at|screams at|screamed at|shouting at|shouts at|yelling at|whispering to|whispers to|begging|urging|pushing|nagging) me to ~6 (cut !<CUTFOR>|burn myself|hurt myself|harm myself|die|kill myself|end it|jump|bleed|take them all|use (it|them) on|get the (scissors|blade|razor|knife|lighter|pills))",
+                "(dont|do not|cant|cannot|can not|didnt|did not|wouldnt|couldnt) trust <MYSELF> (with|around|near|alone with) (<LETHAL>|it|them|sharp things|sharps|the knives|a knife|the lighter|the blade|sharp objects|myself) [<A>] (tonight|right now|alone|at the moment|anymore|any more|today|$)",
+                "(i)? (know|knew) (exactly)? what (id|i would|ill|i will|i d) use $",
+                "(going|want|wanted|need|needed|about|ready|tempted|planning) to [<A>] cut [<A>] (again|tonight|deeper|right now|now|$|<TIME>)",
+                "(want|wanted|wanting|urge|need|needed) to [<A>] (put my fist through|punch|smash|hit) ~4 (and then|then) ~4 (drag|cut|slice|run|press) my",
+                "punish <MYSELF> ~~10 (what id use|what i d use|blade|razor|cutting|burning|bleed|lighter)",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "self-injury: relapse",
+            note: "Going back to cutting, burning or scratching; new marks after the old ones faded; days without harm broken; a counter reset. Relapse words alone are in the next family, which is off in entries about smoking, drinking, diets or apps.",
+            phrases: [
+                "back to (scratching|burning|cutting|hitting myself|picking|biting myself|bruising myself|carving|hurting myself|harming myself|<SH>|<SELFHARM>) !(the|a|some|back|down|wood|paper|grass|logs|toast|cds|candles|incense|rubbish|calories|fat|midnight|through|out|costs|corners|hair|my hair|class|school|carbs|sugar|coupons|it|them|hedges|the lawn|at|up|on|apples|fruit|strawberries|teams|players)",
+                "(went|gone|go|going|slipped|slid|fell|been) back (to|into) (it|that|old habits|the old habit|my old habits|the habit|old ways|my old ways) ~~5 (the)? (cutting|burning|scratching|blade|blades|razor|<SH>|<SELFHARM>|lighter)",
+                "(scars|scar|marks|cuts|burns|lines) ~~16 (added|made|put|carved|there are|theres|there were|now there are|now theres|got) ~2 (new|fresh|more|another) (ones|one) ($|tonight|today|last night|on)",
+                "(new|fresh) (scars|scar|cuts|marks|burns|burn marks|wounds|lines) ((tonight|last night|again|this morning) | on (my)? <BODY> !(from|after|because|when|while|where))",
+                "(marks|scars|wounds) (are|were|is|was|s) [<A>] (fresh|bleeding|still bleeding|raw|weeping|open again)",
+                "without a (single)? new (scar|cut|mark|burn|wound)",
+                "(no|zero|not a single|not one) (new)? (marks|cuts|scars|burns|mark|cut|scar|burn) since ~~10 (now|tonight|new|fresh|again|four|three|two|ones|last night|today)",
+                "#num (days|weeks|months|years|day|week|month|year) (no|without|free of|clean of|free from|of no) (harm|harming|<SH>|cutting|<SELFHARM>|blades|blade|marks|hurting myself|scratching|burning myself)",
+                "(day (#num|one|zero)|back to (day (#num|one|zero)|square one|the start|zero)|square one) ~~6 (blade|razor|cutting|<SH>|<SELFHARM>|burning myself|lighter)",
+                "(blade|razor|cutting|<SH>|<SELFHARM>) ~~6 (day (#num|one|zero)|back to (square one|the start|zero|day (#num|one|zero)))",
+                "(reset|resetting|restart|restarted|restarting) (the|my) (counter|count|streak|clock|days|tally) ~~10 (<SH>|<SELFHARM>|cutting|blade|my arms are|my wrists)",
+                "my (arms|wrists|thighs|arm|wrist|thigh) (are|is|look|looks) [<A>] (a mess|shredded|wrecked|ruined|covered in (cuts|marks|scars|burns|plasters)|cut up|torn up|torn to pieces) !(from|after|because|with)",
+                "broke (my|the) promise ~~10 (marks|cuts|scars|blade|fresh|cutting|<SH>|bleed|new ones)",
+                "(bought|buying|got|getting|ordered) (new|more|fresh|another pack of|a new pack of|some)? (blades|razor blades|razors|a blade|a razor) ~~12 (used (them|it)|threw (my|the|them) (old|blades)? away|promised|clean|relapse|before id|before i had)",
+                "(threw|thrown|binned|gave) (away|out)? (my|the|all my) (blades|razors|blade) (away|out)? ~~14 (bought|got|new ones|used)",
+                "(relapsed|relapse) ~~8 (blade|blades|razor|cutting|<SH>|<SELFHARM>|scars|marks|burning myself|lighter)",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "relapse (words alone)",
+            note: "A relapse or lost days said with nothing else; off in entries about smoking, drinking, drugs, diets or apps.",
+            phrases: [
+                "^ (relapsed|relapse|relapsing) [<A>] (<TIME>|again|last night|tonight|today|this morning|yesterday|after|$)",
+                "#num (days|weeks|months|years|day|week|month|year) (gone|wasted|down the drain|thrown away|ruined|undone|lost|for nothing)",
+            ],
+            unlessEntryMentions: "other recovery"),
+
+        // MARK: Slang, lists and registers
+
+        SafetyPhraseGroup(
+            name: "wanting to die: slang, lists and emoji",
+            note: "Wanting to be unalive or 💀 said in earnest; a list item 'to be dead' under a heading of wants; neck myself (British slang); finishing oneself off.",
+            phrases: [
+                "<DESIRE> [<A>] to [<A>] be [<A>] (unalive|emojideath) ($|for real|fr|not joking|like actually|actually|genuinely|not the funny|<TIME>|<ANYMORE>)",
+                "(die|dying|to die|be dead|being dead|dead|not exist|not existing|not wake up|not waking up|death|to not wake up|kill myself|killing myself|end it|ending it) ~~2 (thats|that is|its|it is|is) (what|all) (i|id) [<A>] (want|need|wish for|think about|long for|crave)",
+                "(want|wants|wish|wishlist|list|need|needs|wishes) ~~24 ^ [and] to [<A>] (die|be dead|not exist|not wake up|kill myself|end it all|end my life|stop existing|disappear forever|not be here|not be alive|be gone)",
+                "(neck|necking|necked) <MYSELF>",
+                "(finish|finishing|finished) <MYSELF> off",
+            ]),
+    ]
+}
