@@ -70,6 +70,9 @@ final class SafetyEngine: Sendable {
 
     let lexicon: SafetyLexicon
     let code: [SafetyInstruction]
+    /// Tables that send an alternation straight to the alternatives that can start with the
+    /// next word (see `SafetyCompiler.emitDispatch`).
+    let dispatch: [Int32]
     let setBits: [UInt64]
     let setWords: Int
     let concerning: SafetyPatternIndex
@@ -114,10 +117,11 @@ final class SafetyEngine: Sendable {
         compiler.lexicon.freeze()
         lexicon = compiler.lexicon
         code = compiler.code
+        dispatch = compiler.dispatch.isEmpty ? [0] : compiler.dispatch
         (setBits, setWords) = compiler.bitmaps()
         self.concerning = SafetyPatternIndex(c, wordCount: lexicon.wordCount)
         self.exclusions = SafetyPatternIndex(x, wordCount: lexicon.wordCount)
-        yields = x.map(\.0.yields)
+        yields = x.map(\.pattern.yields)
         mentionBefore = SafetyPatternIndex(before, wordCount: lexicon.wordCount)
         mentionAfter = SafetyPatternIndex(after, wordCount: lexicon.wordCount)
         ownWords = SafetyPatternIndex(own, wordCount: lexicon.wordCount)
@@ -143,7 +147,10 @@ final class SafetyEngine: Sendable {
             tokens.flags.withUnsafeBufferPointer { flags in
                 code.withUnsafeBufferPointer { code in
                     setBits.withUnsafeBufferPointer { bits in
-                        body(SafetyRunner(code: code, bits: bits, setWords: setWords, ids: ids, flags: flags))
+                        dispatch.withUnsafeBufferPointer { dispatch in
+                            body(SafetyRunner(code: code, bits: bits, setWords: setWords, ids: ids, flags: flags,
+                                              dispatch: dispatch))
+                        }
                     }
                 }
             }
@@ -184,7 +191,9 @@ final class SafetyEngine: Sendable {
     private func scan(_ runner: SafetyRunner) -> SafetyCompiledPattern? {
         let n = runner.ids.count
         let index = concerning
-        return index.offsets.withUnsafeBufferPointer { offsets in
+        let active = index.active(runner.ids)
+        return active.withUnsafeBufferPointer { active in
+        index.offsets.withUnsafeBufferPointer { offsets in
             index.list.withUnsafeBufferPointer { list in
                 index.starts.withUnsafeBufferPointer { starts in
                     for pos in 0..<n {
@@ -194,7 +203,9 @@ final class SafetyEngine: Sendable {
                             let end = Int(offsets[id + 1])
                             while k < end {
                                 let pi = Int(list[k])
-                                if check(pi, Int(starts[pi]), pos, runner) { return index.patterns[pi] }
+                                if active[pi >> 6] & (1 << UInt64(pi & 63)) != 0 && check(pi, Int(starts[pi]), pos, runner) {
+                                    return index.patterns[pi]
+                                }
                                 k += 1
                             }
                         }
@@ -207,6 +218,7 @@ final class SafetyEngine: Sendable {
                     return nil
                 }
             }
+        }
         }
     }
 
@@ -338,6 +350,14 @@ struct SafetyQuotationPhrases: Sendable {
     let ownWords: [String]
 }
 
+/// A compiled phrase with the words it can start with and the words it needs (its anchor).
+struct SafetyCompiledEntry {
+    let pattern: SafetyCompiledPattern
+    let firsts: [Int32]
+    let number: Bool
+    let anchor: [Int32]
+}
+
 struct SafetyCompiledPattern: Sendable {
     let start: Int32
     let veto: Int32
@@ -354,31 +374,60 @@ struct SafetyPatternIndex: Sendable {
     let offsets: [Int32]
     let list: [Int32]
     let numberFirst: [Int32]
+    /// For each word, the phrases it anchors (see `SafetyCompiler.anchor`), as offsets into
+    /// `anchored`; and the phrases that have no anchor and are always tried.
+    let anchorOffsets: [Int32]
+    let anchored: [Int32]
+    let unanchored: [Int32]
 
-    init(_ compiled: [(SafetyCompiledPattern, firsts: [Int32], number: Bool)], wordCount: Int) {
-        patterns = compiled.map(\.0)
+    init(_ compiled: [SafetyCompiledEntry], wordCount: Int) {
+        patterns = compiled.map(\.pattern)
         starts = patterns.map(\.start)
         vetoes = patterns.map(\.veto)
         var buckets = Array(repeating: [Int32](), count: wordCount)
+        var anchorBuckets = Array(repeating: [Int32](), count: wordCount)
         var numbers: [Int32] = []
+        var always: [Int32] = []
         for (i, c) in compiled.enumerated() {
             for id in c.firsts { buckets[Int(id)].append(Int32(i)) }
             if c.number { numbers.append(Int32(i)) }
+            if c.anchor.isEmpty { always.append(Int32(i)) }
+            for id in c.anchor { anchorBuckets[Int(id)].append(Int32(i)) }
         }
-        var offsets: [Int32] = [0]
-        var list: [Int32] = []
-        for b in buckets { list.append(contentsOf: b); offsets.append(Int32(list.count)) }
-        offsets.append(Int32(list.count))
-        self.offsets = offsets
-        self.list = list
+        func flatten(_ b: [[Int32]]) -> ([Int32], [Int32]) {
+            var offsets: [Int32] = [0]
+            var list: [Int32] = []
+            for x in b { list.append(contentsOf: x); offsets.append(Int32(list.count)) }
+            offsets.append(Int32(list.count))
+            return (offsets, list)
+        }
+        (offsets, list) = flatten(buckets)
+        (anchorOffsets, anchored) = flatten(anchorBuckets)
+        unanchored = always
         numberFirst = numbers
+    }
+
+    /// Which phrases can match a text with these words: a bit per phrase.
+    func active(_ ids: UnsafeBufferPointer<Int32>) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: (patterns.count + 63) / 64 + 1)
+        for p in unanchored { bits[Int(p) >> 6] |= 1 << UInt64(p & 63) }
+        anchorOffsets.withUnsafeBufferPointer { offsets in
+            anchored.withUnsafeBufferPointer { anchored in
+                for id in ids where id != 0 {
+                    let a = Int(offsets[Int(id)]), b = Int(offsets[Int(id) + 1])
+                    if a == b { continue }
+                    for k in a..<b { bits[Int(anchored[k]) >> 6] |= 1 << UInt64(anchored[k] & 63) }
+                }
+            }
+        }
+        return bits
     }
 }
 
 // MARK: - Instructions and runner
 
 enum SafetyOp: UInt8, Sendable {
-    case word, set, number, any, anyAcross, split, jump, clauseEnd, clauseStart, sameSentence, notAhead, accept
+    case word, set, number, any, anyAcross, split, jump, clauseEnd, clauseStart, sameSentence, notAhead, accept, dispatch
 }
 
 struct SafetyInstruction: Sendable {
@@ -394,6 +443,7 @@ struct SafetyRunner {
     let setWords: Int
     let ids: UnsafeBufferPointer<Int32>
     let flags: UnsafeBufferPointer<UInt8>
+    let dispatch: UnsafeBufferPointer<Int32>
 
     @inline(__always) func member(_ set: Int32, _ id: Int32) -> Bool {
         let w = bits[Int(set) * setWords + Int(id >> 6)]
@@ -442,8 +492,47 @@ struct SafetyRunner {
                 pc = Int(ins.a)
             case .accept:
                 return pos
+            case .dispatch:
+                return runDispatch(Int(ins.a), pos, pc)
             }
         }
+    }
+
+    /// Tries, in order, the alternatives of the table at `t` that can start with the word at
+    /// `pos` and those that can start anywhere. Layout at t: key count K, count A of the others,
+    /// K sorted keys, K (start, count) pairs of lists, A program counters; program counters are
+    /// stored relative to the dispatch instruction at `base`, so a building block's code can be
+    /// reused at another place with the same table.
+    func runDispatch(_ t: Int, _ pos: Int, _ base: Int) -> Int {
+        let d = dispatch
+        let keyCount = Int(d[t]), alwaysCount = Int(d[t + 1])
+        let keys = t + 2
+        var listStart = 0, listCount = 0
+        if pos < ids.count {
+            let id = ids[pos]
+            var lo = 0, hi = keyCount
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if d[keys + mid] < id { lo = mid + 1 } else { hi = mid }
+            }
+            if lo < keyCount && d[keys + lo] == id {
+                listStart = Int(d[keys + keyCount + 2 * lo])
+                listCount = Int(d[keys + keyCount + 2 * lo + 1])
+            }
+        }
+        let always = keys + 3 * keyCount
+        var i = 0, j = 0
+        while i < listCount || j < alwaysCount {
+            let pc: Int32
+            if j >= alwaysCount || (i < listCount && d[listStart + i] < d[always + j]) {
+                pc = d[listStart + i]; i += 1
+            } else {
+                pc = d[always + j]; j += 1
+            }
+            let r = run(base + Int(pc), pos)
+            if r >= 0 { return r }
+        }
+        return -1
     }
 }
 
@@ -487,6 +576,13 @@ struct SafetyCompiler {
     var macroCode: [String: (base: Int32, code: [SafetyInstruction])] = [:]
     /// `singleWords` of a building block, computed once (nil entry: not a plain word list).
     var macroSingle: [String: [Int32]?] = [:]
+    /// Dispatch tables, laid out as `SafetyRunner.runDispatch` reads them.
+    var dispatch: [Int32] = []
+    /// Ids of `commonWords`, once known.
+    var commonIDs: Set<Int32>? = nil
+    /// `firstSet` and `requiredSets` of building blocks, computed once.
+    var macroFirsts: [String: [Int32]?] = [:]
+    var macroRequired: [String: [[Int32]]] = [:]
 
     init(macros: [(String, String)]) {
         var m: [String: String] = [:]
@@ -544,8 +640,8 @@ struct SafetyCompiler {
     }
 
     mutating func compileGroups(_ groups: [SafetyPhraseGroup], _ vetoes: [String: Int32])
-        -> [(SafetyCompiledPattern, firsts: [Int32], number: Bool)] {
-        var out: [(SafetyCompiledPattern, firsts: [Int32], number: Bool)] = []
+        -> [SafetyCompiledEntry] {
+        var out: [SafetyCompiledEntry] = []
         for group in groups {
             var veto: Int32 = -1
             if let name = group.unlessEntryMentions {
@@ -559,9 +655,10 @@ struct SafetyCompiler {
                     try emit(node)
                     code.append(SafetyInstruction(op: .accept))
                     let (firsts, number) = try firstWords(Int(start))
-                    out.append((SafetyCompiledPattern(start: start, veto: veto, group: group.name, source: phrase,
-                                                      yields: group.yieldsToIntent),
-                                firsts, number))
+                    out.append(SafetyCompiledEntry(
+                        pattern: SafetyCompiledPattern(start: start, veto: veto, group: group.name, source: phrase,
+                                                       yields: group.yieldsToIntent),
+                        firsts: firsts, number: number, anchor: anchor(node)))
                 } catch {
                     problems.append("\(group.name): \(phrase): \(error)")
                 }
@@ -572,6 +669,60 @@ struct SafetyCompiler {
 
     struct Problem: Error, CustomStringConvertible {
         let description: String
+    }
+
+    /// Words too common to be worth checking a phrase's presence by.
+    static let commonWords: Set<String> = [
+        "i", "im", "ive", "id", "ill", "me", "my", "myself", "a", "an", "the", "to", "and", "of", "in", "on", "at", "for",
+        "it", "its", "is", "was", "be", "been", "so", "that", "this", "with", "not", "no", "you", "we", "they", "he", "she",
+        "but", "just", "do", "did", "have", "had", "all", "up", "out", "if", "then", "again", "now", "get", "got", "go",
+    ]
+
+    /// A set of words one of which every match of `node` contains (the smallest such set found
+    /// among the phrase's required parts that has no common word), or [] when there is none. A
+    /// text with none of these words cannot match, so the phrase is not tried on it.
+    mutating func anchor(_ node: SafetyNode) -> [Int32] {
+        smallestUncommon(requiredSets(node)) ?? []
+    }
+
+    /// The smallest of these word sets that has no common word, if any.
+    mutating func smallestUncommon(_ sets: [[Int32]]) -> [Int32]? {
+        if commonIDs == nil { commonIDs = Set(Self.commonWords.compactMap { lexicon.existingID($0) }) }
+        let common = commonIDs!
+        var best: [Int32]? = nil
+        for set in sets where !set.isEmpty && set.allSatisfy({ !common.contains($0) && $0 != 0 }) {
+            if best == nil || set.count < best!.count { best = set }
+        }
+        return best
+    }
+
+    /// Word sets of which each match of `node` contains at least one word of every set.
+    mutating func requiredSets(_ node: SafetyNode) -> [[Int32]] {
+        switch node {
+        case .word(let w):
+            return resolve(slot: w).map { [$0] }
+        case .wordID(let id):
+            return [[id]]
+        case .macro(let name):
+            if let set = macroSets[name], set >= 0 { return [sets[Int(set)]] }
+            if let cached = macroRequired[name] { return cached }
+            guard let inner = try? macroNode(name) else { return [] }
+            let r = requiredSets(inner)
+            macroRequired[name] = r
+            return r
+        case .seq(let items):
+            return items.flatMap { requiredSets($0) }
+        case .alt(let alternatives):
+            if let ids = singleWords(alternatives) { return [ids] }
+            var union: [Int32] = []
+            for alternative in alternatives {
+                guard let smallest = smallestUncommon(requiredSets(alternative)) else { return [] }
+                union += smallest
+            }
+            return [Array(Set(union)).sorted()]
+        case .opt, .gap, .gapAcross, .clauseEnd, .clauseStart, .number, .not:
+            return []
+        }
     }
 
     /// The parsed building block <name>.
@@ -688,6 +839,7 @@ struct SafetyCompiler {
                 alternatives.insert(.alt(single.map { .wordID($0) }), at: 0)
             }
             if alternatives.count == 1 { try emit(alternatives[0]); return }
+            if alternatives.count >= 3 { try emitDispatch(alternatives); return }
             var jumps: [Int] = []
             for (i, alternative) in alternatives.enumerated() {
                 if i < alternatives.count - 1 {
@@ -740,6 +892,90 @@ struct SafetyCompiler {
         }
     }
 
+    /// An alternation of three or more branches: a dispatch table sends the matcher straight to
+    /// the branches that can start with the next word (found from the syntax tree), plus those
+    /// that can start with anything (a gap, an optional part, a number), in their written order.
+    mutating func emitDispatch(_ alternatives: [SafetyNode]) throws {
+        let at = code.count
+        code.append(SafetyInstruction(op: .dispatch))
+        var keyed: [Int32: [Int32]] = [:]
+        var always: [Int32] = []
+        var jumps: [Int] = []
+        for alternative in alternatives {
+            let pc = Int32(code.count - at)
+            if let firsts = firstSet(alternative) {
+                for id in Set(firsts) { keyed[id, default: []].append(pc) }
+            } else {
+                always.append(pc)
+            }
+            try emit(alternative)
+            jumps.append(code.count)
+            code.append(SafetyInstruction(op: .jump))
+        }
+        for j in jumps { code[j].a = Int32(code.count) }
+        code[at].a = appendDispatch(keyed, always)
+    }
+
+    mutating func appendDispatch(_ keyed: [Int32: [Int32]], _ always: [Int32]) -> Int32 {
+        let t = dispatch.count
+        let keys = keyed.keys.sorted()
+        dispatch.append(Int32(keys.count))
+        dispatch.append(Int32(always.count))
+        dispatch += keys
+        let pairs = dispatch.count
+        dispatch += Array(repeating: 0, count: 2 * keys.count)
+        dispatch += always
+        for (k, key) in keys.enumerated() {
+            let list = keyed[key]!
+            dispatch[pairs + 2 * k] = Int32(dispatch.count)
+            dispatch[pairs + 2 * k + 1] = Int32(list.count)
+            dispatch += list
+        }
+        return Int32(t)
+    }
+
+    /// The words every match of `node` must start with, or nil when it can start with anything
+    /// or match nothing (a gap, a number, an optional part alone).
+    mutating func firstSet(_ node: SafetyNode) -> [Int32]? {
+        switch node {
+        case .word(let w):
+            return resolve(slot: w).first.map { [$0] }
+        case .wordID(let id):
+            return [id]
+        case .macro(let name):
+            if let set = macroSets[name], set >= 0 { return sets[Int(set)] }
+            if let cached = macroFirsts[name] { return cached }
+            guard let inner = try? macroNode(name) else { return nil }
+            let f = firstSet(inner)
+            macroFirsts[name] = .some(f)
+            return f
+        case .seq(let items):
+            var out: [Int32] = []
+            for item in items {
+                switch item {
+                case .clauseStart, .clauseEnd, .not, .gap(0):
+                    continue
+                case .opt(let inner):
+                    guard let f = firstSet(inner) else { return nil }
+                    out += f
+                default:
+                    guard let f = firstSet(item) else { return nil }
+                    return out + f
+                }
+            }
+            return nil
+        case .alt(let alternatives):
+            var out: [Int32] = []
+            for a in alternatives {
+                guard let f = firstSet(a) else { return nil }
+                out += f
+            }
+            return out
+        case .opt, .gap, .gapAcross, .clauseEnd, .clauseStart, .number, .not:
+            return nil
+        }
+    }
+
     /// A lazy gap of up to `max` words (prefer fewer) that stay in one sentence; with
     /// `checkNext`, the word after the gap is in that sentence too.
     mutating func emitGap(_ max: Int, checkNext: Bool) {
@@ -783,6 +1019,11 @@ struct SafetyCompiler {
             case .clauseEnd, .clauseStart, .sameSentence: work.append(pc + 1)
             case .notAhead: work.append(Int(ins.a))
             case .accept: throw Problem(description: "a phrase must contain at least one word")
+            case .dispatch:
+                let t = Int(ins.a)
+                let keyCount = Int(dispatch[t]), alwaysCount = Int(dispatch[t + 1])
+                firsts.formUnion(dispatch[(t + 2)..<(t + 2 + keyCount)])
+                for k in 0..<alwaysCount { work.append(pc + Int(dispatch[t + 2 + 3 * keyCount + k])) }
             }
         }
         firsts.remove(0)
