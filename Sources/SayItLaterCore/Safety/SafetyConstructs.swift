@@ -14,10 +14,17 @@ extension SafetyPhrases {
     // MARK: - Slot classes
 
     static let constructBlocks: [(String, String)] = [
+        // The writer as the subject of a future, conditional or intended act.
+        ("IWILL", "(i|ill|i will|i shall|im going to|i am going to|im gonna|i ll|id|i would|i d|i might|i could|im|i am)"),
+        // Numbers written as words, for spans of time.
+        ("NUMW", "(#num|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|several|a couple of)"),
+        // Euphemisms for dying that need a word of finality next to them ("clock off. permanently").
+        ("EUPH", "(checking out|check out|checked out|clock off|clocking off|clock out|clocking out|log off|logging off|logged off|sign off|signing off|tap out|tapping out|bow out|bowing out|exit|exiting|leave|leaving|go to sleep|going to sleep|call it a day|calling it a day|call it quits|throw in the towel|give up|giving up|switch off|switching off|go away|going away|disappear|disappearing|check out of life)"),
+        ("FOREVER", "(permanently|for good|forever|for ever|early|of life|of this life|from life|from everything|from it all|for the last time|irl|for real this time|not the (flat|job|hotel|house|country)|and not come back|and never come back|in real life)"),
         // The writer being gone, dead or absent, as the condition of a hypothetical
         // ("if I wasn't here", "once I'm out of the picture", "if the Lord took me").
         ("NOTNOW", "(by|at|on|for|until|till|tomorrow|tonight|today|next|this|when|yet|to|in time|then|that|a|the|away|out|home|shopping|abroad|with|from|over|early|late|in|him|her|them|people|anyone|my|his|their|your|much|long|all|during|while|after|before)"),
-        ("IABSENT", "(i <A> (was|were|am|m) <A> (dead|never born|no longer here|no longer around|no longer alive|out of the picture|out of the way|not alive|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | im <A> (dead|out of the picture|out of the way|no longer here|no longer around|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | i <A> (wasnt|werent|was not|were not) <A> (alive|born|here ($|<ANYMORE>|at all)|around ($|<ANYMORE>|at all)|in (it|the picture|their lives|her life|his life|your life|the way|the world)) | i <A> (died|disappeared forever|vanished forever|killed myself|didnt exist|never existed|stopped existing|didnt wake up|never woke up|ended it|ended my life|was to die|were to die|left for good|went away for good|ceased to exist|took my life|took my own life) | (the lord|god|jesus|death) <A> (took|takes|came for|comes for|would take) me | (ive|i have) <A> (gone|died|passed) $)"),
+        ("IABSENT", "(were i <A> (no longer here|gone|dead|not here|not around|to die|to go|to pass|no longer alive) | i <A> (was|were|am|m|wis) <A> (dead|not there (forever|for good|anymore|any more)|never born|no longer here|no longer around|no longer alive|out of the picture|out of the way|not alive|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | im <A> (dead|out of the picture|out of the way|no longer here|no longer around|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | i <A> (wasnt|werent|was not|were not) <A> (alive|born|here ($|<ANYMORE>|at all)|around ($|<ANYMORE>|at all)|in (it|the picture|their lives|her life|his life|your life|the way|the world)) | i <A> (died|disappeared forever|vanished forever|killed myself|didnt exist|never existed|stopped existing|didnt wake up|never woke up|ended it|ended my life|was to die|were to die|left for good|went away for good|ceased to exist|took my life|took my own life) | (the lord|god|jesus|death) <A> (took|takes|came for|comes for|would take) me | (ive|i have) <A> (gone|died|passed) $)"),
         // What others would gain from the writer's absence.
         ("GAIN", "(better|happier|easier|kinder|lighter|simpler|relieved|glad|free|freer|calmer|smoother|cheaper|quieter|safer|richer|a favour|a favor|a kindness|a relief|a blessing|a mercy|a gift|have a life|have their life back|have her life back|have his life back|get their lives back|get her life back|get his life back|be free|better off|save money)"),
         // Implements of self-injury and means of suicide kept or looked at.
@@ -36,13 +43,13 @@ extension SafetyPhrases {
         // Saying goodbye.
         ("BYE", "(goodbye|goodbyes|bye|byee|so long|farewell|ta ra|tara|cheerio|adios|this is goodbye|my goodbye|see you on the other side|see you all on the other side|see ya on the other side)"),
         // Last words written.
-        ("LASTWRITE", "((last|final) (entry|page|post|words|note|message|letter|lines) !(of (the|this) (day|week|month|year|term|book|notebook|diary|journal|holiday)|for (now|today|tonight|the (day|week|month|year|term|holiday|summer))|before (bed|the|my (holiday|trip|exam|exams|operation|surgery))|in (this|the) (notebook|book|diary|journal)) | (last|final) (thing|time) (ill|i will|i ll|im going to) [ever] write | (wont|will not|never) be writing (in here|here|in this|again|anything (else|again)|anymore) !(until|till|til|for (a|the|two|three|a few|some)|while|during|on holiday|because|this week|tomorrow) | (this is|here is) where (the|this|my) (diary|journal|book|story) ends)"),
+        ("LASTWRITE", "((last|final) (entry|page|post|words|note|message|letter|lines) !(of (the|this) (day|week|month|year|term|book|notebook|diary|journal|holiday)|for (now|today|tonight|the (day|week|month|year|term|holiday|summer))|before (bed|the|my (holiday|trip|exam|exams|operation|surgery))|in (this|the) (notebook|book|diary|journal)) | (last|final) (thing|time) (ill|i will|i ll|im going to) [ever] write | (wont|will not|never) be writing (in here|here|in this|again|anything (else|again)|anymore) !(until|till|til|for (a|the|two|three|a few|some)|while|during|on holiday|because|this week|tomorrow) | (this is|here is) where (the|this|my) (diary|journal|book|story) ends | (last|final) (list|lines|thing) | (write|writing) ~3 (the)? last time | (wont|will not) be writing ~~4 (or after that|ever again|again after|any more|anymore))"),
         // Strong signs a text is a farewell (each is itself unusual in a journal).
-        ("FAREWELLSIGN", "(^ <BYE> !(to|for now|till|until|see you|for the|for a|then|mum said|and thanks for) | (this is|here is|consider this|this is my|this will be my) (my)? (goodbye|farewell|last goodbye) !(to|for now|for the|till|until) | <LASTWRITE> | (to whoever|whoever|for whoever) ~2 (reads|read|finds|find) this | by the time (you|anyone|someone|they|somebody|anybody|mum|mam|dad|mom|she|he|you all) ~2 (read|reads|find|finds|see|sees) this | (if|when) this (is|gets) (found|read) | if (youre|you are|anyone is|someone is) reading this | dear (future nobody|nobody|whoever|whoever finds this|whoever reads this) | (wont|will not) be (around|here) ~3 (to see|anymore|any more|much longer|for much longer) | (tapping|checking|bowing|clocking|signing) out (for good|permanently|forever|for ever) | (wasnt|was not|im not|not|wont be) (frightened|scared|afraid) (at|of) the end | see you (on the other side|in another life|in the next life) | (whoever|who ever|whoevers|the person who|the one who) [<A>] (finds|find|will find|found) me | ^ (please)? (look after|take care of) (each other|yourselves|mum|mam|dad|mom|the kids|the boys|the girls|the dog|the cat|my|biscuit|him for me|her for me) | ^ (please)? dont (cry|grieve|be sad|miss me|blame yourself|blame yourselves|keep a seat|mourn))"),
+        ("FAREWELLSIGN", "(^ <BYE> !(to|for now|till|until|see you|for the|for a|then|mum said|and thanks for) | (this is|here is|consider this|this is my|this will be my) (my)? (goodbye|farewell|last goodbye) !(to|for now|for the|till|until) | <LASTWRITE> | (to whoever|whoever|for whoever) ~2 (reads|read|finds|find) this | by the time (you|anyone|someone|they|somebody|anybody|mum|mam|dad|mom|she|he|you all) ~2 (read|reads|find|finds|see|sees) this | (if|when) this (is|gets) (found|read) | if (youre|you are|anyone is|someone is) reading this | if (you|anyone|someone|somebody) (see|sees|find|finds|read|reads) this (book|diary|journal|note|letter|page|notebook) | so (somebody|someone|people|everyone|they|you) (knows|know|can find|will know|will find) where (stuff|things|everything|it all|my things) (is|are) | dear (future nobody|nobody|whoever|whoever finds this|whoever reads this) | (wont|will not) be (around|here) ~3 (to see|anymore|any more|much longer|for much longer) | (tapping|checking|bowing|clocking|signing) out (for good|permanently|forever|for ever) | (wasnt|was not|im not|not|wont be) (frightened|scared|afraid) (at|of) the end | see you (on the other side|in another life|in the next life) | (whoever|who ever|whoevers|the person who|the one who) [<A>] (finds|find|will find|found) me | ^ (please)? (look after|take care of) (each other|yourselves|mum|mam|dad|mom|the kids|the boys|the girls|the dog|the cat|my|biscuit|him for me|her for me) | ^ (please)? dont (cry|grieve|be sad|miss me|blame yourself|blame yourselves|keep a seat|mourn))"),
         // Weaker signs, farewell only next to a strong one.
-        ("FAREWELLSOFT", "(sorry | love you | love u | i love | i loved | forgive me | forgave | proud of (you|them|him|her) | thank you for (everything|it all|eleven|all|the) | (tell|remind) ~4 (i|im|that i) | at peace | for good | (cant|can not|cannot|couldnt) stay | (not|isnt|wasnt|never) (your|anyones|anybodys) fault | (nobodys|no ones|noones) fault | none of this (was|is) (you|your fault|on you) | (he|she|they|you) can (have|keep|take) my | (notes|letters) (are|is|s|were) [<A>] (in|on|under) (the|my) | look after | take care of | passwords)"),
+        ("FAREWELLSOFT", "(sorry | love you | love u | i love | i loved | forgive me | forgave | proud of (you|them|him|her) | thank you for (everything|it all|eleven|all|the) | (tell|remind) ~4 (i|im|that i) | at peace | for good | (cant|can not|cannot|couldnt) stay | (not|isnt|wasnt|never) (your|anyones|anybodys) fault | (nobodys|no ones|noones) fault | none of this (was|is) (you|your fault|on you) | (he|she|they|you) can (have|keep|take) my | (notes|letters) (are|is|s|were) [<A>] (in|on|under) (the|my) | look after | take care of | passwords | (letters|notes) (are|is) (done|written|finished|ready) | (is|are) (hers|his|yours|theirs) now | (god|the lord) (keep|bless|protect|be with) (you|you all|them) | (wont|will not) be writing)"),
         // Acts of preparing to die: a will, belongings, pets and children, accounts, notes.
-        ("PREPACT", "((updated|updating|update|made|making|wrote|writing|written|sorted|sorting|finished|signed|redid|changed) (out)? (my|a|the) (will|affairs|funeral wishes|funeral plans) | (putting|put|got|getting|set|setting) my (affairs|house|things) in order | (cancelled|canceled|cancelling|canceling|stopped|ended|closed) (the|my|all my) (gym|gym membership|membership|memberships|subscriptions|subscription|phone contract|contract|direct debits|standing orders|netflix|appointments) | (gave|given|giving|give) (away)? (the|my|all my|most of my) ~3 to (my)? | (passwords|password|pin|pins|bank details|account details|logins|log ins) (are|is|s)? (in|into|for|written|on) | (deleted|deleting|closed|closing|deactivated|deactivating|wiped) (all)? (my|the) (accounts|account|social media|facebook|instagram|twitter|tiktok|profiles|profile|search history|browser history|history|messages) | (cleared|clearing|emptied|emptying) (out)? my (calendar|diary|schedule|desk|locker|room|drawers) | (paid off|paying off|settled|cleared) (all)? (my|the) (debts|debt|credit card|bills|loans|overdraft|tab) | (found|finding|arranged|arranging) ~2 (a)? new home (with|for (the|my|our) (dog|cat|dogs|cats|rabbit|pets|horse|hamster|budgie|fish)) | (rehomed|rehoming|re homed|re homing) | (arranged|arranging|asked|sorted|organised|organized) ~4 to (look after|take|have|mind|care for|feed) (the|my) (dog|dogs|cat|cats|kids|children|pets|rabbit|hamster|boys|girls|bairns|horse|fish) | (wrote|written|writing|left|leaving) (the)? (letters|notes|a letter|a note) (to|for) | (everything|everythings|nearly everything|almost everything|its all|it is all) (is|s)? (sorted|in order|arranged|taken care of|tied up|squared away) [now] $ | (i|ill) (wont|will not) (need|be needing) (it|them|any of it|any of them|this|these) $ | said (my)? goodbyes)"),
+        ("PREPACT", "((updated|updating|update|made|making|wrote|writing|written|sorted|sorting|finished|signed|redid|changed) (out)? (my|a|the) (will|affairs|funeral wishes|funeral plans) | (putting|put|got|getting|set|setting) my (affairs|house|things) in order | (cancelled|canceled|cancelling|canceling|stopped|ended|closed) (the|my|all my) (gym|gym membership|membership|memberships|subscriptions|subscription|phone contract|contract|direct debits|standing orders|netflix|appointments) | (gave|given|giving|give) (away)? (the|my|all my|most of my) ~3 to (my)? | (passwords|password|pin|pins|bank details|account details|logins|log ins) (are|is|s)? (in|into|for|written|on|to) | (tidying|tidied|tying|tied) up (loose ends|my loose ends) | (sold|selling) (the|my) ~2 for (way)? (under|less than|nothing|next to nothing) | (deleted|deleting|closed|closing|deactivated|deactivating|wiped) (all)? (my|the) (socials|accounts|account|social media|facebook|instagram|twitter|tiktok|profiles|profile|search history|browser history|history|messages) | (cleared|clearing|emptied|emptying) (out)? my (calendar|diary|schedule|desk|locker|room|drawers) | (paid off|paying off|settled|cleared) (all)? (my|the) (debts|debt|credit card|bills|loans|overdraft|tab) | (found|finding|arranged|arranging) ~2 (a)? new home (with|for (the|my|our) (dog|cat|dogs|cats|rabbit|pets|horse|hamster|budgie|fish)) | (rehomed|rehoming|re homed|re homing) | (arranged|arranging|asked|sorted|organised|organized) ~4 to (look after|take|have|mind|care for|feed) (the|my) (dog|dogs|cat|cats|kids|children|pets|rabbit|hamster|boys|girls|bairns|horse|fish) | (wrote|written|writing|left|leaving) (the)? (letters|notes|a letter|a note) (to|for) | (everything|everythings|nearly everything|almost everything|its all|it is all) (is|s)? (sorted|in order|arranged|taken care of|tied up|squared away) [now] $ | (i|ill) (wont|will not) (need|be needing) (it|them|any of it|any of them|this|these) $ | said (my)? goodbyes)"),
     ]
 
     // MARK: - Families
@@ -66,7 +73,7 @@ extension SafetyPhrases {
                 "if (a|the|some) [<A>] (bus|car|lorry|truck|train|van|cyclist|taxi|drunk driver|meteor|plane|tree|brick) ~3 (hit|hits|killed|kills|took|takes|ran me over|runs me over|ran over me|knocked me|knocks me|got me|gets me) ~~10 (wouldnt|would not|not|dont|wont|couldnt) [<A>] (mind|care|be upset|be sad|fight it|be bothered)",
                 "(wouldnt|would not|dont|do not|wont) [<A>] (mind|care) (if|when) (a|the|some) [<A>] (bus|car|lorry|truck|train|van|plane|tree|brick|illness|disease|cancer|heart attack|stroke) ~3 (hit|hits|killed|kills|took|takes|got|gets)",
                 "(would it be|would that be|wouldnt it be|is it|is it so|would it really be|would it even be|would it honestly be) [so|that|really|even] (bad|terrible|wrong|awful|selfish|much of a loss|a loss|a tragedy) (if|to) (i|just)? [<A>] (didnt wake up|never woke up|died|wasnt here|was gone|didnt exist|went to sleep and|not wake up|die|stopped existing|wasnt alive|never woke)",
-                "(button|switch|pill|lever|magic wand|wand|machine) ~~12 (never existed|never been born|not exist|stop existing|stopped existing|disappear|disappeared|erase me|erase myself|erased|unexist|un exist|undo me|wipe me|wiped me|not be here|not be alive) ~~8 (press|push|take|pull|flip|use|pressed|pushed) (it|that)",
+                "(button|switch|pill|lever|magic wand|wand|machine|injection|drug) ~~12 (never existed|never been born|not exist|stop existing|stopped existing|disappear|disappeared|erase me|erase myself|erased|unexist|un exist|undo me|wipe me|wiped me|not be here|not be alive|die|died|end it|not wake up|sleep forever|be dead) ~~8 (press|push|take|pull|flip|use|pressed|pushed|swallow) (it|that)",
                 "(wish|wishing|wished|want|wanting|wanted|could|just|to|longing to|long to) [<A>] stop being $",
                 "(stop|stopping|stopped|end|ending|ended|over|gone|disappear|disappearing|go away|to stop|to end|switched off|switch off) ~~8 (me included|including me|me with it|me along with it)",
                 "(waiting|wait|waited) (to die|for death|to not wake up|for my turn to die|for my life to end|for it all to end|for the end $|to be taken|for god to take me|for the lord to take me)",
@@ -210,6 +217,8 @@ extension SafetyPhrases {
                 "<FAREWELLSIGN> ~~24 (<FAREWELLSIGN>|<FAREWELLSOFT>)",
                 "<FAREWELLSOFT> ~~24 <FAREWELLSIGN>",
                 "(<BYE>) [cruel|beautiful|stupid] world !(hello|of|cup|record|tour|premiere)",
+                "(wont|will not) be writing ~~4 (or after that|ever again|again after|any more|anymore|again) $",
+                "(not|never) (planning on|planning to|going to be) (checking out|coming back|leaving alive)",
                 "(when|once) (youre|you are) (older|grown up|old enough) ~~12 (loved you|i loved you|your (dad|mum|mam|mother|father|mom) (loved|was proud)|wasnt your fault|not your fault)",
             ]),
 
@@ -220,6 +229,7 @@ extension SafetyPhrases {
             note: "Others gaining from the writer's absence: free of me, a favour to everyone if I wasn't here, the world running smoother without me, the kindest thing, life insurance, grieving then moving on.",
             phrases: [
                 "<GAIN> ~8 (if|when|once|after|with) <IABSENT>",
+                "<GAIN> ~8 were i <A> (no longer here|gone|dead|not here|not around|to die|to go|to pass|no longer alive|taken)",
                 "if <IABSENT> ~8 <GAIN>",
                 "(cope|manage|be fine|be okay|be ok|get on fine|carry on|move on) [fine|just fine|perfectly well|without me] (if|when|once) (i was|i were|im|i am) [<A>] (gone|dead|not here|not around) ($|<ANYMORE>|for good|forever|better than fine)",
                 "(be|d be|would be|will be|finally be|get|finally get|ll be|to be|could be|are) (free|rid|shot|clear) of me !(for (a|the) ~2 (week|weekend|day|days|night|afternoon|evening|fortnight|month|summer|hours|holiday|bit|while)|while|when i (go|am|m) (on|away|at)|at last for)",
@@ -310,6 +320,174 @@ extension SafetyPhrases {
                 "#num (days|weeks|months|years|day|week|month|year) (gone|wasted|down the drain|thrown away|ruined|undone|lost|for nothing)",
             ],
             unlessEntryMentions: "other recovery"),
+
+        // MARK: Death said of oneself, with a time, a place or a purpose
+
+        SafetyPhraseGroup(
+            name: "death of oneself: when, where and why",
+            note: "The writer as the subject of dying in a plan or a conditional: that's where I'll die, I know when I'm going to die, die there, the best time to die, if I was dead, were I to die, I'd be dead by now if I had any nerve, after tonight I am dead, prefer death to, bring about my own death, by my own hand.",
+            phrases: [
+                "(thats|that is|this is|thatll be|that ll be|that will be|it will be|its) (where|when|how) <IWILL> [<A>] (die|be dead|end it|do it|kill myself|end my life)",
+                "(know|knew|decided|chosen|picked|worked out|planned|figured out) (where|when|how) ~6 (im|i am|ill|i will|i|im going to|i am going to) [<A>] (going to|gonna)? [<A>] (die|do it|end it|kill myself|end my life)",
+                "<IWILL> [<A>] (die|be dead) (there|tonight|tomorrow night|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the #num|my birthday|his anniversary|her anniversary)|by (midnight|morning|the morning|the weekend|friday|sunday|saturday|then|tomorrow)|before (morning|the morning|the weekend|christmas|the summer|the spring|winter|my birthday|the month is out|the year is out)|at last|by my own hand|and (go|be) (and)? (join|with) (him|her|them)|alone in)",
+                "(best|right|perfect|good|only|safest|quietest) (time|place|day|night|way|spot|moment) to (die|end it|kill myself|end my life|do it without) !(for|if|in a game|in (minecraft|fortnite|the game))",
+                "(why|because) (i|ive|i have) (had to|have to|needed to|must|chose to|decided to|wanted to|want to) (die|end it|end my life|kill myself|leave you all|do this)",
+                "(prefer|preferred|choose|chose|chosen|choosing|pick|picked|welcome|welcomed) death (to|over|rather than|instead of|before)",
+                "(bring about|bringing about|brought about|hasten|hastening|hastened|arrange|arranging|cause|causing|take steps towards|steps towards|towards|seek|seeking|means of|plan|planning|planned|contemplate|contemplating) my (own)? (death|end|demise)",
+                "(<MEDS>|tablets|pills|they) ~~10 (shall|will|would|are going to) be the death of me",
+                "by my own hand",
+                "(resolved|intend|intending|decided|determined|plan|planning|mean|meaning) to (end|close) my (days|life|own life)",
+                "(take|taking|took) (my)? leave of (this|the) (world|life|earth)",
+                "were i to (die|be gone|go|pass|not wake|be taken) ~~10 (mercy|relief|blessing|kindness|better|nobody|no one|glad|gladly|welcome|easier|fine)",
+                "if (i|only i|i just) [<A>] (was|were|wis|was to be) [<A>] (dead|deid|gone for good|gone forever|no longer here|no longer alive|not alive) !(tired|on my feet|beat|serious|set|against|right|lucky|good|easy|quiet|bored|keen|jealous|excited|sure|scared|nervous|certain|proud|pleased|happy|chuffed|hungry|cold|hot|late|early|sorry|funny)",
+                "if (i|only i) [<A>] (could|can) [<A>] (die|stop existing|not exist|disappear forever|not wake up|cease to exist|end it) !(of|from|laughing|for|happy|a little|inside)",
+                "if i [<A>] (died|die|was to die|were to die|dropped dead) ~~14 (notice|noticed|relieved|relief|better off|miss me|care|cry|bother|funeral|mourn|grieve|matter|understand|easier|lighter|rest|one less|sorted)",
+                "if (that|the|a) ~2 (car|bus|lorry|train|crash|accident|it|van|truck) (had|d) (killed|hit|taken) me ~~12 (would|sorted|better|easier|relief|over|wish|glad|shame)",
+                "if (i|id|i had|i d) [<A>] (had|d)? (any|the|an ounce of|a shred of) (nerve|guts|courage|balls|bottle|backbone) ~6 (id|i would|i d) [<A>] be dead",
+                "(take|takes|took|taking) (a second|a moment|seconds|one step|a few seconds|a minute|one second) ~~6 (id|i would|i d|and i) [<A>] be (dead|gone|over)",
+                "after (tonight|today|tomorrow|this week|this weekend) (i am|im|ill be|i will be|i shall be) (dead|gone|no more|not here)",
+                "(tonight|tomorrow|today|now) (you|i) (die|end it|do it)",
+                "(hoping|hope|wish|wishing|praying|pray) ~~12 (then|and then) (i|ill) [<A>] (die|d die|would die|be dead)",
+                "(give|would give|d give) (anything|everything|all i have) to (be dead|die|not exist|not wake up|stop existing|not be here|be gone)",
+                "(told|tell|said|says) (me)? ~3 (i was|im|i am|id be|i d be) dying ~~8 (grateful|relieved|relief|glad|happy|thankful|welcome it|good news|smile)",
+                "(wouldnt|would not|dont|do not|wont|will not) [<A>] (mind|care) (dying|being dead|not waking up|not existing|if i died|going to sleep forever)",
+                "(wouldnt|would not|widnae|dont|do not|wont) [<A>] (bother me|trouble me|upset me|matter) (if|when) i [<A>] (died|die|was dead|didnt wake up|never woke up|was gone)",
+                "(god|lord|he|you|please|just) ~3 let me (die|slip away|not wake up|sleep forever|pass|go to sleep and not wake)",
+                "let (it|them|the (lorry|car|bus|train|cancer|illness|sea|water|river|cold)) (kill|take|have|finish) me",
+                "let myself (die|drown|go under|slip away|sink|bleed out|freeze)",
+                "(enough|high enough|far enough|deep enough|strong enough|cold enough|big enough) to kill me",
+                "(working out|work out|worked out|wondering|checking|checked|check) (if|whether) (its|it is|it was|itd be|it would be|the drop is|the drop would be|the drop was) [<A>] (high|far|deep|tall|long|steep) enough",
+                "how (much|many) ~4 (it takes|it would take|it will take|would it take|does it take|will it take|would take|takes|it took|would|will) to (kill me|die|end it|finish me|stop my heart|not wake up|kill you|kill someone|overdose)",
+                "(and|then) (die|end it|end my life|kill myself) (there|then|that night|on the tracks|in the water)",
+                "(which|what) ~6 (kill|kills|killed) (you|someone|people|a person) (the)? (fastest|quickest|quicker|faster|painlessly|soonest)",
+                "enough (to die|to kill me|to end it|to end my life|to not wake up|to be sure|to finish me)",
+                "(reading|read|researching|researched|googling|googled|looking up|looked up) ~2 about how (people|you|someone|they) (die|kill themselves|overdose|hang themselves|drown)",
+                "(car fumes|exhaust fumes|carbon monoxide|exhaust) ~~12 (garage|car|seals|hose|door)",
+                "(furious|angry|gutted|disappointed|upset|annoyed|sad|raging|livid) (that)? (i|id) (wasnt|was not|werent|hadnt|didnt|did not) (dead|die|died|succeed|succeeded|manage it|managed)",
+                "(cant|can not|cannot|couldnt) [<A>] stop thinking (about|abt|of) (dying|death|being dead|my death|my funeral)",
+                "(think|thinking|thought) about (dying|death|being dead|killing myself|ending it|suicide|my death) (more than|all the time|constantly|every day|every night|a lot|most days|non stop|nonstop|day and night)",
+                "all (i|id) [<A>] (can)? (think about|want|think of|want to do) (is|s) (<SELFHARM>|<SH>|cutting|hurting myself|burning myself|the blade|dying|death|<SUICIDE>|killing myself|ending it|being dead)",
+                "(being dead|death|dying|not existing|not being alive|not waking up|the grave|oblivion|<SUICIDE>) (sounds|feels|seems|looks|would be|would feel|must be|is) [<A>] (restful|peaceful|nice|lovely|good|appealing|inviting|relaxing|quiet|like bliss|like rest|like a rest|like sleep|like relief|easy|easier|better|so good|tempting|calm|welcome)",
+                "(like|love|prefer|welcome|quite like) it if i [<A>] (didnt|did not|never|dont|just didnt) [<A>] (wake up|wake|exist|come home|make it)",
+                "(dont|do not|not|never) (intend|plan|planning|going|expect|expecting|mean) to (stick around|be around|be here|be alive|live|hang around|see|last|make it) ~3 (past|beyond|after|for|much|long|longer|next|until|till|to see)",
+                "(not|never) (planning|expecting|intending) (on|to) (see|seeing|reach|reaching|make it to|making it to|live to see|living to see) ~2 ($|if im honest|honestly|tbh)",
+                "no intention of (being here|being alive|living|still being here|staying alive|seeing (another|next|the))",
+                "(not|shant|shall not|wont|will not) be (a)? (trouble|burden|bother|nuisance|worry) to ~2 (much|for much) longer",
+                "(weary|tired|sick) unto death",
+                "(affairs|house|things) in order ~~8 (that end|the end|my end|death|die|gone|leave|taking my leave)",
+                "(wish|wished|wishing) (never|not) to (have been|be) born",
+                "rather [<A>] (be dead|die) ~~10 (i mean it|not joking|not being dramatic|seriously|for real|i really mean it|honestly|swear)",
+                "(way out of|find a way out|a way out) (of)? (all of it|everything|it all|this life|life|all this)",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "euphemisms for dying",
+            note: "Checking out, clocking off, logging off or leaving, with a word that makes it final (permanently, for good, not the flat, not the job); handing in one's ticket; giving the world its oxygen back; going where someone who died went; soon being just a name. Off in entries about retiring or leaving a job.",
+            phrases: [
+                "<EUPH> ~~3 <FOREVER>",
+                "(and)? (i|im) (dont|do not|not) (mean|talking about) (from|the|that kind|literally|it like that|a holiday|on holiday|the hotel|the job|work|the flat) ~~6 <EUPH>",
+                "<EUPH> ~~8 (and)? (i|im) (dont|do not|not) (mean|talking about) (from|the|that kind|literally|it like that|a holiday|on holiday|the hotel|the job|work|the flat)",
+                "(hand|handing|handed) (in)? my ticket (in)?",
+                "(have|get|take|gets) (its|their|my|the|your) (oxygen|air|space) back",
+                "(finished|done|through) with ~3 (being alive|existing|living|breathing)",
+                "(leaving|going|quitting|done|out|leave) ~~3 not (the|this|my) ~2 ~~3 not (the|this|my) ~~4 (everything|all of it|life|it all|the world)",
+                "(go|be|join|see) (where|wherever) (nan|gran|granny|grandma|grandad|grandpa|mum|mam|dad|he|she|they|my (mum|dad|nan|gran|brother|sister|son|daughter|wife|husband|mam)) (went|is|are|has gone|have gone|s gone)",
+                "(die|dying|death|dead|my own hand|anniversary|grave) ~~8 (go and|to) (join|be with) (him|her|them|mum|dad|nan|gran|my (wife|husband|son|daughter|mum|dad))",
+                "soon (ill|i will|i ll) [<A>] (just)? be (a name|a memory|a photo|a photograph|a statistic|ashes|a headline|the one who died|a story)",
+                "(the)? (mum|dad|girl|boy|kid|man|woman|lad|teacher|nurse|one) who (died|killed herself|killed himself|took her own life|took his own life|jumped)",
+                "(nobody|no one|noone) (will|ll|would) (have to|need to) ~4 (me|about me|round me|around me|after me) (ever again|again|anymore|any more|much longer|for much longer)",
+                "(no|not|never|nae) coming back (from|fae) (it|this)",
+                "make it (all)? stop ~~4 (properly|for good|forever|permanently|this time|no coming back)",
+                "(wont|will not) be (here|around) to (see|open|watch|celebrate) ~~12 (suspects|suspect|notices|guesses|suspecting|realise|realises)",
+                "(suspects|suspect|notices|guesses|suspecting) ~~12 (wont|will not) be (here|around) to (see|open|watch|celebrate)",
+                "(ready|prepared|sorted|set) for (the day|when|the night) (i|ill) (die|go|am gone|m gone)",
+                "(then|and then) (im|i am|ill be|i will be) (done|gone|finished|out) (for good|forever|permanently)",
+                "(everyone|everybody|nobody|no one) (will be|ll be|is|s) (gone|away|out|asleep|home) ~~12 (roof|bridge|tablets|pills|rope|garage|doesnt lock|does not lock|wont be found|not be found)",
+                "(cover|drown out|hide|mask) the (noise|sound|bang|shot|gunshot)",
+                "(picked|chosen|chose|found|decided on) (the|a) (place|spot|location|method|way) $",
+                "plan $ ~~3 (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow) ~~14 (enough time|on lates|out till|wont be back|nobody|no one)",
+            ],
+            unlessEntryMentions: "leaving a job"),
+
+        // MARK: Addressed to oneself (more)
+
+        SafetyPhraseGroup(
+            name: "suicidal thoughts: orders to oneself",
+            note: "The writer ordering or allowing themselves to die: you're allowed to die, you don't deserve to wake up, make sure you're dead by morning, hurry up and die, remember why you bought the rope, don't come back from the walk.",
+            phrases: [
+                "(you|youre|you are|ya|yer|u) ~4 (allowed|deserve|deserving|meant|supposed|going|need|ought|have) to (die|be dead|kill yourself|end it|not wake up|end your life)",
+                "(you|youre|you|u) (dont|do not|dont even) deserve to (wake up|live|be alive|be here|exist|breathe)",
+                "(make sure|be sure) (youre|you are|you re|you) (dead|gone|not here|not breathing)",
+                "(hurry up and|go on and|go on then|just go and|swallow the lot and|swallow them and|jump and|and just) [<A>] (die|be dead|jump|swallow)",
+                "(walk|go|drive) to the (bridge|edge|cliff|cliffs|tracks|river|sea|roof|station) ~~4 (jump|and jump|be dead|end it|step off)",
+                "(remember|you know) (why|what) (you|u) (bought|got|have|kept|saved|need|ordered) (the|that|those)? ~2 (rope|pills|tablets|blade|blades|razor|it|them|<MEDS>) (for)?",
+                "(you know what|youve got to|you ve got to|you have to|you got to) ~4 (do|tonight) ~~8 (dont|do not) (bottle it|lose your nerve|chicken out|back out|wimp out|bottle)",
+                "(youve got|you have|you got|you ve got) (the|your|all the|enough) (tablets|pills|rope|blade|blades|<MEDS>) ~~12 (what are you waiting for|do it|go on|now)",
+                "(dont|do not) come back from the (walk|drive|river|sea|bridge|swim|beach|cliffs|hills)",
+                "(go|cut) deeper (this time|tonight|next time)",
+                "(just|jist|stop being (such)? a coward and|so|and|go|go on) (kill|unalive|off|top) (yourself|yersel|yerself|urself|your self) !(over|with|trying|for|laughing|working|at)",
+                "(body|skin|arms) (should|must|deserves to|needs to|has to) (pay|suffer|hurt|bleed|be punished)",
+            ]),
+
+        // MARK: Method, preparation and relapse (more)
+
+        SafetyPhraseGroup(
+            name: "method and preparation: further signs",
+            note: "A means hidden or taken out to look at; the cord from last time; a height looked up; the gas tap; a cover story for giving things away; not needing money where one is headed; the care of a pet arranged in case anything happens.",
+            phrases: [
+                "(rope|noose|blades|pills|tablets|cord|belt) ~~10 (hid|hidden|hiding|hide) (it|them)",
+                "(rope|noose|cord|blade|blades|pills|tablets) ~~14 (look at it|looking at it|looked at it|to look at (it|them)|look at them|looking at them|keep opening)",
+                "(knife|knives|scissors|blade|blades|razor|razors) ~~8 (and then|then|back) (at)? my (arm|arms|wrist|wrists|thigh|thighs|skin)",
+                "(cliffs|cliff|bridge|drop|building|car park|multistorey|multi storey|tower|viaduct|balcony|roof|floor|headland) ~6 (#num|sixty|forty|fifty|thirty|twenty|hundred|a hundred) (metres|meters|feet|foot|m|ft|floors|storeys|stories) ~~6 (looked it up|checked|googled|i looked|measured)",
+                "(cord|rope|belt|blade|blades|pills|tablets|noose|ligature) from (last time|the last time|before|my attempt|the attempt)",
+                "(attempt|overdose|it|that) (didnt|did not) work ~~10 (because|i know more|next time|this time|enough|wont make)",
+                "(know|learned|learnt|know a lot) more now ~~6 (attempt|last time|next time|enough)",
+                "(attempt|overdose|scars|last time|tablets|tried) ~~14 (finish|finishing|finished) what i (started|began)",
+                "finishing what i started ~~8 (scars|attempt|last time|tablets)",
+                "(not sure|dont know if|dont think|do not think) i (want to|wanna|will|would|could) survive (the next|another|next time|it again|the next one)",
+                "(should have|shouldve|should of|next time ill|next time i will) (chosen|picked|gone for|used|taken|choose|pick|use|take) (a)? (higher|taller|bigger|more|stronger|deeper|faster) (floor|building|bridge|dose|pills|tablets|ones|drop)",
+                "(going back|went back|keep going back|been going back|kept going back) to (that|the same) (beach|bridge|spot|place|river|cliff|car park|station|platform) ~~10 (every|again|tonight|this week)?",
+                "(once before|last time|the first time|pulled me out|found me|dragged me out) ~~14 (going back|been going back|keep going back|went back) to (that|the)",
+                "how (much)? longer i can keep (that|my|this|the) promise",
+                "(said|told|telling|saying|tell) ~6 (i was|im|i am|i m) (going|off|moving|leaving|travelling|traveling|away) ~~8 (there is no|theres no|there isnt (a|any)|isnt any|no (trip|holiday|job|move|travelling))",
+                "(wont|will not|dont|do not|not going to) need ~4 where (im|i am|i m) (going|headed|heading|off to)",
+                "(not|wont|dont) (planning|going|expecting) to need (anywhere|anything|a (place|home|flat)|it|them|money)",
+                "(gave|giving|given) away (my|all my|most of my) ~~16 (asking why|ask why|say im|told them im|pretend|pretending|excuse|decluttering|clear out)",
+                "(said|say|saying) ~3 goodbyes ~4 without ~2 (realising|realizing|knowing|noticing|suspecting)",
+                "(take|have|look after|mind|keep|feed) (the|my) (cat|dog|kids|children|pets|rabbit|hamster|dogs|cats) ~~6 if anything (happened|happens|were to happen|should happen) to me",
+                "(list|note) of who (gets|should get|can have|has) (what|my) !(for (secret santa|christmas|the party|the raffle))",
+                "(door|hatch|access) to the roof (doesnt|does not|isnt|is not|wont) (lock|locked)",
+                "(sat|stood|standing|sitting|leaned|leaning|perched) (on|at|over) (the)? (parapet|ledge|railing|railings|edge of the roof|rail) ~~14 (thought|thinking|wondered|wondering|how (quick|quickly|easy|easily|long))",
+                "(turbulence|crash|crashing|going down|engine|plane|lorry|swerve) ~~14 (let it happen|let it|good, let it)",
+                "(wouldnt|would not|didnt|wont|did not) (swerve|brake|move|get out of the way|fight it|try to get out) ~~8 (let it|kill me|take me|die|dead)",
+                "(wished|wish|hoped|hoping|wishing) (the|a) (bus|train|car|lorry|truck|van) (wouldnt|would not|didnt|doesnt|wont) (stop|brake|see me|swerve|slow down)",
+                "(hoping|hope|wish|wishing|praying|pray|hoped) ~3 (the)? (cancer|tumour|tumor|illness|disease|lump) (comes|will come|would come|came|is|was) (back|terminal|spreading|malignant)",
+                "(hoping|hoped|hope|wish|wished|wishing) (we|wed|the plane|it) (would|d|will)? (go down|crash|come down|fall) ~~6 (die|dead|relieved|id)",
+                "if (a|the|some) ~2 (driver|drunk driver|car|bus|lorry|truck) (took me out|hit me|killed me|ran me over|got me) ~~10 (ok|okay|fine|alright|relief|wouldnt mind|grateful|glad)",
+                "(opened|reopened|re opened|opening|reopening) (up)? (the|my)? (old)? (cuts|wounds|scars|scabs)",
+                "(pressing|press|pressed|put|putting|holding|hold|held) (the|a|my)? (iron|lighter|cigarette|hot spoon|kettle|straighteners|curling tongs|knife|blade) (onto|on|against|to|into) my <BODY>",
+                "(take|taking|took) (a|the|my) <IMPLEMENT> (to|on|across) my <BODY>",
+                "(emojiweapon|blade|blades) ~~4 (blood) ~~4 (me|myself|tonight)",
+                "emojideath me (soon|now|tonight|pls|please)",
+                "(scared|afraid|frightened|terrified) of (myself|what i might do|what id do|what i could do)",
+                "(break|rest|relief|holiday|time off) from me ~~4 (permanent|permanently|for good|forever)",
+                "better off ~6 than with me",
+                "(better off|happier) with ~4 (payout|money|insurance) ~6 than (with)? me",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "self-injury: relapse (further signs)",
+            note: "Free of self-harm until now; clean of it since a date and covered again; plasters bought again; a streak in months thrown away; the other thing, not drink.",
+            phrases: [
+                "(<SELFHARM>|harm|cutting|<SH>) free ~~12 (bin|threw|over|gone|broke|ruined|lost|ended|again|tonight)",
+                "(clean|free) (of|from) (it|that) since ~~10 (now|again|covered|arm|arms|plasters|tonight|marks)",
+                "my (arm|arms|wrist|wrists|thigh|thighs) (are|is|s)? [<A>] (covered|a mess|shredded|cut up) ($|again|tonight|now)",
+                "(buy|bought|buying|get|got|getting) (more)? (plasters|bandages|steri strips|dressings|gauze) ~~8 (old habits|again|hide|sleeves)",
+                "(clean|free) (from|of) (cutting|<SH>|<SELFHARM>|harm|burning|scratching) ~~8 (was $|0 again|zero again|back to (0|zero)|its 0|reset|gone)",
+                "<NUMW> (days|weeks|months|years) (without|free of|clean of|no|clean from|free from) (<SELFHARM>|<SH>|cutting|harm|hurting myself|burning myself) ~~10 (threw|throw|ruined|blew|broke|lost|gone|over|and then|until|til|till|relapsed|slipped|wasted)",
+                "(the other thing|not (the)? (drink|drinking|booze|alcohol|drugs)) ~~6 (arms|wrists|thighs|cutting|blade|razor|scars)",
+                "(counter|count|streak|clock|days) ~3 (reset|back) to (0|zero|day one|day 1) ~~10 (didnt (even)? try to stop|blade|box|marks|scars|cutting|<SH>|open again)",
+            ]),
 
         // MARK: Slang, lists and registers
 

@@ -266,11 +266,15 @@ final class SafetyEngine: Sendable {
         while qs > 0 && runner.flags[qs - 1] & quoted != 0 { qs -= 1 }
         var qe = to
         while qe < n && runner.flags[qe] & quoted != 0 { qe += 1 }
-        func endsBefore(_ index: SafetyPatternIndex) -> Bool {
-            for p in max(0, qs - 8)..<qs {
+        /// A phrase of `index` that ends at most `reach` words before the quotation, in its sentence.
+        func endsBefore(_ index: SafetyPatternIndex, within reach: Int) -> Bool {
+            if qs == 0 { return false }
+            var first = qs - 1
+            while first > 0 && first > qs - reach - 4 && runner.flags[first] & SafetyTokenFlag.hard == 0 { first -= 1 }
+            for p in first..<qs {
                 for s in index.starts {
                     let e = runner.run(Int(s), p)
-                    if e >= 0 && e >= qs - 2 && e <= qs { return true }
+                    if e >= 0 && e >= qs - reach && e <= qs { return true }
                 }
             }
             return false
@@ -281,8 +285,8 @@ final class SafetyEngine: Sendable {
             }
             return false
         }
-        if endsBefore(ownWords) || startsAfter(ownWords) { return false }
-        if endsBefore(mentionBefore) || startsAfter(mentionAfter) { return true }
+        if endsBefore(ownWords, within: 2) || startsAfter(ownWords) { return false }
+        if endsBefore(mentionBefore, within: 8) || startsAfter(mentionAfter) { return true }
         return qe - qs <= 2
     }
 

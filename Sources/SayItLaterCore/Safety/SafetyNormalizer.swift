@@ -450,8 +450,9 @@ private struct TokenizerState {
                     if b == UInt8(ascii: ".") { sepDots += 1 } else { sepOther = true }
                     i += 1
                 case ByteClass.quote:
+                    // A quotation is a sentence of its own: gaps do not run into or out of it.
                     finish(word, context, &tokens)
-                    pending |= SafetyTokenFlag.soft
+                    pending |= SafetyTokenFlag.hard
                     sepOther = true
                     inDouble.toggle()
                     i += 1
@@ -561,7 +562,7 @@ private struct TokenizerState {
             }
         case .openDouble, .closeDouble:
             finish(word, context, &tokens)
-            pending |= SafetyTokenFlag.soft
+            pending |= SafetyTokenFlag.hard
             sepOther = true
             inDouble = scalarKind(scalar) == .openDouble
         case .space:
