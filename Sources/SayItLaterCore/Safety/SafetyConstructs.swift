@@ -16,6 +16,12 @@ extension SafetyPhrases {
     static let constructBlocks: [(String, String)] = [
         // The writer as the subject of a future, conditional or intended act.
         ("IWILL", "(i|ill|i will|i shall|im going to|i am going to|im gonna|i ll|id|i would|i d|i might|i could|im|i am)"),
+        // Figurative complements of dying: "die of embarrassment", "die laughing", "die for a coffee".
+        ("DIEFIG", "(of|from|laughing|for|a little|inside|happy|if|than|on (that|this|the) hill|trying|doing|in (a|the|my) (game|crash|accident|fire|match)|in (minecraft|fortnite|game|games)|at the (gym|concert)|tired|on my feet|jealous|excited|lucky|serious|set|against|right|keen|proud|pleased|chuffed|hungry|bored|scared|nervous|certain|sure|cold|hot|late|early|sorry|funny|good|easy|quiet|wrong|beat|cute|last|first|second|without|meat|weight|end|ringer|heat|centre|center|ahead|straight|on time|broke|skint|busy|boring|still|stop|calm|to the world|within|by the time|in (your|his|her|their) arms|and buried before|before (you|they|we|the|this|that|anyone gets|it gets)|when (i|im) old|at (#num|ninety|a hundred|100)|old|peacefully in my sleep at)"),
+        // Poisons and household means.
+        ("POISON", "(poison|rat poison|weedkiller|weed killer|pesticide|sniper|bleach|antifreeze|paraquat|gramoxone|insecticide)"),
+        // Helpers between the writer and dying: modals, wishes, judgements ("I'd be as well dead").
+        ("AUX", "(would|will|shall|should|could|can|might|must|may|d|ll|am|m|going to|gonna|want to|wanna|need to|have to|ought to|deserve to|wish to|hope to|intend to|plan to|mean to|like to|love to|prefer to|rather|sooner|as well|just as well|be|be better|better|better off|be happier|ready to|content to|happy to|glad to|have been|been|be better off|be as well|be just as well|just|be content to|be ready to|honestly|really)"),
         // Numbers written as words, for spans of time.
         ("NUMW", "(#num|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|several|a couple of)"),
         // Euphemisms for dying that need a word of finality next to them ("clock off. permanently").
@@ -24,7 +30,7 @@ extension SafetyPhrases {
         // The writer being gone, dead or absent, as the condition of a hypothetical
         // ("if I wasn't here", "once I'm out of the picture", "if the Lord took me").
         ("NOTNOW", "(by|at|on|for|until|till|tomorrow|tonight|today|next|this|when|yet|to|in time|then|that|a|the|away|out|home|shopping|abroad|with|from|over|early|late|in|him|her|them|people|anyone|my|his|their|your|much|long|all|during|while|after|before)"),
-        ("IABSENT", "(were i <A> (no longer here|gone|dead|not here|not around|to die|to go|to pass|no longer alive) | i <A> (was|were|am|m|wis) <A> (dead|not there (forever|for good|anymore|any more)|never born|no longer here|no longer around|no longer alive|out of the picture|out of the way|not alive|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | im <A> (dead|out of the picture|out of the way|no longer here|no longer around|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | i <A> (wasnt|werent|was not|were not) <A> (alive|born|here ($|<ANYMORE>|at all)|around ($|<ANYMORE>|at all)|in (it|the picture|their lives|her life|his life|your life|the way|the world)) | i <A> (died|disappeared forever|vanished forever|killed myself|didnt exist|never existed|stopped existing|didnt wake up|never woke up|ended it|ended my life|was to die|were to die|left for good|went away for good|ceased to exist|took my life|took my own life) | (the lord|god|jesus|death) <A> (took|takes|came for|comes for|would take) me | (ive|i have) <A> (gone|died|passed) $)"),
+        ("IABSENT", "(were i <A> (no longer here|gone|dead|not here|not around|to die|to go|to pass|no longer alive) | i <A> (was|were|am|m|wis) <A> (dead|not there (forever|for good|anymore|any more)|never born|no longer here|no longer around|no longer alive|out of the picture|out of the way|not alive|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | im <A> (dead|out of the picture|out of the way|no longer here|no longer around|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | i <A> (wasnt|werent|was not|were not) <A> (alive|born|here ($|<ANYMORE>|at all)|around ($|<ANYMORE>|at all)|in (it|the picture|their lives|her life|his life|your life|the way|the world)) | i <A> (died|disappeared forever|vanished forever|killed myself|didnt exist|never existed|stopped existing|didnt wake up|never woke up|ended it|ended my life|was to die|were to die|left for good|went away for good|ceased to exist|took my life|took my own life) | (the lord|god|jesus|death) <A> (took|takes|came for|comes for|would take) me | (ive|i have) <A> (gone|died|passed) $ | (im|i am|i m) <A> (in the ground|six feet under|in my grave|in a box) | i <A> (had|d) <A> (died|been killed|not come home|not survived|never been born))"),
         // What others would gain from the writer's absence.
         ("GAIN", "(better|happier|easier|kinder|lighter|simpler|relieved|glad|free|freer|calmer|smoother|cheaper|quieter|safer|richer|a favour|a favor|a kindness|a relief|a blessing|a mercy|a gift|have a life|have their life back|have her life back|have his life back|get their lives back|get her life back|get his life back|be free|better off|save money)"),
         // Implements of self-injury and means of suicide kept or looked at.
@@ -49,7 +55,7 @@ extension SafetyPhrases {
         // Weaker signs, farewell only next to a strong one.
         ("FAREWELLSOFT", "(sorry | love you | love u | i love | i loved | forgive me | forgave | proud of (you|them|him|her) | thank you for (everything|it all|eleven|all|the) | (tell|remind) ~4 (i|im|that i) | at peace | for good | (cant|can not|cannot|couldnt) stay | (not|isnt|wasnt|never) (your|anyones|anybodys) fault | (nobodys|no ones|noones) fault | none of this (was|is) (you|your fault|on you) | (he|she|they|you) can (have|keep|take) my | (notes|letters) (are|is|s|were) [<A>] (in|on|under) (the|my) | look after | take care of | passwords | (letters|notes) (are|is) (done|written|finished|ready) | (is|are) (hers|his|yours|theirs) now | (god|the lord) (keep|bless|protect|be with) (you|you all|them) | (wont|will not) be writing)"),
         // Acts of preparing to die: a will, belongings, pets and children, accounts, notes.
-        ("PREPACT", "((updated|updating|update|made|making|wrote|writing|written|sorted|sorting|finished|signed|redid|changed) (out)? (my|a|the) (will|affairs|funeral wishes|funeral plans) | (putting|put|got|getting|set|setting) my (affairs|house|things) in order | (cancelled|canceled|cancelling|canceling|stopped|ended|closed) (the|my|all my) (gym|gym membership|membership|memberships|subscriptions|subscription|phone contract|contract|direct debits|standing orders|netflix|appointments) | (gave|given|giving|give) (away)? (the|my|all my|most of my) ~3 to (my)? | (passwords|password|pin|pins|bank details|account details|logins|log ins) (are|is|s)? (in|into|for|written|on|to) | (tidying|tidied|tying|tied) up (loose ends|my loose ends) | (sold|selling) (the|my) ~2 for (way)? (under|less than|nothing|next to nothing) | (deleted|deleting|closed|closing|deactivated|deactivating|wiped) (all)? (my|the) (socials|accounts|account|social media|facebook|instagram|twitter|tiktok|profiles|profile|search history|browser history|history|messages) | (cleared|clearing|emptied|emptying) (out)? my (calendar|diary|schedule|desk|locker|room|drawers) | (paid off|paying off|settled|cleared) (all)? (my|the) (debts|debt|credit card|bills|loans|overdraft|tab) | (found|finding|arranged|arranging) ~2 (a)? new home (with|for (the|my|our) (dog|cat|dogs|cats|rabbit|pets|horse|hamster|budgie|fish)) | (rehomed|rehoming|re homed|re homing) | (arranged|arranging|asked|sorted|organised|organized) ~4 to (look after|take|have|mind|care for|feed) (the|my) (dog|dogs|cat|cats|kids|children|pets|rabbit|hamster|boys|girls|bairns|horse|fish) | (wrote|written|writing|left|leaving) (the)? (letters|notes|a letter|a note) (to|for) | (everything|everythings|nearly everything|almost everything|its all|it is all) (is|s)? (sorted|in order|arranged|taken care of|tied up|squared away) [now] $ | (i|ill) (wont|will not) (need|be needing) (it|them|any of it|any of them|this|these) $ | said (my)? goodbyes)"),
+        ("PREPACT", "((updated|updating|update|made|making|wrote|writing|written|sorted|sorting|finished|signed|redid|changed) (out)? (my|a|the) (will|affairs|funeral wishes|funeral plans) | (putting|put|got|getting|set|setting) my (affairs|house|things) in order | (cancelled|canceled|cancelling|canceling|stopped|ended|closed) (the|my|all my) (gym|gym membership|membership|memberships|subscriptions|subscription|phone contract|contract|direct debits|standing orders|netflix|appointments) | (gave|given|giving|give) (away)? (the|my|all my|most of my) ~3 to (my)? | (passwords|password|pin|pins|bank details|account details|logins|log ins) (are|is|s)? (in|into|for|written|on|to) | (tidying|tidied|tying|tied) up (loose ends|my loose ends) | (sold|selling) (the|my) ~2 for (way)? (under|less than|nothing|next to nothing) | (deleted|deleting|closed|closing|deactivated|deactivating|wiped) (all)? (my|the) (socials|accounts|account|social media|facebook|instagram|twitter|tiktok|profiles|profile|search history|browser history|history|messages) | (cleared|clearing|emptied|emptying) (out)? my (calendar|diary|schedule|desk|locker|room|drawers) | (paid off|paying off|settled|cleared) (all)? (my|the) (debts|debt|credit card|bills|loans|overdraft|tab) | (found|finding|arranged|arranging) ~2 (a)? new home (with|for (the|my|our) (dog|cat|dogs|cats|rabbit|pets|horse|hamster|budgie|fish)) | (rehomed|rehoming|re homed|re homing) | (arranged|arranging|asked|sorted|organised|organized) ~4 to (look after|take|have|mind|care for|feed) (the|my) (dog|dogs|cat|cats|kids|children|pets|rabbit|hamster|boys|girls|bairns|horse|fish) | (wrote|written|writing|left|leaving) (the)? (letters|notes|a letter|a note) (to|for) | (everything|everythings|nearly everything|almost everything|its all|it is all) (is|s)? (sorted|in order|arranged|taken care of|tied up|squared away) [now] $ | (i|ill) (wont|will not) (need|be needing) (it|them|any of it|any of them|this|these) $ | said (my)? goodbyes | (returned|returning) (my)? (library books|books|the books|everything i borrowed) | (cancelled|canceled|stopped) the (milk|papers|newspaper|paper) | (made|making) provision for | (settled|settling) my (accounts|account|affairs|bills) | (gave|given|giving) (my|her|him|them) ~2 my | (transferred|transferring) (all)? my (savings|money))"),
     ]
 
     // MARK: - Families
@@ -258,7 +264,7 @@ extension SafetyPhrases {
                 "<INJV> (my|my own) [<A>] <BODYX> ~8 <MEANT>",
                 "(<INJV>|scalded|burned|burnt) myself ~8 <MEANT>",
                 "(scalded|scalding|burned|burnt|burning|scalds) me ~8 <MEANT>",
-                "<INJV> (my|my own) <BODYX> ~4 ~~4 (deliberately|on purpose|intentionally|purposely) $",
+                "<INJV> (my|my own) <BODYX> ~6 ~~8 (deliberately|on purpose|intentionally|purposely) $",
                 "(held|ran|put|kept|pressed|stuck|holding|running|putting|keeping|stuck) my (hand|hands|arm|arms|wrist|wrists|fingers|palm|leg|legs|skin|thigh) (under|in|on|over|against|into|near|to) (the)? ~2 (boiling|scalding|hot|hob|flame|lighter|candle|iron|kettle|freezing|ice|radiator|fire|stove|oven) ~~6 (till|until|as long as|on purpose|deliberately|deserved|to feel|couldnt stand|could stand|as long as i could)",
                 "(using|used|use|took|take|taking|dragged|drag|ran|run|pressed|press|put|putting|held|holding) (a|the|my|an)? ~3 <IMPLEMENT> ~3 (on|across|along|over|into|against|to) (my)? (own)? <BODY> !(hair|to shave|shaving)",
                 "(use|using|used) [(them|it|one|that|this|those|these)] on <MYSELF> !(hair|fringe|nails|beard|legs|eyebrows|face|skin)",
@@ -487,6 +493,88 @@ extension SafetyPhrases {
                 "<NUMW> (days|weeks|months|years) (without|free of|clean of|no|clean from|free from) (<SELFHARM>|<SH>|cutting|harm|hurting myself|burning myself) ~~10 (threw|throw|ruined|blew|broke|lost|gone|over|and then|until|til|till|relapsed|slipped|wasted)",
                 "(the other thing|not (the)? (drink|drinking|booze|alcohol|drugs)) ~~6 (arms|wrists|thighs|cutting|blade|razor|scars)",
                 "(counter|count|streak|clock|days) ~3 (reset|back) to (0|zero|day one|day 1) ~~10 (didnt (even)? try to stop|blade|box|marks|scars|cutting|<SH>|open again)",
+            ]),
+
+        // MARK: The writer's own death, in any mood
+
+        SafetyPhraseGroup(
+            name: "death of oneself: wished, intended or weighed",
+            note: "The writer as the one who dies, with a modal, a wish, an intention or a judgement right before it (I could die, I'll be dead by Saturday, I'd be better dead, I should be content to die, I'd rather be gone, after that I can die), unless a figurative complement follows (die of embarrassment, die laughing, die for a coffee, dead tired). My death as something planned, blamed or welcomed; death invited to come; me dead as the answer.",
+            phrases: [
+                "(i|id|ill|im|ive|i d|i ll|i m|i am|i was|ah|ahd|ahll|ahm) [<A>] <AUX> [<A>] [<AUX>] [<A>] [<AUX>] [<A>] (die|be dead|dead|be in the ground|be no more|not exist|stop existing|be deid|deid|be six feet under) !<DIEFIG>",
+                "(i|id|ill|im|ive|i d|i ll|i m|i am|ah|ahd) [<A>] (would|d|ll|will|should|could|might) [<A>] (rather|sooner|as well|just as well|be better|prefer to|like to|love to|want to|be content to|be happy to|be glad to) [<A>] (just)? (be gone|be gone now|be gone forever|not be here|not be around|be away from all this|stop|go)$",
+                "^ (going to|gonna|goin to|about to|ready to|want to|wanna|time to) [<A>] (die|be dead|kill myself|end it|end my life) !<DIEFIG>",
+                "(die|end it|go) on my own terms",
+                "(i|ill|i will|im going to|i am going to|gonna|im gonna) [<A>] (die|end my life|kill myself) by suicide",
+                "(going to|gonna|will|ill|im going to) [<A>] do it ~~2 (<SUICIDE>|kill myself|end it)",
+                "(for|in readiness for|intend|intended|intending|planning|planned|plan|arrange|arranging|after|before|blame anyone for|to blame for|responsible for|cause of|bring about|towards|welcome|wish for|hope for|dream of|dreaming of|longing for|imagine|imagining|picture|picturing|fantasise about|fantasize about|prepare for|preparing for|ready for) [<A>] my (own)? (death|suicide|demise) !(metal|scene|wish list|row|stare|grip|trap|knell|toll|by chocolate|by (a thousand|spreadsheet|meetings|paperwork|admin))",
+                "(with|once|if|when|is|be|leave|leaves|see|saw) (me|myself) (dead|being dead|in the ground|in a box|six feet under|in my grave|out of the way for good|gone for good)",
+                "(better off|fix|solution|answer|way out) ~4 (burying me|bury me|me being dead|me dead|me in the ground|me gone)",
+                "(let|may|wish|hope|praying|pray|that|if|when|for) ~2 death (come|comes|would come|will come|to come|take|takes|came|find|finds) (for)? (me|by itself|quietly|soon|for me|tonight|in my sleep)",
+                "(welcome|welcomed|embrace|embraced|await|awaiting|long for|longing for|wish for|wishing for|hope for|hoping for|pray for|praying for|court|courting|seek|seeking|crave|craving|invite|inviting) (death|my death|the end|my end|the grave)",
+                "(make|made|making) (myself|me) dead",
+                "(do|doing|did|done) away with <MYSELF>",
+                "(do|doing|did) (myself|me) (harm|some harm|damage|serious harm)",
+                "(self destruction|self destruct|self destructing|destroy myself|destroying myself) !(button|sequence|mode|timer)",
+                "(favour|favor|kindness|mercy|gift|service|relief) (to|for)? ~3 by (dying|being dead|killing myself|ending it|not being here|disappearing|going for good)",
+                "(better|easier|best|kinder) (for (them|everyone|her|him|my family|all|everybody|us))? (that|if) (i|id) [<A>] (die|died|was dead|were dead|am dead|go|went|wasnt here|was gone)",
+                "my (departure|absence|death|passing|disappearance|exit|being gone) (would|will|could|might) [<A>] (relieve|free|help|be a relief|be a kindness|be a mercy|be better|ease|lighten|solve|fix)",
+                "if i [<A>] (got|get|was|were) [<A>] (hit|run over|knocked down|killed) ~~6 (and died)? ~~10 (relieved|relief|grateful|glad|fine|okay|ok|happy|thankful)",
+                "if i [<A>] (went|fell|drove|walked|crashed|slipped|stepped|jumped) ~~14 (call|called|think|thought|say|said) it (was)? (an)? (accident|accidental|misadventure)",
+                "<DESIRE> [<A>] to [<A>] (<SUICIDE>|commit suicide|make suicide|do suicide)",
+                "(id|i would|i d|i) [<A>] (like|love|want) to [<A>] (go to sleep|fall asleep|sleep) ~3 and [<A>] (not|never) [<A>] (have to)? [<A>] wake up",
+                "(jump|step|fall|drop|go over|drive off|drown|hang) (and|an|n|then) (die|be dead|thats me|that s me|its over)",
+                "(drink|swallow|take|inject|eat|drinking|swallowing|taking|injecting|eating) (it|them|all of it|the lot|all of them|everything) (all)? (at once|in one go)? ~2 (and|then) [<A>] (die|be dead|dying|not wake up)",
+                "(thats|that s|then its|then thats) me (dead|gone|done|finished) !(tired|beat|on)",
+                "(wish|wishing|wished) (that)? (i|id|i d) (was|were|had|d|wis) [<A>] (dead|died|been killed|not survived|not come home|deid|never woken)",
+                "(should have|shouldve|should of|ought to have) been me (that|who|instead|in the box|in the ground|not)",
+                "(thought|idea|urge|pull|voice|impulse) (came|comes|come|keeps coming|that) ~4 (that)? (i|me) (should|could|would|must|ought to)? ~3 (die|kill myself|jump|drink it|end it|swallow|take them all|do it)",
+                "<INTENT> ~4 (falling|jumping|stepping|going over|throwing myself|fall|jump|step|go over|climb over|climbing over) (off|from|over)? (there|here|it|the (balcony|edge|side|roof|bridge|cliff|terrace|window|ledge|top|railing|wall|parapet))",
+                "(easy|simple|quick) (it would be|itd be|it d be|it would|to)? ~2 (climb|step|jump|go|fall|walk|lean) (over|off|in front|out) ~6 (and)? (finish|end|be done with) (everything|it all|it|life)",
+                "(and|to) be done with (everything|it all|life|all of it|the lot|being alive)",
+                "(worked out|work out|know|knew|decided|chosen|picked|thought about|thinking about|think about) (exactly)? where (id|i would|i d|ill|i will|to|i should|i could) (go off|jump|step off|go over|fall|do it|cut|slice|aim|go in)",
+                "in case (i am|im|i m|i was|i wasnt|i am not|im not) [<A>] (no longer|not)? (around|here|alive) (by|at|after|before|next|anymore|any more|$)",
+                "(would|will|could) i be dead (straight away|instantly|immediately|quickly|before|at once)",
+                "(the)? (drop|fall|height|impact|water|cold|crash|speed|tablets|pills|dose|lot) (would|will|should|could|d) (surely)? kill me",
+                "(carried|pulled|go|went|going|slip|slipped|sink|sank) under and (not|never) (come|came) (up|back)",
+                "(not|never) (open|opening) my eyes again",
+                "(choice|chance|option|offer|offered|button) ~6 (die|not wake up|be dead|stop existing|never wake up) ~~8 (take it|say yes|id take|i d take|jump at|press it|in a heartbeat)",
+                "(not mind|wouldnt mind|dont mind|wouldnt care|id not mind|i d not mind|not care) if my heart (just)? (gave out|stopped|gives out|stops|packed in|gave up)",
+                "rather (die|be dead|be gone) (now|today|tonight|young|soon|before|than (go on|carry on|live|do|spend|face|keep))",
+                "(except|apart from|other than) (the|that)? one way",
+                "(better|best|easier) (that)? (i|if i) (go|leave|depart|went|left) (from)? (this|the) (world|life|earth)",
+                "(tired|sick|weary) (to|of) (be|being) alive",
+                "(idea|ideas|thought|thoughts|urge|urges) (to|of|about) (make|do|commit|commiting|committing|doing)? (<SUICIDE>|self destruction|killing myself|ending (it|my life)|doing away with myself|taking my (own)? life)",
+                "(think|thinks|thought|imagine|they ll think|theyll think|believe|say|call it|look like|looks like|pass for|seem like|seems like) ~3 (i died|it was|its|it s) (by accident|an accident|accidental)",
+                "(might|may|probably wont|might not|may not) (not)? (come|get|make it) home (next time|one day|one of these (days|nights)|tonight)",
+                "(stop|stopped) fighting (it|this) ~~10 (thanks for everything|sorry|goodbye|bye|love you)",
+                "(tonight|tonights the night|tonight s the night) ~4 (i)? stop fighting",
+                "(shant|shan t|shall not|wont|will not|wont be|will not be) (be)? needing (anything|it|them|anything else|much) ~4 after (tonight|today|this|tomorrow)",
+                "(no longer|ceased to|stopped|dont|do not) (wish|want|wanting|wishing) to (continue|go on|carry on|exist) ($|<ANYMORE>|like this)",
+                "(there s|theres|there is) no me (after|without|once)",
+                "(im|i am|i m) (no|not) (gonna|going to) be (here|around) (much longer|for much longer|long)",
+                "(made|making) (my)? peace (with|wi) (it|dying|that|going|the end)",
+                "(see|saw) to it (myself|my self)",
+                "(rope|noose|hook|beam|rail) ~~8 (dying|die|hanging) like that",
+                "all (i|id) [<A>] (can|could)? (think about|think of|want|wanted) (is|s|was) [<A>] (<SUICIDE>|killing myself|ending it|dying|death|being dead|<SELFHARM>|cutting)",
+                "(swallowing|swallow|taking|take|injecting|inject|drinking|drink) ~4 (all of it|the lot|them all|all of them|everything|all of) ~~6 (and)? (just)? (dying|die|be dead)",
+                "<POISON> ~~10 (drink it|swallow it|drink some|drinking it|and die|to die|kill me|be dead)",
+                "(bought|buying|got|have) (the|some|a bottle of|a tin of)? <POISON> ~~12 (friday|saturday|sunday|monday|tuesday|wednesday|thursday|tonight|tomorrow|will be dead|planned)",
+                "(notice|find|know|realise|realize) ~3 (until|till|before) (i am|im|i m|i was|i ll be|ill be) dead",
+                "<IWILL> [<A>] (be dead|die) before (she|he|they|anyone|mum|dad|mam|my (wife|husband|partner)) (is|s|gets|get|comes|come)",
+                "(garage|car|exhaust|ute|van) ~~8 (a|the) (hosepipe|hose)",
+                "(quarry|cliff|cliffs|bridge|roof|reservoir|woods|forest|lake|tracks) ~~10 (nobody|no one) (goes|will (see|find|look|be)|comes) (up|out|down)? there",
+                "(keep|take|have|mind|look after|feed) (the|my) (dog|cat|kids|children|pets|rabbit|hamster|dogs|cats) ~~8 if (i|im) (wasnt|werent|was not|not|am not) (around|here)",
+                "(press|pressing|hold|holding|put|putting) my <BODY> (on|against|to|onto) (the)? (hob|iron|oven|kettle|radiator|flame|stove|cooker|fire)",
+                "(urge|pull|impulse|want|wanting|need|itch) to ~2 (smash|bang|hit|slam|bash) my (own)? (head|fist|hand|arm|face) (into|against|on|off)",
+                "(this|it|that) (is|was|s) (<SELFHARM>|self harming) ~~4 (i know|isnt it|i think|i know it)",
+                "(pulled|pulling|pull|ripped|ripping) my hair out in (patches|clumps|chunks|handfuls|tufts)",
+                "(fell|slipped|went|gone) back into it ~~10 (cutting|<SH>|<SELFHARM>|zero|count|scars|blade)",
+                "(no|without) (cutting|<SH>|<SELFHARM>|harming|harm) ~~10 (fell back|slipped|back into it|again from zero|from zero|back to zero|cut again)",
+                "^ (cut|burned|burnt|cutted) [<A>] (tonight|last night|again|today|this morning) !(the|my hair|my fringe|back|it|down|out|off|costs|corners|class|school|ties|some|a|an)",
+                "(insurance|policy) ~~20 (pays out on|pay out on|cover|covers) (a)? (<SUICIDE>|suicide)",
+                "(transferred|transferring|moved|gave|giving) (all)? my (savings|money) to",
+                "(letter|letters|note|notes) (for|to) ~3 ~~6 for after $",
             ]),
 
         // MARK: Slang, lists and registers

@@ -233,7 +233,7 @@ final class SafetyEngine: Sendable {
     private func cancellation(_ pi: Int, _ from: Int, _ to: Int, _ runner: SafetyRunner) -> String? {
         if isMention(from, to, runner) { return "a quotation named as a title, lyric or word" }
         let x = excludedBy(from, to, runner)
-        if x >= 0 { return "everyday language: " + exclusions.patterns[x].group }
+        if x >= 0 { return "everyday language: " + exclusions.patterns[x].group + ": " + exclusions.patterns[x].source }
         let veto = concerning.vetoes[pi]
         if veto >= 0 && mentions(veto, runner) {
             return "not in an entry that mentions " + (vetoNames[veto] ?? "its context words")
@@ -492,7 +492,9 @@ struct SafetyRunner {
                 guard pos >= n || flags[pos] & SafetyTokenFlag.hard == 0 else { return -1 }
                 pc += 1
             case .notAhead:
-                if run(pc + 1, pos) >= 0 { return -1 }
+                // "!(...)" looks only at the words that continue the sentence.
+                // "!(~~6 ...)" may look further, over sentence ends.
+                if !(ins.b == 1 && pos < n && flags[pos] & SafetyTokenFlag.hard != 0) && run(pc + 1, pos) >= 0 { return -1 }
                 pc = Int(ins.a)
             case .accept:
                 return pos
@@ -889,7 +891,18 @@ struct SafetyCompiler {
             code.append(SafetyInstruction(op: .number))
         case .not(let inner):
             let at = code.count
-            code.append(SafetyInstruction(op: .notAhead))
+            var across = false
+            switch inner {
+            case .gapAcross: across = true
+            case .seq(let items): if case .gapAcross = items.first { across = true }
+            case .alt(let options):
+                for option in options {
+                    if case .gapAcross = option { across = true }
+                    if case .seq(let items) = option, case .gapAcross = items.first { across = true }
+                }
+            default: break
+            }
+            code.append(SafetyInstruction(op: .notAhead, b: across ? 0 : 1))
             try emit(inner)
             code.append(SafetyInstruction(op: .accept))
             code[at].a = Int32(code.count)

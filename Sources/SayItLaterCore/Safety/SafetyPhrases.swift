@@ -55,7 +55,7 @@ enum SafetyPhrases {
         // Body parts where self-injury is usually described (not hands, fingers, knees, face).
         ("BODY", "(arm|arms|wrist|wrists|forearm|forearms|upper arm|upper arms|inner arm|thigh|thighs|inner thigh|inner thighs|leg|legs|stomach|belly|tummy|hip|hips|skin|ankle|ankles|chest|shoulder|shoulders|side|sides|ribs|calf|calves|body|flesh)"),
         // Medicines and tablets (for stockpiling and overdose phrases).
-        ("MEDS", "(tablets|tablet|pills|pill|meds|medication|medications|medicine|paracetamol|painkillers|sleeping pills|sleeping tablets|antidepressants|prescription|prescriptions|sertraline|citalopram|fluoxetine|codeine|cocodamol|co codamol|insulin|ibuprofen|aspirin|diazepam|zopiclone|tramadol|morphine|opioids|lithium|quetiapine|mirtazapine|amitriptyline|propranolol)"),
+        ("MEDS", "(tablets|tablet|pills|pill|meds|medication|medications|medicine|paracetamol|painkillers|oxycodone|oxycontin|fentanyl|morphine|sleeping pills|sleeping tablets|antidepressants|prescription|prescriptions|sertraline|citalopram|fluoxetine|codeine|cocodamol|co codamol|insulin|ibuprofen|aspirin|diazepam|zopiclone|tramadol|morphine|opioids|lithium|quetiapine|mirtazapine|amitriptyline|propranolol)"),
         // Means someone might keep or buy for a suicide attempt (for implicit-plan phrases).
         ("MEANS", "(rope|ropes|noose|blade|blades|razor|razors|razor blades|knife|charcoal|hosepipe|hose|helium|ligature|gun|bullets|<MEDS>)"),
         // Places used as a method, in "thinking about the level crossing".
@@ -459,7 +459,7 @@ enum SafetyPhrases {
                 "(shot|shoot|shooting) <MYSELF> in the foot",
                 "killing <MYSELF> (to|trying to) (finish|meet|hit|keep up|please|impress|pay|get (it|this|that|everything) done)",
                 "(kill|killing|killed) <MYSELF> (with|over) ~3 (overtime|work|hours|shifts|deadlines|revision|training|exercise|stress|homework|assignments)",
-                "(fell|fall|falling|tripped|slipped|crashed|came off|fallen) ~12 (nearly|almost) [<A>] (killed|kill) <MYSELF>",
+                "(fell|fall|falling|tripped|slipped|crashed|came off|fallen|bashed|banged|smacked|hit) ~~14 (nearly|almost) [<A>] (killed|kill) <MYSELF>",
                 "(drown|drowning|drowned) <MYSELF> in (work|paperwork|coffee|tea|wine|chores|emails|revision|books|tv|busyness)",
             ]),
         SafetyPhraseGroup(
@@ -499,9 +499,12 @@ enum SafetyPhrases {
                 "(character|characters|protagonist|narrator|hero|heroine|scene|flashback|episode|storyline|plot|series|book|novel|film|show|play|chapter|finale|villain|main character) ~6 (<SELFHARM>|self harming|suicide|suicidal|kills (herself|himself|themselves)|killing (herself|himself|themselves)|cutting|overdose|overdoses)",
                 "(he|she|they|hed|shed|theyd|hes|shes|theyre|his brother|her brother|his sister|her sister|the narrator|the character|the protagonist|my (brother|sister|friend|mate|dad|mum|mam|cousin)) [<A>] (had|has|was|were|been|is|are|d|s)? [<A>] (been)? (planning|thinking|going|wanting|trying|about|ready|tempted|decided|wanted|planned) (to|about|of)",
                 "(are|have|were|do) you [<A>] (having|been having|had|ever had|thinking|feeling|ever thought|ever felt|thought) ~3 (thoughts of|thoughts about|about|of|like)? (suicide|suicidal|killing yourself|ending your life|<SELFHARM>|harming yourself|hurting yourself|taking your own life)",
+                "(uploading|uploaded|upload|documents|files|data|log into|logged into|logging into|login to|sign into|means|called) ~2 kms",
+                "kms (means|stands for|is (a|the|our)|in our|at work|system|team)",
                 "kms (on my|driver|drivers|key|keys|mode|modesetting|service|api|console|encryption|server|linux|aws|box|setup|config|policy|policies)",
                 "(aws|linux|amazon|azure|google cloud|gcp|driver|drivers|kernel|cloud|gpu|nvidia|amd|intel|xorg|wayland|encryption|windows|activation|licence|license) ~4 kms",
                 "(dont|do not|didnt|never|not) (kill|killing) yourself (over|with|trying|for|at|to)?",
+                "(thought|felt like|feel like|convinced|swear|swore|certain) ~2 (i was|i d|id|im|i am|i m|i would|i ll|ill) [<A>] (gonna die|going to die|about to die|dying|die|dead|be dead|have a heart attack)",
                 "(interviews|interview|survey|surveys|data|transcripts|participants|literature|papers|cases|questionnaire|questionnaires|scale|measures|study|studies|dataset|posts|content) (about|on|of|with|measuring|assessing|covering|mentioning) ~2 (suicidal|<SUICIDE>|<SELFHARM>|suicide)",
                 "(says|say|said|saying|tell|tells|told|telling|disclose|discloses|disclosed|admits|admitted) ~3 (they|he|she) [<A>] (want|wants|wanted|are|is|feel|feels|felt|was|were) [<A>] (to die|suicidal|to kill (themselves|himself|herself)|to end (their|his|her) life|to be dead)",
                 "be (here|around|alive) (much|for much|any) longer (at|in|on|with|as|than|because) !(this (world|earth|planet))",
@@ -530,7 +533,7 @@ enum SafetyPhrases {
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
         // contractions and text speak
-        ("wanna", "want to"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
+        ("wanna", "want to"), ("ringin", "ringing"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
         ("gonna", "going to"), ("gona", "going to"), ("finna", "going to"), ("imma", "im going to"),
         ("ima", "im going to"), ("tryna", "trying to"), ("gotta", "got to"), ("hafta", "have to"),
         ("kinda", "kind of"), ("sorta", "sort of"), ("outta", "out of"), ("dunno", "dont know"),
@@ -542,7 +545,9 @@ enum SafetyPhrases {
         ("tae", "to"), ("dae", "do"), ("widnae", "wouldnt"), ("wouldnae", "wouldnt"), ("cannae", "cant"), ("canny", "cant"),
         ("dinnae", "dont"), ("didnae", "didnt"), ("isnae", "isnt"), ("wasnae", "wasnt"), ("naebody", "nobody"),
         ("nae", "no"), ("aff", "off"), ("efter", "after"), ("doon", "down"), ("jist", "just"), ("ower", "over"),
-        ("fae", "from"), ("gonnae", "going to"), ("anymair", "anymore"), ("hame", "home"),
+        ("fae", "from"), ("gonnae", "going to"), ("anymair", "anymore"), ("hame", "home"), ("skelped", "hit"), ("skelp", "hit"), ("ain", "own"), ("heid", "head"), ("aboot", "about"),
+        ("oot", "out"), ("aw", "all"), ("wi", "with"), ("o", "of"), ("wisnae", "wasnt"), ("suside", "suicide"),
+        ("sucide", "suicide"), ("suiside", "suicide"), ("sooside", "suicide"), ("itd", "it would"), ("thatd", "that would"),
         ("urself", "yourself"), ("wuld", "would"), ("shud", "should"), ("cud", "could"), ("cannot", "cant"), ("dnt", "dont"), ("wudnt", "wouldnt"),
         ("wouldn", "wouldnt"), ("didn", "didnt"), ("wasn", "wasnt"),
         ("2", "to"), ("4", "for"), ("u", "you"), ("ur", "your"), ("r", "are"), ("n", "and"),
@@ -665,6 +670,7 @@ extension SafetyPhrases {
         before: [
             "(song|songs|lyric|lyrics|line|lines|poem|poems|poet|book|books|novel|film|films|movie|movies|title|titled|called|named|track|album|chorus|verse|quote|quoted|quoting|slogan|poster|sign|graffiti|hashtag|slang|word|words|term|terms|phrase|phrases|meme|caption|episode|show|play|character|lyricist|band|singer|sings|sang|singing|rapper|opening|headline|abbreviation|abbreviations|acronym|acronyms|search terms) [like|such as|is|was|of|from|goes|went|reads|read|says|said]",
             "(like|such as|the word|words like|phrases like|terms like) ",
+            "(said|says|saying|goes|told me|tells me|texted|messaged|wrote|shouted|screamed|yelled|muttered|joked|joking|keeps saying|kept saying|always says|used to say|belting|belted|humming|hummed|rapping|blasting|blasted|screaming along|singing along|sings along)",
             "(speaker|narrator|protagonist|character|hero|heroine) (says|said|asks|asked|thinks|wrote|writes)",
             "(asking|ask|asked|asks) (someone|people|them|him|her|patients|clients|pupils|students|the caller|callers|a patient|a client|a student)? ~2 (directly)?",
             "(role played|roleplayed|role play|practised|practiced|practising|practicing|rehearsed|learned to ask|taught to ask) ~3 (asking|saying|the question)?",
