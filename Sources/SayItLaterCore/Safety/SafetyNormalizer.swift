@@ -293,6 +293,15 @@ private func scalarKind(_ v: UInt32) -> ScalarKind {
     }
 }
 
+/// The word two letters around a slash stand for ("w/o" without, "b/c" because), if any.
+@inline(__always) private func slashWord(_ a: UInt8, _ b: UInt8) -> String? {
+    switch (a, b) {
+    case (UInt8(ascii: "w"), UInt8(ascii: "o")): return "without"
+    case (UInt8(ascii: "b"), UInt8(ascii: "c")): return "because"
+    default: return nil
+    }
+}
+
 /// The letter a digit stands for in leetspeak ("d13", "5u1c1d3"), or 0.
 @inline(__always) private func leetLetter(_ b: UInt8) -> UInt8 {
     switch b {
@@ -349,6 +358,9 @@ private struct TokenizerState {
     var sepSpaces = 0
     var sepDots = 0
     var sepOther = false
+    /// The separator was exactly one "/", and the word before it was a single letter (for "w/o", "b/c").
+    var sepSlash = 0
+    var previousLetter: UInt8 = 0
     // A run of single letters separated only by spaces, full stops or hyphens ("s u i c i d a l",
     // "k.i.l.l. m.y.s.e.l.f", "i w a n t  t o  d i e"): where its tokens start, how many letters,
     // the letters (runBuffer[0..<32]) and the spaces before each (runBuffer[32..<64]).
@@ -468,6 +480,7 @@ private struct TokenizerState {
                     finish(word, context, &tokens)
                     pending |= SafetyTokenFlag.soft
                     sepOther = true
+                    if b == UInt8(ascii: "/") { sepSlash += 1 } else { sepSlash = 2 }
                     i += 1
                 }
             }
@@ -608,6 +621,7 @@ private struct TokenizerState {
     mutating func emit(_ word: UnsafeMutablePointer<UInt8>, _ context: SafetyLexicon.LookupContext,
                        _ tokens: inout SafetyTokens) {
         defer {
+            previousLetter = length == 1 ? word[0] : 0
             length = 0
             hash = 0xcbf2_9ce4_8422_2325
             mask = 0
@@ -619,6 +633,7 @@ private struct TokenizerState {
             sepSpaces = 0
             sepDots = 0
             sepOther = false
+            sepSlash = 0
         }
         var flags = pending
         pending = 0
@@ -641,6 +656,20 @@ private struct TokenizerState {
         let lexicon = context.lexicon
         guard length <= maxWordLength else {
             push(0, flags, &tokens); return
+        }
+        // "w/o" and "b/c": two letters around one slash stand for a word.
+        if length == 1 && sepSlash == 1 && sepSpaces == 0 && !tokens.ids.isEmpty,
+           let whole = slashWord(previousLetter, word[0]) {
+            var bytes = Array(whole.utf8)
+            let e = bytes.withUnsafeMutableBufferPointer { lookup($0.baseAddress!, $0.count, context) }
+            if e >= 0 {
+                let f = tokens.flags[tokens.ids.count - 1]
+                tokens.ids.removeLast(); tokens.flags.removeLast()
+                if recordSpans { wordStart = Int(tokens.starts.removeLast()); tokens.ends.removeLast() }
+                if runLength > 0 && runStart >= tokens.ids.count { runLength = 0 }
+                pushEntry(e, f, context, &tokens)
+                return
+            }
         }
         var entry = context.find(word, length, hash)
         if entry < 0 && !allDigits {

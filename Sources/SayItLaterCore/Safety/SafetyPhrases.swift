@@ -59,7 +59,7 @@ enum SafetyPhrases {
         // Means someone might keep or buy for a suicide attempt (for implicit-plan phrases).
         ("MEANS", "(rope|ropes|noose|blade|blades|razor|razors|razor blades|knife|charcoal|hosepipe|hose|helium|ligature|gun|bullets|<MEDS>)"),
         // Places used as a method, in "thinking about the level crossing".
-        ("METHODPLACE", "(level crossing|railway line|railway|train line|train tracks|tracks|railway tracks|cliff edge|cliffs|cliff|bridge|viaduct|motorway bridge|rooftop|multi storey|car park roof|top floor of the car park|ledge|edge)"),
+        ("METHODPLACE", "(level crossing|railway line|railway|train line|train tracks|tracks|railway tracks|cliff edge|cliffs|cliff|bridge|viaduct|motorway bridge|rooftop|multi storey|car park roof|top floor of the car park|ledge|edge|quarry|reservoir|weir|tower block|the flats)"),
         // Shorthand for self-harm ("sh", "s/h").
         ("SH", "(sh|s h)"),
         // Self-harm written out ("self harm", "self-harm", "selfharm", "self injury").
@@ -98,7 +98,7 @@ enum SafetyPhrases {
             name: "end my life",
             note: "Ending or taking one's own life, ending it all. \"End it\" alone only at the end of a clause (\"I want to end it.\"), so \"end it with him\" does not match.",
             phrases: [
-                "(end|ends|ended|ending|take|takes|took|taking|taken) (my|my own) (life|existence) !(back|in (my|a new|new|hand|hands|the right direction|a different direction)|into (my|my own) hands|forward|forwards|seriously|to the next level|apart|over|story)",
+                "(end|ends|ended|ending|take|takes|took|taking|taken|finish|finishing|finished) (my|my own) (life|existence) !(back|in (my|a new|new|hand|hands|the right direction|a different direction)|into (my|my own) hands|forward|forwards|seriously|to the next level|apart|over|story)",
                 "(end|ending|ended) (it|this|everything) all",
                 "(want to|going to|need to|ready to|wish i could|i could|planning to) [<ADV>] end everything $",
                 "(end|ending|ended) things (for good|forever|permanently|once and for all) $",
@@ -242,7 +242,7 @@ enum SafetyPhrases {
             name: "plans and means",
             note: "Stockpiling or counting tablets, looking up doses or methods, a method with intent (jumping, stepping in front of a train), a plan, a date, a noose.",
             phrases: [
-                "(saving|saved|save|stockpiling|stockpiled|stockpile|hoarding|hoarded|hoard|stashing|stashed|stash|squirrelling|squirreling|putting by|put by|laying by|laid by) (up)? (my|all my|the|all the|some|enough|old|spare|extra|my old)? <MEDS> !(for (later|emergencies|the trip|the holiday|travel))",
+                "(saving|saved|save|stockpiling|stockpiled|stockpile|hoarding|hoarded|hoard|stashing|stashed|stash|squirrelling|squirreling|putting by|put by|laying by|laid by) (up)? (my|all my|the|all the|some|enough|old|spare|extra|my old)? <MEDS> !(for (later|emergencies|the trip|the holiday|travel|the next|my next|when|if|headaches|migraines|a (migraine|headache|cold|trip|holiday|rainy day|flare)|my (migraine|migraines|headaches|period|back))|in case)",
                 "(putting|put|setting|set|keeping|kept|holding|held|squirrelling|squirreling|tucking|tucked) (aside|back|away) (a few|some|a couple|one|two|a handful|most|half) (of)? (my|the|all my)? <MEDS>",
                 "(putting|put|setting|set|keeping|kept|holding|held) (a few|some|a couple|one|two|a handful|most|half) (of)? (my|the)? <MEDS> (aside|back|away)",
                 "(enough|all my|all the) <MEDS> (saved|stashed|stockpiled|hidden|put aside|set aside|hoarded|now|together) ($|now|up)",
@@ -363,7 +363,7 @@ enum SafetyPhrases {
                 "(got|get|getting|took|take|taking|pulled|pull|pulling|dug|dig|digging) (out)? (the|my) (blade|blades) (out|again|back out)",
                 "(itching|craving|aching|longing|desperate) for (the|a|my) (blade|blades|razor|lighter)",
                 "(miss|missing|crave|craving|craves) (the blade|the blades|the feeling of cutting|hurting myself|burning myself|<SH>|<SELFHARM>|cutting (myself|$))",
-                "i [<A>] (cut|cutted) [<A>] (again|deeper|deep|tonight|last night|this morning|yesterday|after|because|til|until) !(my hair|the|back|it|down|out|off|costs|corners|in|class|school|ties)",
+                "(i|ive|i have|id|i d|i had) [<A>] (cut|cutted) [<A>] (again|deeper|deep|tonight|last night|this morning|yesterday|after|because|til|until) !(my hair|the|back|it|down|out|off|costs|corners|in|class|school|ties)",
                 "^ (cut|cutting) (again|deeper|tonight|last night) $",
                 "(been|started|start|starting|keep|kept|back to|went back to|gone back to|stop|stopped|quit|quitting|relapsed into|relapsed and) [<A>] cutting (again|myself|$|my <BODY>|every (night|day|time|week|evening)|deeper)",
                 "(im|i am|ive been) [<A>] cutting (again|deeper|every night|every day|$)",
@@ -504,6 +504,9 @@ enum SafetyPhrases {
                 "kms (on my|driver|drivers|key|keys|mode|modesetting|service|api|console|encryption|server|linux|aws|box|setup|config|policy|policies)",
                 "(aws|linux|amazon|azure|google cloud|gcp|driver|drivers|kernel|cloud|gpu|nvidia|amd|intel|xorg|wayland|encryption|windows|activation|licence|license) ~4 kms",
                 "(dont|do not|didnt|never|not) (kill|killing) yourself (over|with|trying|for|at|to)?",
+                "(brother|brothers|sister|sisters|friend|friends|mate|mates|cousin|cousins|dad|dads|mum|mums|uncle|aunt|son|sons|daughter|daughters|he|she|they|someone|somebody|boy|girl|man|woman|lad|student|pupil|classmate|colleague|neighbour) ~3 (attempted|tried|committed|died by|has attempted|had attempted) (suicide|to (kill|end) (himself|herself|themselves|his life|her life|their life|their lives))",
+                "(so|too|that) (bored|hungry|tired|embarrassed|happy|excited|hot|cold|full|thirsty|jealous|proud|relieved|nervous) (i|that i) (could|would|might|will|ll|d) [<A>] (die|just die|literally die|actually die)",
+                "(she|he|they|shes|hes|theyre|she s|he s|theyve|my (friend|sister|brother|son|daughter|mate|cousin|pupil|student|partner|flatmate)) [<A>] (has|had|have|is|was|were|been|s|d)? [<A>] (been)? (self harming|<SELFHARM>|cutting (herself|himself|themselves)|hurting (herself|himself|themselves))",
                 "(thought|felt like|feel like|convinced|swear|swore|certain) ~2 (i was|i d|id|im|i am|i m|i would|i ll|ill) [<A>] (gonna die|going to die|about to die|dying|die|dead|be dead|have a heart attack)",
                 "(interviews|interview|survey|surveys|data|transcripts|participants|literature|papers|cases|questionnaire|questionnaires|scale|measures|study|studies|dataset|posts|content) (about|on|of|with|measuring|assessing|covering|mentioning) ~2 (suicidal|<SUICIDE>|<SELFHARM>|suicide)",
                 "(says|say|said|saying|tell|tells|told|telling|disclose|discloses|disclosed|admits|admitted) ~3 (they|he|she) [<A>] (want|wants|wanted|are|is|feel|feels|felt|was|were) [<A>] (to die|suicidal|to kill (themselves|himself|herself)|to end (their|his|her) life|to be dead)",
@@ -533,7 +536,7 @@ enum SafetyPhrases {
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
         // contractions and text speak
-        ("wanna", "want to"), ("ringin", "ringing"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
+        ("wanna", "want to"), ("ringin", "ringing"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
         ("gonna", "going to"), ("gona", "going to"), ("finna", "going to"), ("imma", "im going to"),
         ("ima", "im going to"), ("tryna", "trying to"), ("gotta", "got to"), ("hafta", "have to"),
         ("kinda", "kind of"), ("sorta", "sort of"), ("outta", "out of"), ("dunno", "dont know"),
