@@ -106,7 +106,7 @@ final class SafetyEngine: Sendable {
             for w in words { ids.formUnion(compiler.resolve(SafetyLexicon.normaliseWord(w))) }
             vetoSetByName[name] = compiler.setIndex(Array(ids))
         }
-        let c = compiler.compileGroups(concerning, vetoSetByName)
+        let c = compiler.compileGroups(concerning, vetoSetByName, anchors: true)
         let x = compiler.compileGroups(exclusions, vetoSetByName)
         var intent = Set<Int32>()
         for w in intentWords { intent.formUnion(compiler.resolve(SafetyLexicon.normaliseWord(w))) }
@@ -574,8 +574,10 @@ struct SafetyCompiler {
     var expanding: Set<String> = []
     /// The distinct written words of the patterns parsed so far.
     var wordSlots = SafetyWordSlots()
-    /// Canonical ids per word slot, once resolved.
+    /// Canonical ids per word slot, once resolved; and the one id of single-word slots (-1 not
+    /// yet resolved, -2 several words).
     var slotIDs: [[Int32]?] = []
+    var slotSingle: [Int32] = []
     /// Code emitted for a building block the first time, replayed (relocated) on later uses.
     /// Emitting a block always gives the same instructions once its words are interned, so a
     /// phrase table that uses <IGONE> or <A> hundreds of times compiles each block only once.
@@ -610,9 +612,27 @@ struct SafetyCompiler {
         let s = Int(slot)
         if s < slotIDs.count, let ids = slotIDs[s] { return ids }
         let ids = resolve(wordSlots.names[s])
-        if s >= slotIDs.count { slotIDs += Array(repeating: nil, count: wordSlots.names.count - slotIDs.count) }
+        if s >= slotIDs.count {
+            let grow = wordSlots.names.count - slotIDs.count
+            slotIDs += Array(repeating: nil, count: grow)
+            slotSingle += Array(repeating: -1, count: grow)
+        }
         slotIDs[s] = ids
+        slotSingle[s] = ids.count == 1 ? ids[0] : -2
         return ids
+    }
+
+    /// The one canonical id of the word in `slot`, or nil when it stands for several words.
+    @inline(__always)
+    mutating func single(slot: Int32) -> Int32? {
+        let s = Int(slot)
+        if s < slotSingle.count {
+            let v = slotSingle[s]
+            if v >= 0 { return v }
+            if v == -2 { return nil }
+        }
+        let ids = resolve(slot: slot)
+        return ids.count == 1 ? ids[0] : nil
     }
 
     /// The canonical ids a written word stands for.
@@ -645,7 +665,7 @@ struct SafetyCompiler {
         return (bits, words)
     }
 
-    mutating func compileGroups(_ groups: [SafetyPhraseGroup], _ vetoes: [String: Int32])
+    mutating func compileGroups(_ groups: [SafetyPhraseGroup], _ vetoes: [String: Int32], anchors: Bool = false)
         -> [SafetyCompiledEntry] {
         var out: [SafetyCompiledEntry] = []
         for group in groups {
@@ -664,7 +684,7 @@ struct SafetyCompiler {
                     out.append(SafetyCompiledEntry(
                         pattern: SafetyCompiledPattern(start: start, veto: veto, group: group.name, source: phrase,
                                                        yields: group.yieldsToIntent),
-                        firsts: firsts, number: number, anchor: anchor(node)))
+                        firsts: firsts, number: number, anchor: anchors ? anchor(node) : []))
                 } catch {
                     problems.append("\(group.name): \(phrase): \(error)")
                 }
@@ -747,9 +767,8 @@ struct SafetyCompiler {
         for a in alternatives {
             switch a {
             case .word(let w):
-                let r = resolve(slot: w)
-                if r.count != 1 { return nil }
-                ids.append(r[0])
+                guard let id = single(slot: w) else { return nil }
+                ids.append(id)
             case .wordID(let id):
                 ids.append(id)
             case .macro(let name):
@@ -780,7 +799,11 @@ struct SafetyCompiler {
     mutating func emit(_ node: SafetyNode) throws {
         switch node {
         case .word(let w):
-            for id in resolve(slot: w) { code.append(SafetyInstruction(op: .word, a: id)) }
+            if let id = single(slot: w) {
+                code.append(SafetyInstruction(op: .word, a: id))
+            } else {
+                for id in resolve(slot: w) { code.append(SafetyInstruction(op: .word, a: id)) }
+            }
         case .wordID(let id):
             code.append(SafetyInstruction(op: .word, a: id))
         case .macro(let name):
