@@ -441,6 +441,13 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "distances",
+            note: "\"10 kms\" is ten kilometres, unless a word of intent comes first (\"want 2 kms\").",
+            phrases: [
+                "#num (kms|km)",
+            ],
+            yieldsToIntent: true),
+        SafetyPhraseGroup(
             name: "figurative dying",
             note: "\"to die for\", \"die of embarrassment\", \"die laughing\", \"die on this hill\", dyeing hair.",
             phrases: [
@@ -494,7 +501,6 @@ enum SafetyPhrases {
                 "(book|novel|film|show|series|episode|play) (about|on) (<SELFHARM>|<SUICIDE>)",
                 "(lesson|lessons|lesson plan|assembly|curriculum|resources|guidance|pshe|safeguarding|handover|crisis team) ~5 (<SELFHARM>|suicidal|<SUICIDE>)",
                 "(patient|patients|client|clients|caller|callers|pupil|pupils|student|students|someone|person|people|man|woman|boy|girl|child|young person) (with|having|who has|who had|who are|who were|who is|who was|who feel|who felt|that are|who might be|who may be|reporting|presenting with|expressing|who disclosed|disclosing) [<A>] (suicidal|<SELFHARM>|thoughts of suicide)",
-                "#num (kms|km)",
                 "(patient|patients|person|people|someone|client|clients|teenager|man|woman) (who|that) (has|had|have)? (attempted|tried) (suicide|to (kill|end) (themselves|himself|herself|their life|his life|her life))",
                 "(character|characters|protagonist|narrator|hero|heroine|scene|flashback|episode|storyline|plot|series|book|novel|film|show|play|chapter|finale|villain|main character) ~6 (<SELFHARM>|self harming|suicide|suicidal|kills (herself|himself|themselves)|killing (herself|himself|themselves)|cutting|overdose|overdoses)",
                 "(he|she|they|hed|shed|theyd|hes|shes|theyre|his brother|her brother|his sister|her sister|the narrator|the character|the protagonist|my (brother|sister|friend|mate|dad|mum|mam|cousin)) [<A>] (had|has|was|were|been|is|are|d|s)? [<A>] (been)? (planning|thinking|going|wanting|trying|about|ready|tempted|decided|wanted|planned) (to|about|of)",
@@ -505,6 +511,9 @@ enum SafetyPhrases {
                 "(aws|linux|amazon|azure|google cloud|gcp|driver|drivers|kernel|cloud|gpu|nvidia|amd|intel|xorg|wayland|encryption|windows|activation|licence|license) ~4 kms",
                 "(dont|do not|didnt|never|not) (kill|killing) yourself (over|with|trying|for|at|to)?",
                 "(brother|brothers|sister|sisters|friend|friends|mate|mates|cousin|cousins|dad|dads|mum|mums|uncle|aunt|son|sons|daughter|daughters|he|she|they|someone|somebody|boy|girl|man|woman|lad|student|pupil|classmate|colleague|neighbour) ~3 (attempted|tried|committed|died by|has attempted|had attempted) (suicide|to (kill|end) (himself|herself|themselves|his life|her life|their life|their lives))",
+                "if i (dont|do not|cant|can not|cannot|dont get to) (get|have|find|eat|drink|see) (some|a|my|more|any)? (sleep|coffee|food|caffeine|chocolate|tea|break|holiday|nap|rest|lunch|dinner|breakfast|sugar|wine|beer|chips) ~4 (im|i am|ill|i will|i m|i) [<A>] (going to|gonna)? (die|be dead|literally die|actually die)",
+                "(patient|patients|client|clients|caller|callers|pupil|student|man|woman|boy|girl|lad|teenager|resident|service user) (was|is|were|are|had been|has been|became|seemed|appeared) [<A>] (suicidal|self harming)",
+                "(friend|friends|sister|sisters|brother|brothers|son|sons|daughter|daughters|mate|mates|he|she|they|hes|shes|theyve|theyre|cousin|cousins|pupil|student|flatmate|flatmates|partner|partners|girlfriend|boyfriend|kid|kids|niece|nephew) [<A>] (has|had|have|is|was|s|been|started|keeps|keep|d)? [<A>] (been)? (cutting|self harming|burning (herself|himself|themselves)|scratching (herself|himself|themselves)) (again)?",
                 "(so|too|that) (bored|hungry|tired|embarrassed|happy|excited|hot|cold|full|thirsty|jealous|proud|relieved|nervous) (i|that i) (could|would|might|will|ll|d) [<A>] (die|just die|literally die|actually die)",
                 "(she|he|they|shes|hes|theyre|she s|he s|theyve|my (friend|sister|brother|son|daughter|mate|cousin|pupil|student|partner|flatmate)) [<A>] (has|had|have|is|was|were|been|s|d)? [<A>] (been)? (self harming|<SELFHARM>|cutting (herself|himself|themselves)|hurting (herself|himself|themselves))",
                 "(thought|felt like|feel like|convinced|swear|swore|certain) ~2 (i was|i d|id|im|i am|i m|i would|i ll|ill) [<A>] (gonna die|going to die|about to die|dying|die|dead|be dead|have a heart attack)",
