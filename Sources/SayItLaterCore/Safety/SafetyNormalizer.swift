@@ -762,6 +762,11 @@ private struct TokenizerState {
         guard length >= 3, length <= maxWordLength else { return nil }
         var stretched = false
         for k in 2..<length where word[k] == word[k - 1] && word[k] == word[k - 2] { stretched = true; break }
+        if !stretched && length >= 4 && word[length - 1] == word[length - 2] {
+            // "deadd", "diee": one letter too many at the end.
+            let e = lookup(word, length - 1, context)
+            return e >= 0 ? e : nil
+        }
         guard stretched else { return nil }
         for keep in [2, 1] {
             var buffer: [UInt8] = []

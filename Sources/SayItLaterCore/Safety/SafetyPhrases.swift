@@ -102,7 +102,7 @@ enum SafetyPhrases {
                 "(end|ending|ended) (it|this|everything) all",
                 "(want to|going to|need to|ready to|wish i could|i could|planning to) [<ADV>] end everything $",
                 "(end|ending|ended) things (for good|forever|permanently|once and for all) $",
-                "(want|wish|hope|need|pray|praying|wishing|wanting|hoping) ~2 my life (to|would|will|could) [<A>] (end|be over)",
+                "(want|wish|hope|need|pray|praying|wishing|wanting|hoping) ~2 my life (to|would|will|could) [<A>] (end|be over|stop|finish)",
                 "(check|checking) out (of life|for good|permanently)",
                 "(want|wanted|need|needing|wish i was|wish i could get) out ~~3 of (life|this life|living|existence|existing|being alive|this world)",
                 "(give|giving|given|gave) up on (life|living|being alive|staying alive) !(in|as|at)",
@@ -375,7 +375,7 @@ enum SafetyPhrases {
                 "(hiding|hid|hide) the (marks|cuts|wounds) !(on the|in the)",
                 "self (harmed|injured|mutilated|harming|injuring|mutilating) !(among|amongst|in (young|teenagers|adolescents|teens|girls|boys|children|kids|patients|students)|research|prevention|awareness|training|rates|statistics|admissions|policy|module|course|behaviour|behaviours|behavior|patients|young people|teenagers)",
                 "(i|to|will|ll|ill|might|did|do|would|could|gonna|not to|often|sometimes|still|then) [<A>] self (harm|injure|mutilate) !(among|amongst|in (young|teenagers|adolescents|teens|girls|boys|children|kids|patients|students)|research|prevention|awareness|training|rates|statistics|admissions|policy|module|course|patients|young people|teenagers)",
-                "my (<SELFHARM>|<SH>|cutting) !(research|dissertation|essay|module|training|course|placement|project|patients)",
+                "my (<SELFHARM>|<SH>|cutting) !(research|dissertation|essay|module|training|course|placement|project|patients|balance|days|allowance|hours|leave|entitlement|holiday|sick)",
                 "<SELFHARM> (again|tonight|last night|today|urges|urge|streak|relapse|cravings|craving|thoughts|is back|has started|has got|getting worse)",
                 "(punish|punishing|punished) <MYSELF> ~6 (physically|physical|with pain|by (cutting|hurting|burning|hitting|starving|scratching))",
                 "(bleed|bled|bleeding) (until|till|and) (it|i) (felt|feels|feel) (better|calm|real|something|numb)",
@@ -506,7 +506,8 @@ enum SafetyPhrases {
                 "(he|she|they|hed|shed|theyd|hes|shes|theyre|his brother|her brother|his sister|her sister|the narrator|the character|the protagonist|my (brother|sister|friend|mate|dad|mum|mam|cousin)) [<A>] (had|has|was|were|been|is|are|d|s)? [<A>] (been)? (planning|thinking|going|wanting|trying|about|ready|tempted|decided|wanted|planned) (to|about|of)",
                 "(are|have|were|do) you [<A>] (having|been having|had|ever had|thinking|feeling|ever thought|ever felt|thought) ~3 (thoughts of|thoughts about|about|of|like)? (suicide|suicidal|killing yourself|ending your life|<SELFHARM>|harming yourself|hurting yourself|taking your own life)",
                 "(uploading|uploaded|upload|documents|files|data|log into|logged into|logging into|login to|sign into|means|called) ~2 kms",
-                "kms (means|stands for|is (a|the|our)|in our|at work|system|team)",
+                "kms (means|stands for|is (a|the|our)|in our|at work|system|team|logistics|ltd|limited|group|company|inc|couriers|deliveries|delivery)",
+                "(they|defenders|the defenders|soldiers|romans|samurai|people|the people|warriors|the rebels|the zealots|jews|christians|martyrs) ~3 (chose|choose|preferred|prefer|chosen) death",
                 "kms (on my|driver|drivers|key|keys|mode|modesetting|service|api|console|encryption|server|linux|aws|box|setup|config|policy|policies)",
                 "(aws|linux|amazon|azure|google cloud|gcp|driver|drivers|kernel|cloud|gpu|nvidia|amd|intel|xorg|wayland|encryption|windows|activation|licence|license) ~4 kms",
                 "(dont|do not|didnt|never|not) (kill|killing) yourself (over|with|trying|for|at|to)?",
@@ -545,7 +546,7 @@ enum SafetyPhrases {
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
         // contractions and text speak
-        ("wanna", "want to"), ("ringin", "ringing"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
+        ("wanna", "want to"), ("ringin", "ringing"), ("bout", "about"), ("agen", "again"), ("agin", "again"), ("wsa", "was"), ("waz", "was"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
         ("gonna", "going to"), ("gona", "going to"), ("finna", "going to"), ("imma", "im going to"),
         ("ima", "im going to"), ("tryna", "trying to"), ("gotta", "got to"), ("hafta", "have to"),
         ("kinda", "kind of"), ("sorta", "sort of"), ("outta", "out of"), ("dunno", "dont know"),
@@ -639,8 +640,7 @@ enum SafetyPhrases {
         // Clocking off or checking out for good is about work in these entries.
         ("leaving a job", [
             "retire", "retiring", "retired", "retirement", "resign", "resigned", "resignation", "redundancy",
-            "redundant", "payslip", "pension", "colleagues", "hotel",
-            "holiday", "airbnb", "flight",
+            "redundant", "payslip", "pension", "colleagues", "hotel", "airbnb",
         ]),
         // A hosepipe with a car is about washing it or the garden in these entries.
         ("washing and gardening", [
