@@ -238,6 +238,10 @@ final class SafetyEngine: Sendable {
         if veto >= 0 && mentions(veto, runner) {
             return "not in an entry that mentions " + (vetoNames[veto] ?? "its context words")
         }
+        let need = concerning.patterns[pi].need
+        if need >= 0 && !mentions(need, runner) {
+            return "only in an entry that mentions " + (vetoNames[need] ?? "its context words")
+        }
         return nil
     }
 
@@ -337,6 +341,10 @@ struct SafetyPhraseGroup: Sendable {
     /// Name of a word list in `SafetyPhrases.notInTheseContexts`: when the entry mentions any of
     /// those words anywhere, this group does not apply.
     var unlessEntryMentions: String? = nil
+    /// Name of a word list in `SafetyPhrases.notInTheseContexts`: this group applies only when the
+    /// entry mentions one of those words somewhere (for constructs too weak alone: "that's the
+    /// plan" counts in an entry that also mentions pills or a bridge).
+    var onlyIfEntryMentions: String? = nil
     /// For exclusions only: when true, the exclusion never cancels a match that states the
     /// writer's own intent (a word of `SafetyPhrases.intentWords` in it or just before it), so
     /// "cut myself shaving" is an accident but "thinking about burning myself with the kettle"
@@ -365,6 +373,7 @@ struct SafetyCompiledEntry {
 struct SafetyCompiledPattern: Sendable {
     let start: Int32
     let veto: Int32
+    var need: Int32 = -1
     let group: String
     let source: String
     var yields = false
@@ -673,6 +682,10 @@ struct SafetyCompiler {
             if let name = group.unlessEntryMentions {
                 if let v = vetoes[name] { veto = v } else { problems.append("\(group.name): no word list \(name)") }
             }
+            var need: Int32 = -1
+            if let name = group.onlyIfEntryMentions {
+                if let v = vetoes[name] { need = v } else { problems.append("\(group.name): no word list \(name)") }
+            }
             for phrase in group.phrases {
                 do {
                     var parser = SafetyPatternParser(phrase, &wordSlots)
@@ -682,8 +695,8 @@ struct SafetyCompiler {
                     code.append(SafetyInstruction(op: .accept))
                     let (firsts, number) = try firstWords(Int(start))
                     out.append(SafetyCompiledEntry(
-                        pattern: SafetyCompiledPattern(start: start, veto: veto, group: group.name, source: phrase,
-                                                       yields: group.yieldsToIntent),
+                        pattern: SafetyCompiledPattern(start: start, veto: veto, need: need, group: group.name,
+                                                       source: phrase, yields: group.yieldsToIntent),
                         firsts: firsts, number: number, anchor: anchors ? anchor(node) : []))
                 } catch {
                     problems.append("\(group.name): \(phrase): \(error)")

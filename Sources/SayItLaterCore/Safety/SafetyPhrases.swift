@@ -630,6 +630,16 @@ enum SafetyPhrases {
             "divorce", "ex", "breakup", "situationship", "flatmates", "roommates", "spark",
             "anniversary", "cheating", "cheated", "affair", "tinder", "hinge",
         ]),
+        // Words that make a weak construct ("that's the plan", "I'll do it when Mum's away") count:
+        // a means, a place, dying or a farewell somewhere in the same entry.
+        ("risk context", [
+            "die", "dying", "dead", "death", "suicide", "suicidal", "kill", "killing", "pills", "tablets",
+            "overdose", "rope", "noose", "bridge", "cliff", "cliffs", "tracks", "blade", "blades", "razor", "razors",
+            "gun", "shotgun", "rifle", "drown", "poison", "hang", "hanging", "funeral", "goodbye", "grave",
+            "burden", "garage", "hose", "hosepipe", "insulin", "paracetamol", "platform", "ledge", "balcony",
+            "letters", "unalive", "kms", "ctb", "scars", "lighter", "exhaust", "quarry", "viaduct", "river",
+            "reservoir", "sea", "loch", "lake", "beam", "belt", "cord", "trains", "train", "multistorey", "roof",
+        ]),
         // Preparing to leave a home or a job, not to die.
         ("a move", [
             "moving", "move", "moved", "movers", "emigrating", "emigrate", "relocating", "relocate", "relocation",
