@@ -204,6 +204,14 @@ extension SafetyPhrases {
             unlessEntryMentions: "a move"),
 
         SafetyPhraseGroup(
+            name: "farewell: goodbye alone",
+            note: "\"This is goodbye.\" as a sentence of its own, except in entries about moving.",
+            phrases: [
+                "^ (this is|so this is) (my)? goodbye $",
+            ],
+            unlessEntryMentions: "a move"),
+
+        SafetyPhraseGroup(
             name: "preparatory acts: found, gone, left behind",
             note: "Whoever finds me; not wanting someone to be the one who finds me; letters for after I've gone; a death spoken of as past.",
             phrases: [
@@ -516,6 +524,13 @@ extension SafetyPhrases {
                 "(do|doing|did|done) away with <MYSELF>",
                 "(do|doing|did) (myself|me) (harm|some harm|damage|serious harm)",
                 "(self destruction|self destruct|self destructing|destroy myself|destroying myself) !(button|sequence|mode|timer)",
+                "<DESIRE> [<A>] to [<A>] (end|kill|finish|off) me ($|<TIME>|now|already)",
+                "(mind|thoughts|head|brain) (keeps|keep|kept) [<A>] (going back|returning|turning|drifting|coming back|wandering) to (<SUICIDE>|killing myself|ending it|dying|death|the bridge|the pills)",
+                "<MEDS> to (overdose|od|kill myself|end it|die|end my life)",
+                "(throw|throwing|threw|jump|jumping|step|stepping|lie|lying|lay) (myself)? under (a|the) (train|bus|lorry|truck|car|tube)",
+                "(relapsed|slipped|slipped up) (and|then) [<A>] (cut|burned|burnt|hurt myself|harmed myself|scratched)",
+                "(given|gave|giving) away my (pets|pet|dog|cat|dogs|cats|rabbit|hamster)",
+                "(i|ill|i will|i) (wont|will not|shant) be (here|around|alive) (tomorrow|tonight|by (tomorrow|morning|the weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|next week) $ !(~~4 (off|going|visiting|away|trip|holiday|work|shift|because|since|as|so|staying|flying|driving|train|course|conference))",
                 "(giving|gave|give) away ~6 so (nobody|no one|noone) (notices|notice|knows|suspects|asks)",
                 "(to open|to be opened|to read|open|for) ~2 when the time comes",
                 "so (mum|dad|mam|nobody|no one|they|she|he|my family|the kids|my (wife|husband|partner|sister|brother)) (wont|won t|doesnt|does not|dont|will not) (have to|need to) (deal with|sort|worry about|pay|clean|find|clear) ~4 (after|afterwards|when im gone|anything)",
@@ -814,6 +829,7 @@ extension SafetyPhrases {
             note: "A time, a place or a decision said without naming the act (that's the plan, that's when, I'll finally do it, when everyone's away), counted only when the entry also mentions a means, a place, dying or a farewell.",
             phrases: [
                 "(thats|that s|that is) the plan $",
+                "i (know|knew) (exactly)? how (i would|id|i d|ill|i will|to) do it $",
                 "(thats|that s|that is) (when|where) $",
                 "(ive|i have|i) circled (it|the date|the day) $",
                 "(ill|i will|im going to|i am going to|gonna) [<A>] (finally)? (do it|go through with it) (on|at|when|after|before|once|tonight|tomorrow|this (week|weekend)|next (week|month)|$)",

@@ -139,7 +139,7 @@ enum SafetyPhrases {
                 "<DESIRE> [<A>] to [<A>] (die|be dead|not be alive|not live|not exist|stop living|stop existing|cease to exist|not be here <ANYMORE>|be gone forever|be gone for good|sleep forever|go to sleep forever|fall asleep forever|never wake up|not wake up|stop breathing|not be around <ANYMORE>|join (him|her|them|mum|dad|mom) (in heaven|up there))",
                 "<DESIRE> [<A>] to [<A>] (dye $|not be here [<A>] $)",
                 "(all|only thing|one thing|thing|everything) (that)? i [<A>] (want|wish for|need|long for|think about|dream about|dream of|can think about) [<A>] (now|anymore)? (is|is to) [<A>] (to)? [<A>] (die|be dead|not be alive|not exist|not being alive|being dead|not existing|not be here|not wake up|not waking up|killing myself|ending it|ending my life|to stop existing)",
-                "<DESIRE> (that)? (i|id|i could|i would|i can|i might|ill|i will|i d|i ll|i ll) [<A>] (not be here ($|<ANYMORE>)|not be alive|not wake up|not exist|die|be dead|disappear forever|disappear for good|stop existing|cease to exist|not exist|never wake up|sleep forever|drop dead|not be alive)",
+                "<DESIRE> (that)? (i|id|i could|i would|i can|i might|ill|i will|i d|i ll|i ll) [<A>] (stop living|stop breathing|not be here ($|<ANYMORE>)|not be alive|not wake up|not exist|die|be dead|disappear forever|disappear for good|stop existing|cease to exist|not exist|never wake up|sleep forever|drop dead|not be alive)",
                 "(feel|feeling|felt) like [<A>] (dying|killing myself|ending it|ending my life|disappearing forever|not existing|not waking up)",
                 "(wish|wished|wishing) (i|id) [<A>] (was|were|could be|be) [<A>] dead",
                 "(wish|wished|wishing) (i|id) [<A>] (wasnt|werent|was not|were not|hadnt been|had not been|had never been|never been|had never|was never|never was) [<A>] (alive|born|here <ANYMORE>|around <ANYMORE>|been born|existed)",
@@ -546,7 +546,7 @@ enum SafetyPhrases {
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
         // contractions and text speak
-        ("wanna", "want to"), ("ringin", "ringing"), ("bout", "about"), ("agen", "again"), ("agin", "again"), ("wsa", "was"), ("waz", "was"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
+        ("wanna", "want to"), ("ringin", "ringing"), ("comit", "commit"), ("commmit", "commit"), ("thots", "thoughts"), ("thoughs", "thoughts"), ("bout", "about"), ("agen", "again"), ("agin", "again"), ("wsa", "was"), ("waz", "was"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
         ("gonna", "going to"), ("gona", "going to"), ("finna", "going to"), ("imma", "im going to"),
         ("ima", "im going to"), ("tryna", "trying to"), ("gotta", "got to"), ("hafta", "have to"),
         ("kinda", "kind of"), ("sorta", "sort of"), ("outta", "out of"), ("dunno", "dont know"),
