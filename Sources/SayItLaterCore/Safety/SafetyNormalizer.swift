@@ -289,6 +289,9 @@ private func scalarKind(_ v: UInt32) -> ScalarKind {
     case 0x1F48A: return "pills"
     case 0x1FA78: return "blood"
     case 0x1FAA2: return "rope"
+    case 0x1F309: return "bridge"
+    case 0x1F682, 0x1F686, 0x1F684, 0x1F685, 0x1F687, 0x1F688: return "train"
+    case 0x1F634: return "emojisleep"
     default: return nil
     }
 }
