@@ -687,7 +687,8 @@ extension SafetyPhrases {
         "want", "wants", "wanted", "wanting", "need", "needed", "needing", "urge", "urges", "tempted",
         "temptation", "thinking", "thought", "thoughts", "planning", "planned", "plan", "going", "decided",
         "itching", "craving", "considering", "contemplating", "wish", "wished", "wishing", "deserve",
-        "deserved", "intend", "intending", "ready", "fantasising", "fantasizing", "imagining",
+        "deserved", "intend", "intending", "ready", "fantasising", "fantasizing", "imagining", "considered",
+        "considering", "contemplated", "contemplating",
     ]
 
     /// A concerning phrase wholly inside quotation marks is a mention, not a disclosure, when the
@@ -699,6 +700,7 @@ extension SafetyPhrases {
         before: [
             "(song|songs|lyric|lyrics|line|lines|poem|poems|poet|book|books|novel|film|films|movie|movies|title|titled|called|named|track|album|chorus|verse|quote|quoted|quoting|slogan|poster|sign|graffiti|hashtag|slang|word|words|term|terms|phrase|phrases|meme|caption|episode|show|play|character|lyricist|band|singer|sings|sang|singing|rapper|opening|headline|abbreviation|abbreviations|acronym|acronyms|search terms) [like|such as|is|was|of|from|goes|went|reads|read|says|said]",
             "(like|such as|the word|words like|phrases like|terms like) ",
+            "(had to|have to|supposed to|meant to|got to|asked to) (say|ask|read out|practise|practice|pretend)",
             "(said|says|saying|goes|told me|tells me|texted|messaged|wrote|shouted|screamed|yelled|muttered|joked|joking|keeps saying|kept saying|always says|used to say|belting|belted|humming|hummed|rapping|blasting|blasted|screaming along|singing along|sings along)",
             "(speaker|narrator|protagonist|character|hero|heroine) (says|said|asks|asked|thinks|wrote|writes)",
             "(asking|ask|asked|asks) (someone|people|them|him|her|patients|clients|pupils|students|the caller|callers|a patient|a client|a student)? ~2 (directly)?",
