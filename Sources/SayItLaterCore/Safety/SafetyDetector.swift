@@ -1088,13 +1088,53 @@ struct SafetyCompiler {
 /// that each word is hashed once per occurrence while parsing and never again while compiling.
 struct SafetyWordSlots {
     var names: [String] = []
-    var slotByName: [String: Int32] = [:]
+    // An open-addressing table over the words' UTF-8 bytes, so that reading a pattern does not
+    // build a String for every word it has seen before.
+    private var table = [Int32](repeating: -1, count: 8192)
+    private var pool: [UInt8] = []
+    private var starts: [Int32] = []
+    private var hashes: [UInt64] = []
 
     mutating func slot(_ word: String) -> Int32 {
-        if let s = slotByName[word] { return s }
+        var bytes = Array(word.utf8)
+        return bytes.withUnsafeMutableBufferPointer { slot(bytes: UnsafeBufferPointer($0)) }
+    }
+
+    mutating func slot(bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        var mask = table.count - 1
+        var i = Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
+        while true {
+            let e = Int(table[i])
+            if e < 0 { break }
+            if hashes[e] == h {
+                let start = Int(starts[e]), end = Int(starts[e + 1])
+                if end - start == bytes.count {
+                    var same = true
+                    for k in 0..<bytes.count where pool[start + k] != bytes[k] { same = false; break }
+                    if same { return Int32(e) }
+                }
+            }
+            i = (i + 1) & mask
+        }
         let s = Int32(names.count)
-        names.append(word)
-        slotByName[word] = s
+        names.append(String(decoding: bytes, as: UTF8.self))
+        if starts.isEmpty { starts.append(0) }
+        pool.append(contentsOf: bytes)
+        starts.append(Int32(pool.count))
+        hashes.append(h)
+        if names.count * 2 > table.count {
+            table = [Int32](repeating: -1, count: table.count * 2)
+            mask = table.count - 1
+            for (e, hh) in hashes.enumerated() {
+                var j = Int(truncatingIfNeeded: hh ^ (hh >> 29)) & mask
+                while table[j] >= 0 { j = (j + 1) & mask }
+                table[j] = Int32(e)
+            }
+        } else {
+            table[i] = s
+        }
         return s
     }
 }
@@ -1131,7 +1171,7 @@ struct SafetyPatternParser {
         var inWord = false // a word may be only apostrophes: it still makes a (empty) word token
         func flush() {
             if inWord {
-                tokens.append(.word(slots.slot(String(decoding: word, as: UTF8.self))))
+                tokens.append(.word(word.withUnsafeBufferPointer { slots.slot(bytes: $0) }))
                 word.removeAll(keepingCapacity: true)
                 inWord = false
             }
