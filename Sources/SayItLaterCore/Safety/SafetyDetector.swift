@@ -1048,8 +1048,8 @@ struct SafetyCompiler {
         }
         let check = code.count
         if checkNext { code.append(SafetyInstruction(op: .sameSentence)) }
-        let after = code.count
-        code[first].a = Int32(after)
+        // Skipping no words still keeps the next word in the same sentence.
+        code[first].a = Int32(check)
         for s in splits { code[s].a = Int32(check) }
     }
 

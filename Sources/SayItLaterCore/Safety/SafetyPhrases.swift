@@ -703,8 +703,8 @@ extension SafetyPhrases {
             "(had to|have to|supposed to|meant to|got to|asked to) (say|ask|read out|practise|practice|pretend)",
             "(said|says|saying|goes|told me|tells me|texted|messaged|wrote|shouted|screamed|yelled|muttered|joked|joking|keeps saying|kept saying|always says|used to say|belting|belted|humming|hummed|rapping|blasting|blasted|screaming along|singing along|sings along)",
             "(speaker|narrator|protagonist|character|hero|heroine) (says|said|asks|asked|thinks|wrote|writes)",
-            "(asking|ask|asked|asks) (someone|people|them|him|her|patients|clients|pupils|students|the caller|callers|a patient|a client|a student)? ~2 (directly)?",
-            "(role played|roleplayed|role play|practised|practiced|practising|practicing|rehearsed|learned to ask|taught to ask) ~3 (asking|saying|the question)?",
+            "(asking|ask|asked|asks) [someone|people|them|him|her|patients|clients|pupils|students|the caller|callers|a patient|a client|a student] [directly]",
+            "(role played|roleplayed|role play|practised|practiced|practising|practicing|rehearsed|learned to ask|taught to ask) [asking|saying|the question]",
         ],
         after: [
             "(is|was|are|were|s) (the|a|an|my|our|their|his|her)? [<A>] (opening|first|last|final|famous|best|favourite|favorite|closing|main|key)? (line|lines|lyric|lyrics|title|chorus|verse|quote|phrase|refrain|hook|slogan|caption|tagline|name|word|words|song|question|slang|code)",
