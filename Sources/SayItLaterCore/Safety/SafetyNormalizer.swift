@@ -323,8 +323,8 @@ private func scalarKind(_ v: UInt32) -> ScalarKind {
 /// of wanting (`segmentAnchors`).
 private let segmentKeys: [[UInt8]] = ["die", "dead", "kill", "suicid", "harm", "myself", "unalive", "hurt",
                                       "cut", "burn", "life", "live", "exist", "wake", "end"].map { Array($0.utf8) }
-private let segmentAnchors: Set<[UInt8]> = Set(["i", "im", "my", "me", "myself", "to", "want", "wanna", "gonna",
-                                                "kill", "end", "not", "dont", "never"].map { Array($0.utf8) })
+private let segmentAnchors: Set<[UInt8]> = Set(["i", "im", "my", "me", "myself", "to", "want", "wanna", "gonna"]
+    .map { Array($0.utf8) })
 
 /// What a censor character stands for inside a word; `?` is a wildcard.
 @inline(__always) private func censorLetter(_ b: UInt8) -> UInt8 {
