@@ -17,7 +17,7 @@ extension SafetyPhrases {
         // The writer as the subject of a future, conditional or intended act.
         ("IWILL", "(i|ill|i will|i shall|im going to|i am going to|im gonna|i ll|id|i would|i d|i might|i could|im|i am)"),
         // Figurative complements of dying: "die of embarrassment", "die laughing", "die for a coffee".
-        ("DIEFIG", "(of|from|laughing|for|a little|inside|happy|if|than|on (that|this|the) hill|trying|doing|in (a|the|my) (game|crash|accident|fire|match)|in (minecraft|fortnite|game|games)|at the (gym|concert)|tired|on my feet|jealous|excited|lucky|serious|set|against|right|keen|proud|pleased|chuffed|hungry|bored|scared|nervous|certain|sure|cold|hot|late|early|sorry|funny|good|easy|quiet|wrong|beat|cute|last|first|second|without|meat|weight|end|ringer|heat|centre|center|ahead|straight|on time|broke|skint|busy|boring|still|stop|calm|to the world|within|by the time|in (your|his|her|their) arms|and buried before|before (you|they|we|the|this|that|anyone gets|it gets)|when (i|im) old|at (#num|ninety|a hundred|100)|old|peacefully in my sleep at)"),
+        ("DIEFIG", "(of|from|laughing|for (a|an|some|my|the|you|him|her|them|coffee|chocolate|cake|it|this|that|one|love|ever)|a little|inside|happy|if|than|on (that|this|the) hill|trying|doing|in (a|the|my) (game|crash|accident|fire|match)|in (minecraft|fortnite|game|games)|at the (gym|concert)|tired|on my feet|jealous|excited|lucky|serious|set|against|right|keen|proud|pleased|chuffed|hungry|bored|scared|nervous|certain|sure|cold|hot|late|early|sorry|funny|good|easy|quiet|wrong|beat|cute|last|first|second|without|meat|weight|end|ringer|heat|centre|center|ahead|straight|on time|broke|skint|busy|boring|still|stop|calm|to the world|within|by the time|in (your|his|her|their) arms|and buried before|before (you|they|we|the|this|that|anyone gets|it gets)|when (i|im) old|at (#num|ninety|a hundred|100)|old|peacefully in my sleep at)"),
         // Poisons and household means.
         ("POISON", "(poison|rat poison|weedkiller|weed killer|pesticide|sniper|bleach|antifreeze|paraquat|gramoxone|insecticide)"),
         // Helpers between the writer and dying: modals, wishes, judgements ("I'd be as well dead").
@@ -236,7 +236,7 @@ extension SafetyPhrases {
                 "if (i d|id|i had) been ~6 instead of (her|him|them|you|my (brother|sister|friend|mate)) ~~8 (better|happier|fairer|right)",
                 "why (are|re) you still (here|alive|breathing)",
                 "(nobody|no one) would blame you (if you|for) (just)? (stopped|stopping|ended it|ending it|went|going|died|dying|gave up|giving up)",
-                "(tonight|today|this) (s|is)? your last (night|day)",
+                "(tonight|today|this|tonights|todays) (s|is)? your last (night|day)",
                 "(dont|do not) you dare wake up",
                 "(walk|go|drive) to the (bridge|edge|cliff|cliffs|tracks|river|sea|roof|station) ~~4 you know what to do",
                 "(grave|gravestone|headstone|cemetery|ashes|memorial|urn) ~~10 (see (him|her|them|you) (very)? soon|be with (him|her|them|you) soon|join (him|her|them|you) soon|coming to (him|her|them|you) soon)",
@@ -312,6 +312,7 @@ extension SafetyPhrases {
                 "if (a|the|some) ~2 (driver|drunk driver|car|bus|lorry|truck) (took me out|hit me|killed me|ran me over|got me) ~~10 (ok|okay|fine|alright|relief|wouldnt mind|grateful|glad)",
                 "(mind|thoughts|head|brain) (keeps|keep|kept) [<A>] (going back|returning|turning|drifting|coming back|wandering) to (<SUICIDE>|killing myself|ending it|dying|death|the bridge|the pills)",
                 "<MEDS> to (overdose|od|kill myself|end it|die|end my life)",
+                "(took|swallowed|downed|necked|taken) (all|every one of|the whole (box|packet|bottle|strip) of) (my|the) <MEDS> ($|<TIME>|last night|earlier|on purpose)",
                 "(throw|throwing|threw|jump|jumping|step|stepping|lie|lying|lay) (myself)? under (a|the) (train|bus|lorry|truck|car|tube)",
                 "(shotgun|gun|rifle|pills|tablets|rope|noose|bridge|blade|blades) ~~8 (on my mind|in my head) (every|all|constantly|day and night)",
                 "long walk into the (sea|river|water|lake|loch)",
