@@ -25,6 +25,30 @@ public struct SafetyDetector: Sendable {
     public func isConcerning(_ text: String) -> Bool {
         engine.isConcerning(text)
     }
+
+    /// Phrases of the table that failed to compile, with the reason (empty for a correct table;
+    /// `say debug safety --explain` prints them, and a test keeps the list empty).
+    public static var tableProblems: [String] { SafetyEngine.shared.problems }
+
+    /// For reviewers of the phrase table only (`say debug safety --explain`): every concerning
+    /// phrase that matches the text, with its family and the words it matched, including the
+    /// ones an everyday-language exclusion cancelled. Never stored and never shown in the app.
+    public func explain(_ text: String) -> [SafetyExplanation] {
+        engine.explain(text)
+    }
+}
+
+/// One concerning phrase that matched a text (see `SafetyDetector.explain`).
+public struct SafetyExplanation: Sendable, Equatable {
+    /// The phrase family in the table (e.g. "wish to be dead").
+    public let family: String
+    /// The phrase as written in the table.
+    public let phrase: String
+    /// The words of the text the phrase matched, exactly as written.
+    public let span: String
+    /// Why this match does not count, when it does not: the everyday-language family that
+    /// covers it, or the context word list that switches its family off. Nil: it counts.
+    public let cancelledBy: String?
 }
 
 // MARK: - Compiled table
@@ -33,27 +57,44 @@ public struct SafetyDetector: Sendable {
 /// from each word to the phrases that can start with it.
 final class SafetyEngine: Sendable {
     static let shared = SafetyEngine(
-        macros: SafetyPhrases.buildingBlocks,
-        concerning: SafetyPhrases.concerning,
+        macros: SafetyPhrases.buildingBlocks + SafetyPhrases.constructBlocks,
+        concerning: SafetyPhrases.concerning + SafetyPhrases.constructs,
         exclusions: SafetyPhrases.everydayLanguage,
         aliases: SafetyPhrases.aliases,
         typoTolerant: SafetyPhrases.typoTolerantWords,
         censorable: SafetyPhrases.censorableWords,
         knownWords: SafetyPhrases.knownWords,
-        vetoLists: SafetyPhrases.notInTheseContexts)
+        vetoLists: SafetyPhrases.notInTheseContexts,
+        intentWords: SafetyPhrases.intentWords,
+        quotation: SafetyPhrases.quotation)
 
     let lexicon: SafetyLexicon
     let code: [SafetyInstruction]
+    /// Tables that send an alternation straight to the alternatives that can start with the
+    /// next word (see `SafetyCompiler.emitDispatch`).
+    let dispatch: [Int32]
     let setBits: [UInt64]
     let setWords: Int
     let concerning: SafetyPatternIndex
     let exclusions: SafetyPatternIndex
+    /// Words of the writer's own intent (see `SafetyPhrases.intentWords`), as a set index.
+    let intentSet: Int32
+    /// Phrases around a quotation: what marks it as a title, lyric or word being talked about, and
+    /// what marks it as the writer's own words (see `SafetyPhrases.quotation`).
+    let mentionBefore: SafetyPatternIndex
+    let mentionAfter: SafetyPatternIndex
+    let ownWords: SafetyPatternIndex
     /// Phrases that failed to compile (always empty for a correct table; checked by tests).
     let problems: [String]
+    /// Names of the context word lists, by set index (for explanations).
+    let vetoNames: [Int32: String]
+    /// Per exclusion phrase: whether it yields to a word of intent (`SafetyPhraseGroup.yieldsToIntent`).
+    let yields: [Bool]
 
     init(macros: [(String, String)], concerning: [SafetyPhraseGroup], exclusions: [SafetyPhraseGroup],
          aliases: [(String, String)], typoTolerant: [String], censorable: [String],
-         knownWords: [String], vetoLists: [(String, [String])]) {
+         knownWords: [String], vetoLists: [(String, [String])], intentWords: [String],
+         quotation: SafetyQuotationPhrases) {
         var compiler = SafetyCompiler(macros: macros)
         for (written, canonical) in aliases { compiler.addAlias(written, canonical) }
         for word in knownWords { _ = compiler.lexicon.intern(SafetyLexicon.normaliseWord(word)) }
@@ -65,15 +106,29 @@ final class SafetyEngine: Sendable {
             for w in words { ids.formUnion(compiler.resolve(SafetyLexicon.normaliseWord(w))) }
             vetoSetByName[name] = compiler.setIndex(Array(ids))
         }
-        let c = compiler.compileGroups(concerning, vetoSetByName)
+        let c = compiler.compileGroups(concerning, vetoSetByName, anchors: true)
         let x = compiler.compileGroups(exclusions, vetoSetByName)
+        var intent = Set<Int32>()
+        for w in intentWords { intent.formUnion(compiler.resolve(SafetyLexicon.normaliseWord(w))) }
+        intentSet = compiler.setIndex(Array(intent))
+        let before = compiler.compileGroups([SafetyPhraseGroup(name: "names a quotation", note: "", phrases: quotation.before)], [:])
+        let after = compiler.compileGroups([SafetyPhraseGroup(name: "names a quotation", note: "", phrases: quotation.after)], [:])
+        let own = compiler.compileGroups([SafetyPhraseGroup(name: "the writer's own words", note: "", phrases: quotation.ownWords)], [:])
         compiler.lexicon.freeze()
         lexicon = compiler.lexicon
         code = compiler.code
+        dispatch = compiler.dispatch.isEmpty ? [0] : compiler.dispatch
         (setBits, setWords) = compiler.bitmaps()
         self.concerning = SafetyPatternIndex(c, wordCount: lexicon.wordCount)
         self.exclusions = SafetyPatternIndex(x, wordCount: lexicon.wordCount)
+        yields = x.map(\.pattern.yields)
+        mentionBefore = SafetyPatternIndex(before, wordCount: lexicon.wordCount)
+        mentionAfter = SafetyPatternIndex(after, wordCount: lexicon.wordCount)
+        ownWords = SafetyPatternIndex(own, wordCount: lexicon.wordCount)
         problems = compiler.problems
+        var names: [Int32: String] = [:]
+        for (name, set) in vetoSetByName { names[set] = name }
+        vetoNames = names
     }
 
     func isConcerning(_ text: String) -> Bool {
@@ -83,24 +138,62 @@ final class SafetyEngine: Sendable {
 
     /// The concerning pattern that decides the text, if any (for tests and tuning only).
     func firstMatch(_ tokens: SafetyTokens) -> SafetyCompiledPattern? {
-        let n = tokens.count
-        if n == 0 { return nil }
-        return tokens.ids.withUnsafeBufferPointer { ids in
+        if tokens.count == 0 { return nil }
+        return withRunner(tokens) { scan($0) }
+    }
+
+    private func withRunner<T>(_ tokens: SafetyTokens, _ body: (SafetyRunner) -> T) -> T {
+        tokens.ids.withUnsafeBufferPointer { ids in
             tokens.flags.withUnsafeBufferPointer { flags in
                 code.withUnsafeBufferPointer { code in
                     setBits.withUnsafeBufferPointer { bits in
-                        let runner = SafetyRunner(code: code, bits: bits, setWords: setWords, ids: ids, flags: flags)
-                        return scan(runner)
+                        dispatch.withUnsafeBufferPointer { dispatch in
+                            body(SafetyRunner(code: code, bits: bits, setWords: setWords, ids: ids, flags: flags,
+                                              dispatch: dispatch))
+                        }
                     }
                 }
             }
         }
     }
 
+    /// Every concerning match, in text order, with what cancelled it if anything (slow path,
+    /// for reviewers).
+    func explain(_ text: String) -> [SafetyExplanation] {
+        let tokens = lexicon.tokenize(text, spans: true)
+        if tokens.count == 0 { return [] }
+        let bytes = Array(text.utf8)
+        return withRunner(tokens) { runner in
+            var out: [SafetyExplanation] = []
+            let index = concerning
+            for pos in 0..<tokens.count {
+                var candidates: [Int] = []
+                let id = Int(runner.ids[pos])
+                if id != 0 {
+                    for k in Int(index.offsets[id])..<Int(index.offsets[id + 1]) { candidates.append(Int(index.list[k])) }
+                }
+                if runner.flags[pos] & SafetyTokenFlag.number != 0 { candidates += index.numberFirst.map { Int($0) } }
+                for pi in candidates {
+                    let end = runner.run(Int(index.starts[pi]), pos)
+                    if end < 0 { continue }
+                    let cancelled = cancellation(pi, pos, end, runner)
+                    let from = Int(tokens.starts[pos]), to = Int(tokens.ends[max(pos, end - 1)])
+                    let pattern = index.patterns[pi]
+                    out.append(SafetyExplanation(family: pattern.group, phrase: pattern.source,
+                                                 span: String(decoding: bytes[from..<max(from, to)], as: UTF8.self),
+                                                 cancelledBy: cancelled))
+                }
+            }
+            return out
+        }
+    }
+
     private func scan(_ runner: SafetyRunner) -> SafetyCompiledPattern? {
         let n = runner.ids.count
         let index = concerning
-        return index.offsets.withUnsafeBufferPointer { offsets in
+        let active = index.active(runner.ids)
+        return active.withUnsafeBufferPointer { active in
+        index.offsets.withUnsafeBufferPointer { offsets in
             index.list.withUnsafeBufferPointer { list in
                 index.starts.withUnsafeBufferPointer { starts in
                     for pos in 0..<n {
@@ -110,7 +203,9 @@ final class SafetyEngine: Sendable {
                             let end = Int(offsets[id + 1])
                             while k < end {
                                 let pi = Int(list[k])
-                                if check(pi, Int(starts[pi]), pos, runner) { return index.patterns[pi] }
+                                if active[pi >> 6] & (1 << UInt64(pi & 63)) != 0 && check(pi, Int(starts[pi]), pos, runner) {
+                                    return index.patterns[pi]
+                                }
                                 k += 1
                             }
                         }
@@ -124,21 +219,90 @@ final class SafetyEngine: Sendable {
                 }
             }
         }
+        }
     }
 
     @inline(__always)
     private func check(_ pi: Int, _ start: Int, _ pos: Int, _ runner: SafetyRunner) -> Bool {
         let end = runner.run(start, pos)
         if end < 0 { return false }
-        if excluded(pos, end, runner) { return false }
-        let veto = concerning.vetoes[pi]
-        if veto >= 0 && mentions(veto, runner) { return false }
-        return true
+        return cancellation(pi, pos, end, runner) == nil
     }
 
-    /// True when an everyday-language exclusion overlaps the concerning match [from, to).
-    private func excluded(_ from: Int, _ to: Int, _ runner: SafetyRunner) -> Bool {
+    /// Why the concerning match of phrase `pi` over tokens [from, to) does not count, or nil.
+    private func cancellation(_ pi: Int, _ from: Int, _ to: Int, _ runner: SafetyRunner) -> String? {
+        if isMention(from, to, runner) { return "a quotation named as a title, lyric or word" }
+        let x = excludedBy(from, to, runner)
+        if x >= 0 { return "everyday language: " + exclusions.patterns[x].group + ": " + exclusions.patterns[x].source }
+        let veto = concerning.vetoes[pi]
+        if veto >= 0 && mentions(veto, runner) {
+            return "not in an entry that mentions " + (vetoNames[veto] ?? "its context words")
+        }
+        let need = concerning.patterns[pi].need
+        if need >= 0 && !mentions(need, runner) {
+            return "only in an entry that mentions " + (vetoNames[need] ?? "its context words")
+        }
+        return nil
+    }
+
+    /// True when a word of the writer's own intent ("want", "thinking", "urge") is inside the
+    /// match [from, to) or up to five words before it in the same sentence.
+    private func statesIntent(_ from: Int, _ to: Int, _ runner: SafetyRunner) -> Bool {
+        for k in from..<to where runner.member(intentSet, runner.ids[k]) { return true }
+        var k = from - 1
+        while k >= 0 && k >= from - 5 {
+            if runner.flags[k + 1] & SafetyTokenFlag.hard != 0 { break }
+            if runner.member(intentSet, runner.ids[k]) { return true }
+            k -= 1
+        }
+        return false
+    }
+
+    /// True when the match [from, to) lies wholly inside a quotation that the text presents as a
+    /// title, lyric, line or word being talked about ("'I want to die' is the opening line of the
+    /// poem", "apparently 'kms' is everywhere"), and not as the writer's own words ("I said 'I
+    /// want to die'"). Quotations of more than two words need a naming phrase next to them.
+    private func isMention(_ from: Int, _ to: Int, _ runner: SafetyRunner) -> Bool {
+        let quoted = SafetyTokenFlag.quoted
+        for k in from..<to where runner.flags[k] & quoted == 0 { return false }
+        let n = runner.ids.count
+        var qs = from
+        while qs > 0 && runner.flags[qs - 1] & quoted != 0 { qs -= 1 }
+        var qe = to
+        while qe < n && runner.flags[qe] & quoted != 0 { qe += 1 }
+        /// A phrase of `index` that ends at most `reach` words before the quotation, in its sentence.
+        func endsBefore(_ index: SafetyPatternIndex, within reach: Int) -> Bool {
+            if qs == 0 { return false }
+            var first = qs - 1
+            while first > 0 && first > qs - reach - 4 && runner.flags[first] & SafetyTokenFlag.hard == 0 { first -= 1 }
+            for p in first..<qs {
+                for s in index.starts {
+                    let e = runner.run(Int(s), p)
+                    if e >= 0 && e >= qs - reach && e <= qs { return true }
+                }
+            }
+            return false
+        }
+        func startsAfter(_ index: SafetyPatternIndex) -> Bool {
+            for p in qe..<min(n, qe + 3) {
+                for s in index.starts where runner.run(Int(s), p) >= 0 { return true }
+            }
+            return false
+        }
+        if endsBefore(ownWords, within: 2) || startsAfter(ownWords) { return false }
+        if endsBefore(mentionBefore, within: 8) || startsAfter(mentionAfter) { return true }
+        return qe - qs <= 2
+    }
+
+    /// The everyday-language exclusion that overlaps the concerning match [from, to), or -1.
+    private func excludedBy(_ from: Int, _ to: Int, _ runner: SafetyRunner) -> Int {
         let index = exclusions
+        var intent: Bool? = nil
+        func allowed(_ pi: Int) -> Bool {
+            if !yields[pi] { return true }
+            if intent == nil { intent = statesIntent(from, to, runner) }
+            return !intent!
+        }
         var st = max(0, from - 16)
         while st < to {
             let id = Int(runner.ids[st])
@@ -147,17 +311,17 @@ final class SafetyEngine: Sendable {
                 for k in a..<b {
                     let pi = Int(index.list[k])
                     let e = runner.run(Int(index.starts[pi]), st)
-                    if e > from && (index.vetoes[pi] < 0 || !mentions(index.vetoes[pi], runner)) { return true }
+                    if e > from && (index.vetoes[pi] < 0 || !mentions(index.vetoes[pi], runner)) && allowed(pi) { return pi }
                 }
             }
             if runner.flags[st] & SafetyTokenFlag.number != 0 {
-                for pi in index.numberFirst where runner.run(Int(index.starts[Int(pi)]), st) > from {
-                    return true
+                for pi in index.numberFirst where runner.run(Int(index.starts[Int(pi)]), st) > from && allowed(Int(pi)) {
+                    return Int(pi)
                 }
             }
             st += 1
         }
-        return false
+        return -1
     }
 
     private func mentions(_ set: Int32, _ runner: SafetyRunner) -> Bool {
@@ -177,13 +341,42 @@ struct SafetyPhraseGroup: Sendable {
     /// Name of a word list in `SafetyPhrases.notInTheseContexts`: when the entry mentions any of
     /// those words anywhere, this group does not apply.
     var unlessEntryMentions: String? = nil
+    /// Name of a word list in `SafetyPhrases.notInTheseContexts`: this group applies only when the
+    /// entry mentions one of those words somewhere (for constructs too weak alone: "that's the
+    /// plan" counts in an entry that also mentions pills or a bridge).
+    var onlyIfEntryMentions: String? = nil
+    /// For exclusions only: when true, the exclusion never cancels a match that states the
+    /// writer's own intent (a word of `SafetyPhrases.intentWords` in it or just before it), so
+    /// "cut myself shaving" is an accident but "thinking about burning myself with the kettle"
+    /// is not.
+    var yieldsToIntent: Bool = false
+}
+
+/// Phrases around a quotation (see `SafetyPhrases.quotation`).
+struct SafetyQuotationPhrases: Sendable {
+    /// Just before a quotation: it is a title, lyric, line or word ("the song", "slang like").
+    let before: [String]
+    /// Just after a quotation: it is a title, lyric, line or word ("is the opening line").
+    let after: [String]
+    /// Next to a quotation: the writer says it of themselves ("I said", "I keep thinking").
+    let ownWords: [String]
+}
+
+/// A compiled phrase with the words it can start with and the words it needs (its anchor).
+struct SafetyCompiledEntry {
+    let pattern: SafetyCompiledPattern
+    let firsts: [Int32]
+    let number: Bool
+    let anchor: [Int32]
 }
 
 struct SafetyCompiledPattern: Sendable {
     let start: Int32
     let veto: Int32
+    var need: Int32 = -1
     let group: String
     let source: String
+    var yields = false
 }
 
 /// Phrases indexed by the words they can start with.
@@ -194,31 +387,60 @@ struct SafetyPatternIndex: Sendable {
     let offsets: [Int32]
     let list: [Int32]
     let numberFirst: [Int32]
+    /// For each word, the phrases it anchors (see `SafetyCompiler.anchor`), as offsets into
+    /// `anchored`; and the phrases that have no anchor and are always tried.
+    let anchorOffsets: [Int32]
+    let anchored: [Int32]
+    let unanchored: [Int32]
 
-    init(_ compiled: [(SafetyCompiledPattern, firsts: [Int32], number: Bool)], wordCount: Int) {
-        patterns = compiled.map(\.0)
+    init(_ compiled: [SafetyCompiledEntry], wordCount: Int) {
+        patterns = compiled.map(\.pattern)
         starts = patterns.map(\.start)
         vetoes = patterns.map(\.veto)
         var buckets = Array(repeating: [Int32](), count: wordCount)
+        var anchorBuckets = Array(repeating: [Int32](), count: wordCount)
         var numbers: [Int32] = []
+        var always: [Int32] = []
         for (i, c) in compiled.enumerated() {
             for id in c.firsts { buckets[Int(id)].append(Int32(i)) }
             if c.number { numbers.append(Int32(i)) }
+            if c.anchor.isEmpty { always.append(Int32(i)) }
+            for id in c.anchor { anchorBuckets[Int(id)].append(Int32(i)) }
         }
-        var offsets: [Int32] = [0]
-        var list: [Int32] = []
-        for b in buckets { list.append(contentsOf: b); offsets.append(Int32(list.count)) }
-        offsets.append(Int32(list.count))
-        self.offsets = offsets
-        self.list = list
+        func flatten(_ b: [[Int32]]) -> ([Int32], [Int32]) {
+            var offsets: [Int32] = [0]
+            var list: [Int32] = []
+            for x in b { list.append(contentsOf: x); offsets.append(Int32(list.count)) }
+            offsets.append(Int32(list.count))
+            return (offsets, list)
+        }
+        (offsets, list) = flatten(buckets)
+        (anchorOffsets, anchored) = flatten(anchorBuckets)
+        unanchored = always
         numberFirst = numbers
+    }
+
+    /// Which phrases can match a text with these words: a bit per phrase.
+    func active(_ ids: UnsafeBufferPointer<Int32>) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: (patterns.count + 63) / 64 + 1)
+        for p in unanchored { bits[Int(p) >> 6] |= 1 << UInt64(p & 63) }
+        anchorOffsets.withUnsafeBufferPointer { offsets in
+            anchored.withUnsafeBufferPointer { anchored in
+                for id in ids where id != 0 {
+                    let a = Int(offsets[Int(id)]), b = Int(offsets[Int(id) + 1])
+                    if a == b { continue }
+                    for k in a..<b { bits[Int(anchored[k]) >> 6] |= 1 << UInt64(anchored[k] & 63) }
+                }
+            }
+        }
+        return bits
     }
 }
 
 // MARK: - Instructions and runner
 
 enum SafetyOp: UInt8, Sendable {
-    case word, set, number, any, anyAcross, split, jump, clauseEnd, clauseStart, sameSentence, notAhead, accept
+    case word, set, number, any, anyAcross, split, jump, clauseEnd, clauseStart, sameSentence, notAhead, accept, dispatch
 }
 
 struct SafetyInstruction: Sendable {
@@ -234,6 +456,7 @@ struct SafetyRunner {
     let setWords: Int
     let ids: UnsafeBufferPointer<Int32>
     let flags: UnsafeBufferPointer<UInt8>
+    let dispatch: UnsafeBufferPointer<Int32>
 
     @inline(__always) func member(_ set: Int32, _ id: Int32) -> Bool {
         let w = bits[Int(set) * setWords + Int(id >> 6)]
@@ -278,12 +501,53 @@ struct SafetyRunner {
                 guard pos >= n || flags[pos] & SafetyTokenFlag.hard == 0 else { return -1 }
                 pc += 1
             case .notAhead:
-                if run(pc + 1, pos) >= 0 { return -1 }
+                // "!(...)" looks only at the words that continue the sentence.
+                // "!(~~6 ...)" may look further, over sentence ends.
+                if !(ins.b == 1 && pos < n && flags[pos] & SafetyTokenFlag.hard != 0) && run(pc + 1, pos) >= 0 { return -1 }
                 pc = Int(ins.a)
             case .accept:
                 return pos
+            case .dispatch:
+                return runDispatch(Int(ins.a), pos, pc)
             }
         }
+    }
+
+    /// Tries, in order, the alternatives of the table at `t` that can start with the word at
+    /// `pos` and those that can start anywhere. Layout at t: key count K, count A of the others,
+    /// K sorted keys, K (start, count) pairs of lists, A program counters; program counters are
+    /// stored relative to the dispatch instruction at `base`, so a building block's code can be
+    /// reused at another place with the same table.
+    func runDispatch(_ t: Int, _ pos: Int, _ base: Int) -> Int {
+        let d = dispatch
+        let keyCount = Int(d[t]), alwaysCount = Int(d[t + 1])
+        let keys = t + 2
+        var listStart = 0, listCount = 0
+        if pos < ids.count {
+            let id = ids[pos]
+            var lo = 0, hi = keyCount
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if d[keys + mid] < id { lo = mid + 1 } else { hi = mid }
+            }
+            if lo < keyCount && d[keys + lo] == id {
+                listStart = Int(d[keys + keyCount + 2 * lo])
+                listCount = Int(d[keys + keyCount + 2 * lo + 1])
+            }
+        }
+        let always = keys + 3 * keyCount
+        var i = 0, j = 0
+        while i < listCount || j < alwaysCount {
+            let pc: Int32
+            if j >= alwaysCount || (i < listCount && d[listStart + i] < d[always + j]) {
+                pc = d[listStart + i]; i += 1
+            } else {
+                pc = d[always + j]; j += 1
+            }
+            let r = run(base + Int(pc), pos)
+            if r >= 0 { return r }
+        }
+        return -1
     }
 }
 
@@ -319,14 +583,23 @@ struct SafetyCompiler {
     var expanding: Set<String> = []
     /// The distinct written words of the patterns parsed so far.
     var wordSlots = SafetyWordSlots()
-    /// Canonical ids per word slot, once resolved.
+    /// Canonical ids per word slot, once resolved; and the one id of single-word slots (-1 not
+    /// yet resolved, -2 several words).
     var slotIDs: [[Int32]?] = []
+    var slotSingle: [Int32] = []
     /// Code emitted for a building block the first time, replayed (relocated) on later uses.
     /// Emitting a block always gives the same instructions once its words are interned, so a
     /// phrase table that uses <IGONE> or <A> hundreds of times compiles each block only once.
     var macroCode: [String: (base: Int32, code: [SafetyInstruction])] = [:]
     /// `singleWords` of a building block, computed once (nil entry: not a plain word list).
     var macroSingle: [String: [Int32]?] = [:]
+    /// Dispatch tables, laid out as `SafetyRunner.runDispatch` reads them.
+    var dispatch: [Int32] = []
+    /// Ids of `commonWords`, once known.
+    var commonIDs: Set<Int32>? = nil
+    /// `firstSet` and `requiredSets` of building blocks, computed once.
+    var macroFirsts: [String: [Int32]?] = [:]
+    var macroRequired: [String: [[Int32]]] = [:]
 
     init(macros: [(String, String)]) {
         var m: [String: String] = [:]
@@ -348,9 +621,27 @@ struct SafetyCompiler {
         let s = Int(slot)
         if s < slotIDs.count, let ids = slotIDs[s] { return ids }
         let ids = resolve(wordSlots.names[s])
-        if s >= slotIDs.count { slotIDs += Array(repeating: nil, count: wordSlots.names.count - slotIDs.count) }
+        if s >= slotIDs.count {
+            let grow = wordSlots.names.count - slotIDs.count
+            slotIDs += Array(repeating: nil, count: grow)
+            slotSingle += Array(repeating: -1, count: grow)
+        }
         slotIDs[s] = ids
+        slotSingle[s] = ids.count == 1 ? ids[0] : -2
         return ids
+    }
+
+    /// The one canonical id of the word in `slot`, or nil when it stands for several words.
+    @inline(__always)
+    mutating func single(slot: Int32) -> Int32? {
+        let s = Int(slot)
+        if s < slotSingle.count {
+            let v = slotSingle[s]
+            if v >= 0 { return v }
+            if v == -2 { return nil }
+        }
+        let ids = resolve(slot: slot)
+        return ids.count == 1 ? ids[0] : nil
     }
 
     /// The canonical ids a written word stands for.
@@ -383,13 +674,17 @@ struct SafetyCompiler {
         return (bits, words)
     }
 
-    mutating func compileGroups(_ groups: [SafetyPhraseGroup], _ vetoes: [String: Int32])
-        -> [(SafetyCompiledPattern, firsts: [Int32], number: Bool)] {
-        var out: [(SafetyCompiledPattern, firsts: [Int32], number: Bool)] = []
+    mutating func compileGroups(_ groups: [SafetyPhraseGroup], _ vetoes: [String: Int32], anchors: Bool = false)
+        -> [SafetyCompiledEntry] {
+        var out: [SafetyCompiledEntry] = []
         for group in groups {
             var veto: Int32 = -1
             if let name = group.unlessEntryMentions {
                 if let v = vetoes[name] { veto = v } else { problems.append("\(group.name): no word list \(name)") }
+            }
+            var need: Int32 = -1
+            if let name = group.onlyIfEntryMentions {
+                if let v = vetoes[name] { need = v } else { problems.append("\(group.name): no word list \(name)") }
             }
             for phrase in group.phrases {
                 do {
@@ -399,8 +694,10 @@ struct SafetyCompiler {
                     try emit(node)
                     code.append(SafetyInstruction(op: .accept))
                     let (firsts, number) = try firstWords(Int(start))
-                    out.append((SafetyCompiledPattern(start: start, veto: veto, group: group.name, source: phrase),
-                                firsts, number))
+                    out.append(SafetyCompiledEntry(
+                        pattern: SafetyCompiledPattern(start: start, veto: veto, need: need, group: group.name,
+                                                       source: phrase, yields: group.yieldsToIntent),
+                        firsts: firsts, number: number, anchor: anchors ? anchor(node) : []))
                 } catch {
                     problems.append("\(group.name): \(phrase): \(error)")
                 }
@@ -411,6 +708,60 @@ struct SafetyCompiler {
 
     struct Problem: Error, CustomStringConvertible {
         let description: String
+    }
+
+    /// Words too common to be worth checking a phrase's presence by.
+    static let commonWords: Set<String> = [
+        "i", "im", "ive", "id", "ill", "me", "my", "myself", "a", "an", "the", "to", "and", "of", "in", "on", "at", "for",
+        "it", "its", "is", "was", "be", "been", "so", "that", "this", "with", "not", "no", "you", "we", "they", "he", "she",
+        "but", "just", "do", "did", "have", "had", "all", "up", "out", "if", "then", "again", "now", "get", "got", "go",
+    ]
+
+    /// A set of words one of which every match of `node` contains (the smallest such set found
+    /// among the phrase's required parts that has no common word), or [] when there is none. A
+    /// text with none of these words cannot match, so the phrase is not tried on it.
+    mutating func anchor(_ node: SafetyNode) -> [Int32] {
+        smallestUncommon(requiredSets(node)) ?? []
+    }
+
+    /// The smallest of these word sets that has no common word, if any.
+    mutating func smallestUncommon(_ sets: [[Int32]]) -> [Int32]? {
+        if commonIDs == nil { commonIDs = Set(Self.commonWords.compactMap { lexicon.existingID($0) }) }
+        let common = commonIDs!
+        var best: [Int32]? = nil
+        for set in sets where !set.isEmpty && set.allSatisfy({ !common.contains($0) && $0 != 0 }) {
+            if best == nil || set.count < best!.count { best = set }
+        }
+        return best
+    }
+
+    /// Word sets of which each match of `node` contains at least one word of every set.
+    mutating func requiredSets(_ node: SafetyNode) -> [[Int32]] {
+        switch node {
+        case .word(let w):
+            return resolve(slot: w).map { [$0] }
+        case .wordID(let id):
+            return [[id]]
+        case .macro(let name):
+            if let set = macroSets[name], set >= 0 { return [sets[Int(set)]] }
+            if let cached = macroRequired[name] { return cached }
+            guard let inner = try? macroNode(name) else { return [] }
+            let r = requiredSets(inner)
+            macroRequired[name] = r
+            return r
+        case .seq(let items):
+            return items.flatMap { requiredSets($0) }
+        case .alt(let alternatives):
+            if let ids = singleWords(alternatives) { return [ids] }
+            var union: [Int32] = []
+            for alternative in alternatives {
+                guard let smallest = smallestUncommon(requiredSets(alternative)) else { return [] }
+                union += smallest
+            }
+            return [Array(Set(union)).sorted()]
+        case .opt, .gap, .gapAcross, .clauseEnd, .clauseStart, .number, .not:
+            return []
+        }
     }
 
     /// The parsed building block <name>.
@@ -429,9 +780,8 @@ struct SafetyCompiler {
         for a in alternatives {
             switch a {
             case .word(let w):
-                let r = resolve(slot: w)
-                if r.count != 1 { return nil }
-                ids.append(r[0])
+                guard let id = single(slot: w) else { return nil }
+                ids.append(id)
             case .wordID(let id):
                 ids.append(id)
             case .macro(let name):
@@ -462,7 +812,11 @@ struct SafetyCompiler {
     mutating func emit(_ node: SafetyNode) throws {
         switch node {
         case .word(let w):
-            for id in resolve(slot: w) { code.append(SafetyInstruction(op: .word, a: id)) }
+            if let id = single(slot: w) {
+                code.append(SafetyInstruction(op: .word, a: id))
+            } else {
+                for id in resolve(slot: w) { code.append(SafetyInstruction(op: .word, a: id)) }
+            }
         case .wordID(let id):
             code.append(SafetyInstruction(op: .word, a: id))
         case .macro(let name):
@@ -497,7 +851,14 @@ struct SafetyCompiler {
             try emit(try macroNode(name))
             macroCode[name] = (Int32(base), Array(code[base...]))
         case .seq(let items):
-            for item in items { try emit(item) }
+            for (k, item) in items.enumerated() {
+                // "~3 $": the words skipped stay in one sentence, and the clause may end with it.
+                if case .gap(let max) = item, k + 1 < items.count, case .clauseEnd = items[k + 1] {
+                    emitGap(max, checkNext: false)
+                } else {
+                    try emit(item)
+                }
+            }
         case .alt(let alternatives):
             if alternatives.isEmpty { throw Problem(description: "empty group") }
             if let ids = singleWords(alternatives) {
@@ -520,6 +881,7 @@ struct SafetyCompiler {
                 alternatives.insert(.alt(single.map { .wordID($0) }), at: 0)
             }
             if alternatives.count == 1 { try emit(alternatives[0]); return }
+            if alternatives.count >= 3 { try emitDispatch(alternatives); return }
             var jumps: [Int] = []
             for (i, alternative) in alternatives.enumerated() {
                 if i < alternatives.count - 1 {
@@ -540,23 +902,7 @@ struct SafetyCompiler {
             try emit(inner)
             code[split].b = Int32(code.count)
         case .gap(let max):
-            // Lazy: prefer fewer words. The skipped words and the next word stay in one sentence.
-            if max <= 0 { return }
-            let first = code.count
-            code.append(SafetyInstruction(op: .split, a: 0, b: Int32(first + 1)))
-            var splits: [Int] = []
-            for k in 0..<max {
-                code.append(SafetyInstruction(op: .any))
-                if k < max - 1 {
-                    splits.append(code.count)
-                    code.append(SafetyInstruction(op: .split, a: 0, b: Int32(code.count + 1)))
-                }
-            }
-            let check = code.count
-            code.append(SafetyInstruction(op: .sameSentence))
-            let after = code.count
-            code[first].a = Int32(after)
-            for s in splits { code[s].a = Int32(check) }
+            emitGap(max, checkNext: true)
         case .gapAcross(let max):
             // Lazy, like .gap, but the skipped words may run over sentence ends.
             if max <= 0 { return }
@@ -581,11 +927,130 @@ struct SafetyCompiler {
             code.append(SafetyInstruction(op: .number))
         case .not(let inner):
             let at = code.count
-            code.append(SafetyInstruction(op: .notAhead))
+            var across = false
+            switch inner {
+            case .gapAcross: across = true
+            case .seq(let items): if case .gapAcross = items.first { across = true }
+            case .alt(let options):
+                for option in options {
+                    if case .gapAcross = option { across = true }
+                    if case .seq(let items) = option, case .gapAcross = items.first { across = true }
+                }
+            default: break
+            }
+            code.append(SafetyInstruction(op: .notAhead, b: across ? 0 : 1))
             try emit(inner)
             code.append(SafetyInstruction(op: .accept))
             code[at].a = Int32(code.count)
         }
+    }
+
+    /// An alternation of three or more branches: a dispatch table sends the matcher straight to
+    /// the branches that can start with the next word (found from the syntax tree), plus those
+    /// that can start with anything (a gap, an optional part, a number), in their written order.
+    mutating func emitDispatch(_ alternatives: [SafetyNode]) throws {
+        let at = code.count
+        code.append(SafetyInstruction(op: .dispatch))
+        var keyed: [Int32: [Int32]] = [:]
+        var always: [Int32] = []
+        var jumps: [Int] = []
+        for alternative in alternatives {
+            let pc = Int32(code.count - at)
+            if let firsts = firstSet(alternative) {
+                for id in Set(firsts) { keyed[id, default: []].append(pc) }
+            } else {
+                always.append(pc)
+            }
+            try emit(alternative)
+            jumps.append(code.count)
+            code.append(SafetyInstruction(op: .jump))
+        }
+        for j in jumps { code[j].a = Int32(code.count) }
+        code[at].a = appendDispatch(keyed, always)
+    }
+
+    mutating func appendDispatch(_ keyed: [Int32: [Int32]], _ always: [Int32]) -> Int32 {
+        let t = dispatch.count
+        let keys = keyed.keys.sorted()
+        dispatch.append(Int32(keys.count))
+        dispatch.append(Int32(always.count))
+        dispatch += keys
+        let pairs = dispatch.count
+        dispatch += Array(repeating: 0, count: 2 * keys.count)
+        dispatch += always
+        for (k, key) in keys.enumerated() {
+            let list = keyed[key]!
+            dispatch[pairs + 2 * k] = Int32(dispatch.count)
+            dispatch[pairs + 2 * k + 1] = Int32(list.count)
+            dispatch += list
+        }
+        return Int32(t)
+    }
+
+    /// The words every match of `node` must start with, or nil when it can start with anything
+    /// or match nothing (a gap, a number, an optional part alone).
+    mutating func firstSet(_ node: SafetyNode) -> [Int32]? {
+        switch node {
+        case .word(let w):
+            return resolve(slot: w).first.map { [$0] }
+        case .wordID(let id):
+            return [id]
+        case .macro(let name):
+            if let set = macroSets[name], set >= 0 { return sets[Int(set)] }
+            if let cached = macroFirsts[name] { return cached }
+            guard let inner = try? macroNode(name) else { return nil }
+            let f = firstSet(inner)
+            macroFirsts[name] = .some(f)
+            return f
+        case .seq(let items):
+            var out: [Int32] = []
+            for item in items {
+                switch item {
+                case .clauseStart, .clauseEnd, .not, .gap(0):
+                    continue
+                case .opt(let inner):
+                    guard let f = firstSet(inner) else { return nil }
+                    out += f
+                default:
+                    guard let f = firstSet(item) else { return nil }
+                    return out + f
+                }
+            }
+            return nil
+        case .alt(let alternatives):
+            var out: [Int32] = []
+            for a in alternatives {
+                guard let f = firstSet(a) else { return nil }
+                out += f
+            }
+            return out
+        case .opt, .gap, .gapAcross, .clauseEnd, .clauseStart, .number, .not:
+            return nil
+        }
+    }
+
+    /// A lazy gap of up to `max` words (prefer fewer) that stay in one sentence; with
+    /// `checkNext`, the word after the gap is in that sentence too.
+    mutating func emitGap(_ max: Int, checkNext: Bool) {
+        if max <= 0 {
+            if checkNext { code.append(SafetyInstruction(op: .sameSentence)) }
+            return
+        }
+        let first = code.count
+        code.append(SafetyInstruction(op: .split, a: 0, b: Int32(first + 1)))
+        var splits: [Int] = []
+        for k in 0..<max {
+            code.append(SafetyInstruction(op: .any))
+            if k < max - 1 {
+                splits.append(code.count)
+                code.append(SafetyInstruction(op: .split, a: 0, b: Int32(code.count + 1)))
+            }
+        }
+        let check = code.count
+        if checkNext { code.append(SafetyInstruction(op: .sameSentence)) }
+        // Skipping no words still keeps the next word in the same sentence.
+        code[first].a = Int32(check)
+        for s in splits { code[s].a = Int32(check) }
     }
 
     /// The words a compiled pattern can start with.
@@ -607,6 +1072,11 @@ struct SafetyCompiler {
             case .clauseEnd, .clauseStart, .sameSentence: work.append(pc + 1)
             case .notAhead: work.append(Int(ins.a))
             case .accept: throw Problem(description: "a phrase must contain at least one word")
+            case .dispatch:
+                let t = Int(ins.a)
+                let keyCount = Int(dispatch[t]), alwaysCount = Int(dispatch[t + 1])
+                firsts.formUnion(dispatch[(t + 2)..<(t + 2 + keyCount)])
+                for k in 0..<alwaysCount { work.append(pc + Int(dispatch[t + 2 + 3 * keyCount + k])) }
             }
         }
         firsts.remove(0)
@@ -618,13 +1088,53 @@ struct SafetyCompiler {
 /// that each word is hashed once per occurrence while parsing and never again while compiling.
 struct SafetyWordSlots {
     var names: [String] = []
-    var slotByName: [String: Int32] = [:]
+    // An open-addressing table over the words' UTF-8 bytes, so that reading a pattern does not
+    // build a String for every word it has seen before.
+    private var table = [Int32](repeating: -1, count: 8192)
+    private var pool: [UInt8] = []
+    private var starts: [Int32] = []
+    private var hashes: [UInt64] = []
 
     mutating func slot(_ word: String) -> Int32 {
-        if let s = slotByName[word] { return s }
+        var bytes = Array(word.utf8)
+        return bytes.withUnsafeMutableBufferPointer { slot(bytes: UnsafeBufferPointer($0)) }
+    }
+
+    mutating func slot(bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        var mask = table.count - 1
+        var i = Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
+        while true {
+            let e = Int(table[i])
+            if e < 0 { break }
+            if hashes[e] == h {
+                let start = Int(starts[e]), end = Int(starts[e + 1])
+                if end - start == bytes.count {
+                    var same = true
+                    for k in 0..<bytes.count where pool[start + k] != bytes[k] { same = false; break }
+                    if same { return Int32(e) }
+                }
+            }
+            i = (i + 1) & mask
+        }
         let s = Int32(names.count)
-        names.append(word)
-        slotByName[word] = s
+        names.append(String(decoding: bytes, as: UTF8.self))
+        if starts.isEmpty { starts.append(0) }
+        pool.append(contentsOf: bytes)
+        starts.append(Int32(pool.count))
+        hashes.append(h)
+        if names.count * 2 > table.count {
+            table = [Int32](repeating: -1, count: table.count * 2)
+            mask = table.count - 1
+            for (e, hh) in hashes.enumerated() {
+                var j = Int(truncatingIfNeeded: hh ^ (hh >> 29)) & mask
+                while table[j] >= 0 { j = (j + 1) & mask }
+                table[j] = Int32(e)
+            }
+        } else {
+            table[i] = s
+        }
         return s
     }
 }
@@ -661,7 +1171,7 @@ struct SafetyPatternParser {
         var inWord = false // a word may be only apostrophes: it still makes a (empty) word token
         func flush() {
             if inWord {
-                tokens.append(.word(slots.slot(String(decoding: word, as: UTF8.self))))
+                tokens.append(.word(word.withUnsafeBufferPointer { slots.slot(bytes: $0) }))
                 word.removeAll(keepingCapacity: true)
                 inWord = false
             }

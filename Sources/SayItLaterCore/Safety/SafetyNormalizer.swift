@@ -26,12 +26,18 @@ enum SafetyTokenFlag {
     static let soft: UInt8 = 2
     /// The token is written with digits only ("2", "47").
     static let number: UInt8 = 4
+    /// The token is inside quotation marks ("…", “…”, '…', ‘…’).
+    static let quoted: UInt8 = 8
 }
 
 /// The normalised form of one text: canonical word ids (0 = a word not in the lexicon) and flags.
 struct SafetyTokens {
     var ids: [Int32] = []
     var flags: [UInt8] = []
+    /// Byte offsets in the text where each token starts and ends; filled only when asked for
+    /// (to show a reviewer the matched words), empty otherwise.
+    var starts: [Int32] = []
+    var ends: [Int32] = []
     var count: Int { ids.count }
 }
 
@@ -162,24 +168,26 @@ struct SafetyLexicon: Sendable {
     // MARK: tokenising
 
     /// Normalises UTF-8 text into tokens.
-    func tokenize(_ text: String) -> SafetyTokens {
+    /// With `spans`, also records where each token starts and ends in the text's UTF-8 bytes.
+    func tokenize(_ text: String, spans: Bool = false) -> SafetyTokens {
         var text = text
-        if let result = text.utf8.withContiguousStorageIfAvailable({ tokenize(bytes: $0) }) {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ tokenize(bytes: $0, spans: spans) }) {
             return result
         }
         text.makeContiguousUTF8()
-        if let result = text.utf8.withContiguousStorageIfAvailable({ tokenize(bytes: $0) }) {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ tokenize(bytes: $0, spans: spans) }) {
             return result
         }
         let copy = Array(text.utf8)
-        return copy.withUnsafeBufferPointer { tokenize(bytes: $0) }
+        return copy.withUnsafeBufferPointer { tokenize(bytes: $0, spans: spans) }
     }
 
-    func tokenize(bytes: UnsafeBufferPointer<UInt8>) -> SafetyTokens {
+    func tokenize(bytes: UnsafeBufferPointer<UInt8>, spans: Bool = false) -> SafetyTokens {
         var tokens = SafetyTokens()
         tokens.ids.reserveCapacity(bytes.count / 5 + 8)
         tokens.flags.reserveCapacity(bytes.count / 5 + 8)
         var state = TokenizerState()
+        state.recordSpans = spans
         slots.withUnsafeBufferPointer { slotBuffer in
             pool.withUnsafeBufferPointer { poolBuffer in
                 let context = LookupContext(lexicon: self, slots: slotBuffer, pool: poolBuffer)
@@ -228,6 +236,7 @@ private enum ByteClass {
     static let censor: UInt8 = 9 // * @ $ # |
     static let ampersand: UInt8 = 10
     static let high: UInt8 = 11
+    static let quote: UInt8 = 12 // "
 
     static let table: [UInt8] = {
         var t = [UInt8](repeating: other, count: 256)
@@ -243,17 +252,21 @@ private enum ByteClass {
         t[Int(UInt8(ascii: "`"))] = apostrophe
         for c in "*@$#|" { t[Int(c.asciiValue!)] = censor }
         t[Int(UInt8(ascii: "&"))] = ampersand
+        t[Int(UInt8(ascii: "\""))] = quote
         for b in 128...255 { t[b] = high }
         return t
     }()
 }
 
 /// What a non-ASCII scalar means to the tokenizer.
-private enum ScalarKind { case letter, apostrophe, space, ignore, hyphen, stop, soft }
+private enum ScalarKind { case letter, apostrophe, openSingle, space, ignore, hyphen, stop, soft, openDouble, closeDouble }
 
 private func scalarKind(_ v: UInt32) -> ScalarKind {
     switch v {
-    case 0x2018, 0x2019, 0x02BC, 0x2032, 0x00B4: return .apostrophe
+    case 0x2018: return .openSingle
+    case 0x2019, 0x02BC, 0x2032, 0x00B4: return .apostrophe
+    case 0x201C, 0x201E, 0x00AB: return .openDouble
+    case 0x201D, 0x00BB: return .closeDouble
     case 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return .space
     case 0x200B...0x200D, 0x2060, 0xFEFF, 0xFE0E, 0xFE0F, 0x00AD: return .ignore
     case 0x2010...0x2015: return .hyphen
@@ -266,15 +279,52 @@ private func scalarKind(_ v: UInt32) -> ScalarKind {
     }
 }
 
-/// Emoji read as a word: 💀 🪦 ⚰ (death) and 🔪 🔫 (weapons), used in algospeak in place of
-/// "kill" or "die" ("want to 💀 myself"). Phrases refer to them by these names.
+/// Emoji read as a word: 💀 ☠ 🪦 ⚰ (death) and 🔪 🔫 (weapons), used in algospeak in place of
+/// "kill" or "die" ("want to 💀 myself"), and 💊 🩸 🪢 read as the words they picture ("took all
+/// my 💊"). Phrases refer to the first two by these names.
 @inline(__always) private func emojiWord(_ v: UInt32) -> String? {
     switch v {
     case 0x1F480, 0x2620, 0x1FAA6, 0x26B0: return "emojideath"
     case 0x1F52A, 0x1F52B: return "emojiweapon"
+    case 0x1F48A: return "pills"
+    case 0x1FA78: return "blood"
+    case 0x1FAA2: return "rope"
+    case 0x1F309: return "bridge"
+    case 0x1F682, 0x1F686, 0x1F684, 0x1F685, 0x1F687, 0x1F688: return "train"
+    case 0x1F634: return "emojisleep"
     default: return nil
     }
 }
+
+/// The word two letters around a slash stand for ("w/o" without, "b/c" because), if any.
+@inline(__always) private func slashWord(_ a: UInt8, _ b: UInt8) -> String? {
+    switch (a, b) {
+    case (UInt8(ascii: "w"), UInt8(ascii: "o")): return "without"
+    case (UInt8(ascii: "b"), UInt8(ascii: "c")): return "because"
+    default: return nil
+    }
+}
+
+/// The letter a digit stands for in leetspeak ("d13", "5u1c1d3"), or 0.
+@inline(__always) private func leetLetter(_ b: UInt8) -> UInt8 {
+    switch b {
+    case UInt8(ascii: "0"): return UInt8(ascii: "o")
+    case UInt8(ascii: "1"): return UInt8(ascii: "i")
+    case UInt8(ascii: "3"): return UInt8(ascii: "e")
+    case UInt8(ascii: "4"): return UInt8(ascii: "a")
+    case UInt8(ascii: "5"): return UInt8(ascii: "s")
+    case UInt8(ascii: "7"): return UInt8(ascii: "t")
+    default: return 0
+    }
+}
+
+/// Parts of a run-together word ("iwanttodie") worth splitting it for: a word is only split into
+/// known words when it contains one of these, and one of the parts is a word of the writer or
+/// of wanting (`segmentAnchors`).
+private let segmentKeys: [[UInt8]] = ["die", "dead", "kill", "suicid", "harm", "myself", "unalive", "hurt",
+                                      "cut", "burn", "life", "live", "exist", "wake", "end"].map { Array($0.utf8) }
+private let segmentAnchors: Set<[UInt8]> = Set(["i", "im", "my", "me", "myself", "to", "want", "wanna", "gonna"]
+    .map { Array($0.utf8) })
 
 /// What a censor character stands for inside a word; `?` is a wildcard.
 @inline(__always) private func censorLetter(_ b: UInt8) -> UInt8 {
@@ -302,14 +352,34 @@ private struct TokenizerState {
     var wildcards = 0
     var lastWasLetter = false
     var pending: UInt8 = 0
-    // A run of single letters separated only by spaces or hyphens ("s u i c i d a l"): where its
-    // tokens start, how many letters, and the letters themselves (up to 16, packed).
+    /// Where an apostrophe sat inside the current word (0: none), to split "Cian'd" into "cian d".
+    var apostropheAt = 0
+    /// Inside double or single quotation marks.
+    var inDouble = false
+    var inSingle = false
+    // What separated the current word from the one before: spaces, full stops, anything else.
+    var sepSpaces = 0
+    var sepDots = 0
+    var sepOther = false
+    /// The separator was exactly one "/", and the word before it was a single letter (for "w/o", "b/c").
+    var sepSlash = 0
+    var previousLetter: UInt8 = 0
+    // A run of single letters separated only by spaces, full stops or hyphens ("s u i c i d a l",
+    // "k.i.l.l. m.y.s.e.l.f", "i w a n t  t o  d i e"): where its tokens start, how many letters,
+    // the letters (runBuffer[0..<32]) and the spaces before each (runBuffer[32..<64]).
     var runStart = 0
     var runLength = 0
-    var runLo: UInt64 = 0
-    var runHi: UInt64 = 0
+    var runBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    // Byte offsets: of the byte being read (and just after it), and of the current word.
+    var recordSpans = false
+    var at = 0
+    var atEnd = 0
+    var wordStart = 0
+    var wordEnd = 0
 
     @inline(__always) mutating func append(_ b: UInt8, _ word: UnsafeMutablePointer<UInt8>) {
+        if length == 0 { wordStart = at }
+        wordEnd = atEnd
         if length < maxWordLength { word[length] = b }
         length += 1
         hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01b3
@@ -318,13 +388,17 @@ private struct TokenizerState {
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, _ context: SafetyLexicon.LookupContext,
                       _ tokens: inout SafetyTokens) {
         let word = UnsafeMutablePointer<UInt8>.allocate(capacity: maxWordLength + 2)
-        defer { word.deallocate() }
+        runBuffer.deallocate()
+        runBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+        defer { word.deallocate(); runBuffer.deallocate(); runBuffer = .allocate(capacity: 1) }
         ByteClass.table.withUnsafeBufferPointer { table in
             let n = bytes.count
             var i = 0
             while i < n {
                 let b = bytes[i]
                 let cls = table[Int(b)]
+                at = i
+                atEnd = i + 1
                 switch cls {
                 case ByteClass.letter:
                     let lower = b | 0x20
@@ -335,6 +409,7 @@ private struct TokenizerState {
                     i += 1
                 case ByteClass.space:
                     finish(word, context, &tokens)
+                    sepSpaces += 1
                     i += 1
                 case ByteClass.digit:
                     if lastWasLetter && length > 0 && letterFollowsRun(bytes, i, table) {
@@ -361,22 +436,40 @@ private struct TokenizerState {
                     } else {
                         finish(word, context, &tokens)
                         pending |= cls == ByteClass.bang ? SafetyTokenFlag.hard : SafetyTokenFlag.soft
+                        if cls == ByteClass.bang { inSingle = false }
+                        sepOther = true
                         i += 1
                     }
                 case ByteClass.apostrophe:
-                    if !(lastWasLetter && i + 1 < n && table[Int(bytes[i + 1])] == ByteClass.letter) {
-                        finish(word, context, &tokens)
-                        pending |= SafetyTokenFlag.soft
+                    let nextIsLetter = i + 1 < n && table[Int(bytes[i + 1])] == ByteClass.letter
+                    if lastWasLetter && nextIsLetter {
+                        apostropheAt = length
+                    } else {
+                        boundaryQuote(opening: !lastWasLetter && nextIsLetter, word, context, &tokens)
                     }
                     i += 1
                 case ByteClass.hyphen:
                     let inWord = lastWasLetter && i + 1 < n && table[Int(bytes[i + 1])] == ByteClass.letter
                     finish(word, context, &tokens)
-                    if !inWord { pending |= SafetyTokenFlag.soft }
+                    if !inWord { pending |= SafetyTokenFlag.soft; sepOther = true }
                     i += 1
-                case ByteClass.newline, ByteClass.stop:
+                case ByteClass.newline:
+                    finish(word, context, &tokens)
+                    pending |= lineBreak(bytes, i, table)
+                    sepOther = true
+                    i += 1
+                case ByteClass.stop:
                     finish(word, context, &tokens)
                     pending |= SafetyTokenFlag.hard
+                    inSingle = false
+                    if b == UInt8(ascii: ".") { sepDots += 1 } else { sepOther = true }
+                    i += 1
+                case ByteClass.quote:
+                    // A quotation is a sentence of its own: gaps do not run into or out of it.
+                    finish(word, context, &tokens)
+                    pending |= SafetyTokenFlag.hard
+                    sepOther = true
+                    inDouble.toggle()
                     i += 1
                 case ByteClass.ampersand:
                     finish(word, context, &tokens)
@@ -389,12 +482,41 @@ private struct TokenizerState {
                 default:
                     finish(word, context, &tokens)
                     pending |= SafetyTokenFlag.soft
+                    sepOther = true
+                    if b == UInt8(ascii: "/") { sepSlash += 1 } else { sepSlash = 2 }
                     i += 1
                 }
             }
             finish(word, context, &tokens)
             closeLetterRun(context, &tokens)
         }
+    }
+
+    /// A quotation mark or apostrophe that is not inside a word: a clause boundary that opens or
+    /// closes a single-quoted stretch.
+    mutating func boundaryQuote(opening: Bool, _ word: UnsafeMutablePointer<UInt8>,
+                                _ context: SafetyLexicon.LookupContext, _ tokens: inout SafetyTokens) {
+        finish(word, context, &tokens)
+        pending |= SafetyTokenFlag.soft
+        sepOther = true
+        if opening { inSingle = true } else { inSingle = false }
+    }
+
+    /// The flag for a line break at `i`: a clause boundary when a sentence runs on over it (a word
+    /// before, a small letter after: "i want\nto die"), else a sentence end. A blank line also
+    /// ends a quotation.
+    mutating func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ table: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        inSingle = false
+        var before = i - 1
+        while before >= 0 && table[Int(bytes[before])] == ByteClass.space { before -= 1 }
+        let afterWord = before >= 0 && (table[Int(bytes[before])] == ByteClass.letter || table[Int(bytes[before])] == ByteClass.digit)
+        var j = i + 1
+        while j < bytes.count && table[Int(bytes[j])] == ByteClass.space { j += 1 }
+        if j < bytes.count && bytes[j] == 10 { inDouble = false; return SafetyTokenFlag.hard }
+        if afterWord && pending == 0 && j < bytes.count && bytes[j] >= 97 && bytes[j] <= 122 {
+            return SafetyTokenFlag.soft
+        }
+        return SafetyTokenFlag.hard
     }
 
     /// True when, after a run of censor characters or digits starting at `i`, a letter follows.
@@ -422,6 +544,7 @@ private struct TokenizerState {
         else { finish(word, context, &tokens); return i + 1 }
         if i + size > n { finish(word, context, &tokens); return n }
         for k in 1..<size { scalar = (scalar << 6) | UInt32(bytes[i + k] & 0x3F) }
+        atEnd = i + size
         if let name = emojiWord(scalar) {
             // A few emoji stand in for a word in algospeak ("want to 💀 myself").
             finish(word, context, &tokens)
@@ -430,6 +553,7 @@ private struct TokenizerState {
             allDigits = false
             finish(word, context, &tokens)
             pending |= SafetyTokenFlag.soft
+            sepOther = true
             return i + size
         }
         switch scalarKind(scalar) {
@@ -445,28 +569,48 @@ private struct TokenizerState {
             nonASCII = true
             allDigits = false
             lastWasLetter = true
-        case .apostrophe:
-            if !(lastWasLetter && i + size < n
-                 && ByteClass.table[Int(bytes[i + size])] == ByteClass.letter) {
-                finish(word, context, &tokens)
-                pending |= SafetyTokenFlag.soft
+        case .apostrophe, .openSingle:
+            let nextIsLetter = i + size < n && ByteClass.table[Int(bytes[i + size])] == ByteClass.letter
+            if lastWasLetter && nextIsLetter {
+                apostropheAt = length
+            } else {
+                boundaryQuote(opening: !lastWasLetter && nextIsLetter, word, context, &tokens)
             }
+        case .openDouble, .closeDouble:
+            finish(word, context, &tokens)
+            pending |= SafetyTokenFlag.hard
+            sepOther = true
+            inDouble = scalarKind(scalar) == .openDouble
         case .space:
             finish(word, context, &tokens)
+            sepSpaces += 1
         case .ignore:
             break
         case .hyphen:
             let inWord = lastWasLetter && i + size < n && ByteClass.table[Int(bytes[i + size])] == ByteClass.letter
             finish(word, context, &tokens)
-            if !inWord { pending |= SafetyTokenFlag.soft }
+            if !inWord { pending |= SafetyTokenFlag.soft; sepOther = true }
         case .stop:
             finish(word, context, &tokens)
             pending |= SafetyTokenFlag.hard
+            inSingle = false
+            sepOther = true
         case .soft:
             finish(word, context, &tokens)
             pending |= SafetyTokenFlag.soft
+            sepOther = true
         }
         return i + size
+    }
+
+    @inline(__always)
+    func push(_ id: Int32, _ flags: UInt8, _ tokens: inout SafetyTokens) {
+        tokens.ids.append(id)
+        tokens.flags.append(inDouble || inSingle ? flags | SafetyTokenFlag.quoted : flags)
+        if recordSpans {
+            tokens.starts.append(Int32(wordStart))
+            tokens.ends.append(Int32(wordEnd))
+        }
     }
 
     /// Ends the current word (if any) and appends its ids.
@@ -480,6 +624,7 @@ private struct TokenizerState {
     mutating func emit(_ word: UnsafeMutablePointer<UInt8>, _ context: SafetyLexicon.LookupContext,
                        _ tokens: inout SafetyTokens) {
         defer {
+            previousLetter = length == 1 ? word[0] : 0
             length = 0
             hash = 0xcbf2_9ce4_8422_2325
             mask = 0
@@ -487,20 +632,25 @@ private struct TokenizerState {
             hasDigit = false
             nonASCII = false
             wildcards = 0
+            apostropheAt = 0
+            sepSpaces = 0
+            sepDots = 0
+            sepOther = false
+            sepSlash = 0
         }
         var flags = pending
         pending = 0
         if length == 1 && !hasDigit && wildcards == 0 && word[0] >= 97 && word[0] <= 122 {
-            if runLength > 0 && flags == 0 && runLength < 16 {
-                if runLength < 8 { runLo |= UInt64(word[0]) << UInt64(runLength * 8) }
-                else { runHi |= UInt64(word[0]) << UInt64((runLength - 8) * 8) }
+            if runLength > 0 && !sepOther && sepDots <= 1 && runLength < 32 {
+                runBuffer[runLength] = word[0]
+                runBuffer[32 + runLength] = UInt8(min(sepSpaces, 3))
                 runLength += 1
             } else {
                 closeLetterRun(context, &tokens)
                 runStart = tokens.ids.count
                 runLength = 1
-                runLo = UInt64(word[0])
-                runHi = 0
+                runBuffer[0] = word[0]
+                runBuffer[32] = 0
             }
         } else if runLength > 0 {
             closeLetterRun(context, &tokens)
@@ -508,50 +658,235 @@ private struct TokenizerState {
         if allDigits { flags |= SafetyTokenFlag.number }
         let lexicon = context.lexicon
         guard length <= maxWordLength else {
-            tokens.ids.append(0); tokens.flags.append(flags); return
+            push(0, flags, &tokens); return
+        }
+        // "w/o" and "b/c": two letters around one slash stand for a word.
+        if length == 1 && sepSlash == 1 && sepSpaces == 0 && !tokens.ids.isEmpty,
+           let whole = slashWord(previousLetter, word[0]) {
+            var bytes = Array(whole.utf8)
+            let e = bytes.withUnsafeMutableBufferPointer { lookup($0.baseAddress!, $0.count, context) }
+            if e >= 0 {
+                let f = tokens.flags[tokens.ids.count - 1]
+                tokens.ids.removeLast(); tokens.flags.removeLast()
+                if recordSpans { wordStart = Int(tokens.starts.removeLast()); tokens.ends.removeLast() }
+                if runLength > 0 && runStart >= tokens.ids.count { runLength = 0 }
+                pushEntry(e, f, context, &tokens)
+                return
+            }
         }
         var entry = context.find(word, length, hash)
         if entry < 0 && !allDigits {
             entry = recover(word, context)
         }
-        if entry < 0 {
-            if wildcards > 0, let id = resolveWildcard(word, lexicon) {
-                tokens.ids.append(id); tokens.flags.append(flags); return
-            }
-            if !nonASCII && !hasDigit && wildcards == 0 && length >= 4 && length <= 14,
-               let id = fuzzy(word, lexicon) {
-                tokens.ids.append(id); tokens.flags.append(flags); return
-            }
-            tokens.ids.append(0); tokens.flags.append(flags)
+        if entry >= 0 {
+            pushEntry(entry, flags, context, &tokens)
             return
         }
+        if wildcards > 0, let id = resolveWildcard(word, lexicon) {
+            push(id, flags, &tokens); return
+        }
+        if apostropheAt > 0 && splitContraction(word, flags, context, &tokens) { return }
+        if hasDigit && !allDigits, let e = leet(word, context) {
+            pushEntry(e, flags, context, &tokens); return
+        }
+        if wildcards == 0, let e = unstretched(word, context) {
+            pushEntry(e, flags, context, &tokens); return
+        }
+        if !nonASCII && !hasDigit && wildcards == 0 && length >= 4 && length <= 14,
+           let id = fuzzy(word, lexicon) {
+            push(id, flags, &tokens); return
+        }
+        if !nonASCII && !hasDigit && wildcards == 0 && length >= 6 && length <= 40 && containsSegmentKey(word),
+           let ids = segment(word, length, context) {
+            for (k, id) in ids.enumerated() { push(id, k == 0 ? flags : 0, &tokens) }
+            return
+        }
+        push(0, flags, &tokens)
+    }
+
+    /// Appends the canonical ids a lexicon entry stands for.
+    @inline(__always)
+    func pushEntry(_ entry: Int, _ flags: UInt8, _ context: SafetyLexicon.LookupContext, _ tokens: inout SafetyTokens) {
+        let lexicon = context.lexicon
         let start = Int(lexicon.outputStart[entry])
         let count = Int(lexicon.outputCount[entry])
         for k in 0..<count {
-            tokens.ids.append(lexicon.outputs[start + k])
-            tokens.flags.append(k == 0 ? flags : 0)
+            push(lexicon.outputs[start + k], k == 0 ? flags : 0, &tokens)
         }
     }
 
-    /// Ends a run of single letters; when three or more spell a censorable key word
-    /// ("s u i c i d a l", "d-i-e"), the run's tokens are replaced by that word.
+    /// The lexicon entry of `n` bytes at `p`, or -1.
+    @inline(__always)
+    func lookup(_ p: UnsafeMutablePointer<UInt8>, _ n: Int, _ context: SafetyLexicon.LookupContext) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for k in 0..<n { h = (h ^ UInt64(p[k])) &* 0x0000_0100_0000_01b3 }
+        return context.find(p, n, h)
+    }
+
+    /// "Cian'd", "farm'd", "Dad'll": an unknown word before 'd, 'll, 's, 're, 've or 'm is read as
+    /// two words, so "d" can stand for "would" in a phrase.
+    mutating func splitContraction(_ word: UnsafeMutablePointer<UInt8>, _ flags: UInt8,
+                                   _ context: SafetyLexicon.LookupContext, _ tokens: inout SafetyTokens) -> Bool {
+        let stem = apostropheAt, suffix = length - apostropheAt
+        guard stem > 0, suffix >= 1, suffix <= 2, length <= maxWordLength else { return false }
+        let a = word[stem], b = suffix == 2 ? word[stem + 1] : 0
+        let ok = (suffix == 1 && (a == UInt8(ascii: "d") || a == UInt8(ascii: "s") || a == UInt8(ascii: "m")))
+            || (suffix == 2 && ((a == UInt8(ascii: "l") && b == UInt8(ascii: "l")) || (a == UInt8(ascii: "r") && b == UInt8(ascii: "e"))
+                                || (a == UInt8(ascii: "v") && b == UInt8(ascii: "e"))))
+        guard ok else { return false }
+        let e = lookup(word, stem, context)
+        if e >= 0 { pushEntry(e, flags, context, &tokens) } else { push(0, flags, &tokens) }
+        let s = lookup(word + stem, suffix, context)
+        if s >= 0 { pushEntry(s, 0, context, &tokens) } else { push(0, 0, &tokens) }
+        return true
+    }
+
+    /// Leetspeak: a word of letters and digits read with the digits as letters ("d13", "t0").
+    func leet(_ word: UnsafeMutablePointer<UInt8>, _ context: SafetyLexicon.LookupContext) -> Int? {
+        guard length <= maxWordLength else { return nil }
+        var buffer = [UInt8](repeating: 0, count: length)
+        for k in 0..<length {
+            let c = word[k]
+            if c >= 48 && c <= 57 {
+                let l = leetLetter(c)
+                if l == 0 { return nil }
+                buffer[k] = l
+            } else {
+                buffer[k] = c
+            }
+        }
+        let e = buffer.withUnsafeMutableBufferPointer { lookup($0.baseAddress!, length, context) }
+        return e >= 0 ? e : nil
+    }
+
+    /// Stretched letters ("diiiie", "killlll", "soooo"): runs of three or more of one letter read
+    /// as two, then as one.
+    func unstretched(_ word: UnsafeMutablePointer<UInt8>, _ context: SafetyLexicon.LookupContext) -> Int? {
+        guard length >= 3, length <= maxWordLength else { return nil }
+        var stretched = false
+        for k in 2..<length where word[k] == word[k - 1] && word[k] == word[k - 2] { stretched = true; break }
+        if !stretched && length >= 4 && word[length - 1] == word[length - 2] {
+            // "deadd", "diee": one letter too many at the end.
+            let e = lookup(word, length - 1, context)
+            return e >= 0 ? e : nil
+        }
+        guard stretched else { return nil }
+        for keep in [2, 1] {
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(length)
+            var k = 0
+            while k < length {
+                var r = k
+                while r < length && word[r] == word[k] { r += 1 }
+                let count = r - k
+                for _ in 0..<(count >= 3 ? keep : count) { buffer.append(word[k]) }
+                k = r
+            }
+            let n = buffer.count
+            let e = buffer.withUnsafeMutableBufferPointer { lookup($0.baseAddress!, n, context) }
+            if e >= 0 { return e }
+        }
+        return nil
+    }
+
+    /// Whether the word contains one of `segmentKeys`.
+    func containsSegmentKey(_ word: UnsafeMutablePointer<UInt8>) -> Bool {
+        for key in segmentKeys where key.count <= length {
+            var k = 0
+            while k + key.count <= length {
+                var same = true
+                for j in 0..<key.count where word[k + j] != key[j] { same = false; break }
+                if same { return true }
+                k += 1
+            }
+        }
+        return false
+    }
+
+    /// Run-together words ("iwanttodie", "i w a n t t o d i e" joined): the fewest known words
+    /// that spell it, when there are at least two and one of them is in `segmentAnchors`.
+    func segment(_ p: UnsafeMutablePointer<UInt8>, _ n: Int, _ context: SafetyLexicon.LookupContext) -> [Int32]? {
+        guard n >= 4, n <= 40 else { return nil }
+        var best = [Int](repeating: Int.max, count: n + 1)
+        var back = [Int](repeating: -1, count: n + 1)
+        var entry = [Int](repeating: -1, count: n + 1)
+        best[0] = 0
+        for i in 1...n {
+            for j in max(0, i - 16)..<i where best[j] != Int.max && best[j] + 1 < best[i] {
+                let len = i - j
+                if len == 1 && p[j] != UInt8(ascii: "i") && p[j] != UInt8(ascii: "a") { continue }
+                let e = lookup(p + j, len, context)
+                if e >= 0 { best[i] = best[j] + 1; back[i] = j; entry[i] = e }
+            }
+        }
+        guard best[n] != Int.max, best[n] >= 2 else { return nil }
+        var pieces: [(Int, Int, Int)] = []
+        var i = n
+        while i > 0 { pieces.append((back[i], i, entry[i])); i = back[i] }
+        pieces.reverse()
+        guard pieces.contains(where: { segmentAnchors.contains(Array(UnsafeBufferPointer(start: p + $0.0, count: $0.1 - $0.0))) })
+        else { return nil }
+        let lexicon = context.lexicon
+        var ids: [Int32] = []
+        for (_, _, e) in pieces {
+            let start = Int(lexicon.outputStart[e])
+            for k in 0..<Int(lexicon.outputCount[e]) { ids.append(lexicon.outputs[start + k]) }
+        }
+        return ids
+    }
+
+    /// Ends a run of single letters. When it has three or more, and spells known words (split
+    /// where the gaps are wider than between letters, or run together), the run's tokens are
+    /// replaced by those words: "s u i c i d a l", "d-i-e", "k.i.l.l. m.y.s.e.l.f",
+    /// "i w a n t  t o  d i e".
     mutating func closeLetterRun(_ context: SafetyLexicon.LookupContext, _ tokens: inout SafetyTokens) {
         defer { runLength = 0 }
-        guard runLength >= 3, runLength <= 16 else { return }
-        for key in context.lexicon.censorKeys where key.bytes.count == runLength {
-            var same = true
-            for k in 0..<runLength {
-                let b = k < 8 ? UInt8(truncatingIfNeeded: runLo >> UInt64(k * 8))
-                              : UInt8(truncatingIfNeeded: runHi >> UInt64((k - 8) * 8))
-                if b != key.bytes[k] { same = false; break }
-            }
-            if same {
-                let f = tokens.flags[runStart]
-                tokens.ids.removeSubrange(runStart...)
-                tokens.flags.removeSubrange(runStart...)
-                tokens.ids.append(key.id)
-                tokens.flags.append(f)
+        guard runLength >= 3, runLength <= 32 else { return }
+        let letters = runBuffer, gaps = runBuffer + 32
+        var narrowest: UInt8 = .max
+        for k in 1..<runLength { narrowest = min(narrowest, gaps[k]) }
+        let lexicon = context.lexicon
+        func outputs(_ e: Int) -> [Int32] {
+            let start = Int(lexicon.outputStart[e])
+            return (0..<Int(lexicon.outputCount[e])).map { lexicon.outputs[start + $0] }
+        }
+        var ids: [Int32] = []
+        var split = false
+        var from = 0
+        for k in 1...runLength where k == runLength || gaps[k] > narrowest {
+            if k < runLength { split = true }
+            let len = k - from
+            let e = len == 1 && letters[from] != UInt8(ascii: "i") && letters[from] != UInt8(ascii: "a")
+                ? -1 : lookup(letters + from, len, context)
+            if e < 0 { split = false; break }
+            ids += outputs(e)
+            from = k
+        }
+        if !split {
+            let e = lookup(letters, runLength, context)
+            if e >= 0 {
+                ids = outputs(e)
+            } else if let words = segment(letters, runLength, context) {
+                ids = words
+            } else {
                 return
+            }
+        }
+        guard runStart < tokens.ids.count else { return }
+        let f = tokens.flags[runStart]
+        tokens.ids.removeSubrange(runStart...)
+        tokens.flags.removeSubrange(runStart...)
+        for (k, id) in ids.enumerated() {
+            tokens.ids.append(id)
+            tokens.flags.append(k == 0 ? f : 0)
+        }
+        if recordSpans {
+            let from = tokens.starts[runStart], to = tokens.ends[tokens.ends.count - 1]
+            tokens.starts.removeSubrange(runStart...)
+            tokens.ends.removeSubrange(runStart...)
+            for _ in ids {
+                tokens.starts.append(from)
+                tokens.ends.append(to)
             }
         }
     }

@@ -13,6 +13,7 @@
 //   (a|b)?           optional group (same as [a|b])
 //   ~3               up to three other words, all in the same sentence
 //   ~~8              up to eight other words, which may run over sentence ends
+//   ~0               no sentence end here (the next word is in the same sentence)
 //   $                the clause ends here: end of sentence, comma, dash, end of text
 //   ^                a clause starts here (start of text, sentence or list item)
 //   !(in|with)       only if NOT followed by "in" or "with"
@@ -46,7 +47,7 @@ enum SafetyPhrases {
         // Negation as people write it.
         ("NOT", "(not|never|dont|do not|didnt|did not|cant|can not|no longer|wont|will not|wouldnt|would not|isnt|is not|aint)"),
         // Ways of saying suicide, including algospeak.
-        ("SUICIDE", "(suicide|sewer slide|self deletion|unaliving|suicidal thoughts)"),
+        ("SUICIDE", "(suicide|sewer slide|self deletion|self deleting|self delete|unaliving|suicidal thoughts)"),
         // Verbs for ending one's life, used with <MYSELF>.
         ("KILLV", "(kill|kills|killed|killing|unalive|unalives|unalived|unaliving|top|tops|topped|topping|off|offing|offed|end|ending|ended|hang|hanging|hanged|hung|drown|drowning|drowned|shoot|shooting|shot|gas|gassing|poison|poisoning|poisoned|suffocate|suffocating|electrocute|strangle|strangling)"),
         // Verbs of self-injury, used with <MYSELF> or a body part.
@@ -54,11 +55,11 @@ enum SafetyPhrases {
         // Body parts where self-injury is usually described (not hands, fingers, knees, face).
         ("BODY", "(arm|arms|wrist|wrists|forearm|forearms|upper arm|upper arms|inner arm|thigh|thighs|inner thigh|inner thighs|leg|legs|stomach|belly|tummy|hip|hips|skin|ankle|ankles|chest|shoulder|shoulders|side|sides|ribs|calf|calves|body|flesh)"),
         // Medicines and tablets (for stockpiling and overdose phrases).
-        ("MEDS", "(tablets|tablet|pills|pill|meds|medication|medications|medicine|paracetamol|painkillers|sleeping pills|sleeping tablets|antidepressants|prescription|prescriptions|sertraline|citalopram|fluoxetine|codeine|cocodamol|co codamol|insulin|ibuprofen|aspirin|diazepam|zopiclone|tramadol|morphine|opioids|lithium|quetiapine|mirtazapine|amitriptyline|propranolol)"),
+        ("MEDS", "(tablets|tablet|pills|pill|meds|medication|medications|medicine|paracetamol|painkillers|oxycodone|oxycontin|fentanyl|morphine|sleeping pills|sleeping tablets|antidepressants|prescription|prescriptions|sertraline|citalopram|fluoxetine|codeine|cocodamol|co codamol|insulin|ibuprofen|aspirin|diazepam|zopiclone|tramadol|morphine|opioids|lithium|quetiapine|mirtazapine|amitriptyline|propranolol)"),
         // Means someone might keep or buy for a suicide attempt (for implicit-plan phrases).
         ("MEANS", "(rope|ropes|noose|blade|blades|razor|razors|razor blades|knife|charcoal|hosepipe|hose|helium|ligature|gun|bullets|<MEDS>)"),
         // Places used as a method, in "thinking about the level crossing".
-        ("METHODPLACE", "(level crossing|railway line|railway|train line|train tracks|tracks|railway tracks|cliff edge|cliffs|cliff|bridge|viaduct|motorway bridge|rooftop|multi storey|car park roof|top floor of the car park|ledge|edge)"),
+        ("METHODPLACE", "(level crossing|railway line|railway|train line|train tracks|tracks|railway tracks|cliff edge|cliffs|cliff|bridge|viaduct|motorway bridge|rooftop|multi storey|car park roof|top floor of the car park|ledge|edge|quarry|reservoir|weir|tower block|the flats)"),
         // Shorthand for self-harm ("sh", "s/h").
         ("SH", "(sh|s h)"),
         // Self-harm written out ("self harm", "self-harm", "selfharm", "self injury").
@@ -97,11 +98,11 @@ enum SafetyPhrases {
             name: "end my life",
             note: "Ending or taking one's own life, ending it all. \"End it\" alone only at the end of a clause (\"I want to end it.\"), so \"end it with him\" does not match.",
             phrases: [
-                "(end|ends|ended|ending|take|takes|took|taking|taken) (my|my own) (life|existence) !(back|in (my|a new|new|hand|hands|the right direction|a different direction)|into (my|my own) hands|forward|forwards|seriously|to the next level|apart|over|story)",
+                "(end|ends|ended|ending|take|takes|took|taking|taken|finish|finishing|finished) (my|my own) (life|existence) !(back|in (my|a new|new|hand|hands|the right direction|a different direction)|into (my|my own) hands|forward|forwards|seriously|to the next level|apart|over|story)",
                 "(end|ending|ended) (it|this|everything) all",
                 "(want to|going to|need to|ready to|wish i could|i could|planning to) [<ADV>] end everything $",
                 "(end|ending|ended) things (for good|forever|permanently|once and for all) $",
-                "(want|wish|hope|need|pray|praying|wishing|wanting|hoping) ~2 my life (to|would|will|could) [<A>] (end|be over)",
+                "(want|wish|hope|need|pray|praying|wishing|wanting|hoping) ~2 my life (to|would|will|could) [<A>] (end|be over|stop|finish)",
                 "(check|checking) out (of life|for good|permanently)",
                 "(want|wanted|need|needing|wish i was|wish i could get) out ~~3 of (life|this life|living|existence|existing|being alive|this world)",
                 "(give|giving|given|gave) up on (life|living|being alive|staying alive) !(in|as|at)",
@@ -138,7 +139,7 @@ enum SafetyPhrases {
                 "<DESIRE> [<A>] to [<A>] (die|be dead|not be alive|not live|not exist|stop living|stop existing|cease to exist|not be here <ANYMORE>|be gone forever|be gone for good|sleep forever|go to sleep forever|fall asleep forever|never wake up|not wake up|stop breathing|not be around <ANYMORE>|join (him|her|them|mum|dad|mom) (in heaven|up there))",
                 "<DESIRE> [<A>] to [<A>] (dye $|not be here [<A>] $)",
                 "(all|only thing|one thing|thing|everything) (that)? i [<A>] (want|wish for|need|long for|think about|dream about|dream of|can think about) [<A>] (now|anymore)? (is|is to) [<A>] (to)? [<A>] (die|be dead|not be alive|not exist|not being alive|being dead|not existing|not be here|not wake up|not waking up|killing myself|ending it|ending my life|to stop existing)",
-                "<DESIRE> (that)? (i|id|i could|i would|i can|i might) [<A>] (not be here ($|<ANYMORE>)|not be alive|not wake up|not exist|die|be dead|disappear forever|disappear for good|stop existing|cease to exist|not exist|never wake up|sleep forever|drop dead|not be alive)",
+                "<DESIRE> (that)? (i|id|i could|i would|i can|i might|ill|i will|i d|i ll|i ll) [<A>] (stop living|stop breathing|not be here ($|<ANYMORE>)|not be alive|not wake up|not exist|die|be dead|disappear forever|disappear for good|stop existing|cease to exist|not exist|never wake up|sleep forever|drop dead|not be alive)",
                 "(feel|feeling|felt) like [<A>] (dying|killing myself|ending it|ending my life|disappearing forever|not existing|not waking up)",
                 "(wish|wished|wishing) (i|id) [<A>] (was|were|could be|be) [<A>] dead",
                 "(wish|wished|wishing) (i|id) [<A>] (wasnt|werent|was not|were not|hadnt been|had not been|had never been|never been|had never|was never|never was) [<A>] (alive|born|here <ANYMORE>|around <ANYMORE>|been born|existed)",
@@ -241,7 +242,7 @@ enum SafetyPhrases {
             name: "plans and means",
             note: "Stockpiling or counting tablets, looking up doses or methods, a method with intent (jumping, stepping in front of a train), a plan, a date, a noose.",
             phrases: [
-                "(saving|saved|save|stockpiling|stockpiled|stockpile|hoarding|hoarded|hoard|stashing|stashed|stash|squirrelling|squirreling) (up)? (my|all my|the|all the|some|enough|old|spare|extra|my old)? <MEDS> !(for (later|emergencies|the trip|the holiday|travel))",
+                "(saving|saved|save|stockpiling|stockpiled|stockpile|hoarding|hoarded|hoard|stashing|stashed|stash|squirrelling|squirreling|putting by|put by|laying by|laid by) (up)? (my|all my|the|all the|some|enough|old|spare|extra|my old)? <MEDS> !(for (later|emergencies|the trip|the holiday|travel|the next|my next|when|if|headaches|migraines|a (migraine|headache|cold|trip|holiday|rainy day|flare)|my (migraine|migraines|headaches|period|back))|in case)",
                 "(putting|put|setting|set|keeping|kept|holding|held|squirrelling|squirreling|tucking|tucked) (aside|back|away) (a few|some|a couple|one|two|a handful|most|half) (of)? (my|the|all my)? <MEDS>",
                 "(putting|put|setting|set|keeping|kept|holding|held) (a few|some|a couple|one|two|a handful|most|half) (of)? (my|the)? <MEDS> (aside|back|away)",
                 "(enough|all my|all the) <MEDS> (saved|stashed|stockpiled|hidden|put aside|set aside|hoarded|now|together) ($|now|up)",
@@ -261,7 +262,7 @@ enum SafetyPhrases {
                 "(stash|stockpile|hoard|secret supply|collection|hidden supply) of <MEDS>",
                 "(which|what) <MEDS> (are|is|would be|could be) (lethal|fatal|deadly)",
                 "(dose|amount|many <MEDS>|much <MEDS>|number of <MEDS>) ~3 (would|will|could|to|it takes to|needed to) kill me",
-                "(courage|nerve|guts) to [<A>] (jump|end it|kill myself|die|take them all|take the lot|do it properly|end my life)",
+                "(courage|nerve|guts|strength|bottle) to [<A>] (jump|end it|kill myself|die|take them all|take the lot|do it properly|end my life|bring about my (own)? death|take my (own)? life|go through with it)",
                 "(saving|saved|collecting|collected|stockpiling|hoarding|hoarded|stashing|stashed|hiding|hid|keeping) (up)? (my|the|some|spare|a few|a box of|a tin of|old)? (razor)? (blades|razor blades)",
                 "(worked out|picked|chosen|chose|decided on|scoped out|found) which (bridge|car park|multi storey|cliff|rooftop|building|train)",
                 "enough <MEDS> ~6 to (make it [all] stop|end it|die|kill|not wake up|overdose|do it|finish it|never wake up|end everything|end my life|make sure)",
@@ -290,7 +291,8 @@ enum SafetyPhrases {
                 "<INTENT> ~3 (lie|lying|lay) (down)? on the (tracks|track|railway|line)",
                 "<INTENT> ~4 (step|stepping|stepped|jump|jumping|fall|falling|throw myself|throwing myself) (off|from) the platform",
                 "(edge|tracks|railway|bridge|platform|ledge|roof|balcony) ~8 (how easy it would be|how easy it would|how easy to|thinking about jumping|tempted to jump|wanting to jump|urge to jump|stepping off|stepping in front)",
-                "how easy it would be to (die|end it|just end it|jump|just jump|step (off|in front)|take (them|all of them|the lot)|crash|swerve|not wake up|kill myself)",
+                "how (easy|simple|quick|painless|peaceful) it would be to [<A>] (die|end it|jump|step (off|in front|forward|out)|take (them|all of them|the lot)|crash|swerve|not wake up|kill myself|blow ~3 out|leave the (gas|tap) (on|open)|turn on the gas|let go|slip under|drown|fall|hang|stop breathing|swallow|drive off|walk into)",
+                "how (easy|simple|quick) (one|a single|just one)? (step|stepping) (forward|off|out|in front) (would be|could be|is)",
                 "(bought|buying|got|ordered|have|found) (what|everything|all) (i|id) need (to end it|to die)",
                 "(rope|noose|blade|blades|pills|tablets|gun) ~6 (to end it|to use on myself)",
                 "(bought|buying|buy|got|ordered|order|have|found|hid|hidden|hiding|keeping|kept|hidden away|put|lined up) ~4 <MEANS> ~~12 i (know|knew) (exactly)? (what|why) (its|it is|theyre|they are|i (bought|got|need|want|have)) (it|them)? (for)? $",
@@ -351,7 +353,7 @@ enum SafetyPhrases {
                 "(cut|cutting|scratched|scratching|burned|burnt|burning) ~4 into my (own)? <BODY>",
                 "(banged|banging|bang|hit|hitting|smashed|smashing|slammed|slamming|bashed|bashing) my head (against|into) (the|a|my)? (wall|walls|floor|door|mirror|desk|table|sink) ~3 (until|till|again|repeatedly|over and over|so hard|hard|on purpose|deliberately|til)",
                 "(made|make|making) <MYSELF> (bleed|bled|bruise)",
-                "(punched|punching|punch|hit|hitting|smashed|smashing) (the|a) (wall|walls|door|mirror|brick wall) ~3 (until|till|til) (my)? (knuckles|hand|hands|fist|fists)? (bled|bleed|split|broke|were bleeding|was bleeding|bruised|cracked)",
+                "(punched|punching|punch|hit|hitting|smashed|smashing) (the|a) (wall|walls|door|mirror|brick wall) ~8 (until|till|til) (my)? (knuckles|hand|hands|fist|fists)? (bled|bleed|split|broke|were bleeding|was bleeding|bruised|cracked)",
                 "(stubbed|stub|stubbing|put|putting|pressed|pressing|held|holding) (a|my|the|lit)? (cigarette|cig|fag|lighter|iron|hot spoon|hot knife|straighteners|hair straighteners) (out)? (on|against|to) my (own)? <BODY>",
                 "(<HARMV>|banged|bang|banging|smashed|smashing|slammed|slamming) (<MYSELF>|my <BODY>|my head|my hand|my hands|my fist|my face) ~6 (on purpose|deliberately|intentionally)",
                 "after (cutting|self harming|hurting myself|burning myself) (last night|tonight|again|yesterday|this morning)",
@@ -361,7 +363,7 @@ enum SafetyPhrases {
                 "(got|get|getting|took|take|taking|pulled|pull|pulling|dug|dig|digging) (out)? (the|my) (blade|blades) (out|again|back out)",
                 "(itching|craving|aching|longing|desperate) for (the|a|my) (blade|blades|razor|lighter)",
                 "(miss|missing|crave|craving|craves) (the blade|the blades|the feeling of cutting|hurting myself|burning myself|<SH>|<SELFHARM>|cutting (myself|$))",
-                "i [<A>] (cut|cutted) [<A>] (again|deeper|deep|tonight|last night|this morning|yesterday|after|because|til|until) !(my hair|the|back|it|down|out|off|costs|corners|in|class|school|ties)",
+                "(i|ive|i have|id|i d|i had) [<A>] (cut|cutted) [<A>] (again|deeper|deep|tonight|last night|this morning|yesterday|after|because|til|until) !(my hair|the|back|it|down|out|off|costs|corners|in|class|school|ties)",
                 "^ (cut|cutting) (again|deeper|tonight|last night) $",
                 "(been|started|start|starting|keep|kept|back to|went back to|gone back to|stop|stopped|quit|quitting|relapsed into|relapsed and) [<A>] cutting (again|myself|$|my <BODY>|every (night|day|time|week|evening)|deeper)",
                 "(im|i am|ive been) [<A>] cutting (again|deeper|every night|every day|$)",
@@ -373,7 +375,7 @@ enum SafetyPhrases {
                 "(hiding|hid|hide) the (marks|cuts|wounds) !(on the|in the)",
                 "self (harmed|injured|mutilated|harming|injuring|mutilating) !(among|amongst|in (young|teenagers|adolescents|teens|girls|boys|children|kids|patients|students)|research|prevention|awareness|training|rates|statistics|admissions|policy|module|course|behaviour|behaviours|behavior|patients|young people|teenagers)",
                 "(i|to|will|ll|ill|might|did|do|would|could|gonna|not to|often|sometimes|still|then) [<A>] self (harm|injure|mutilate) !(among|amongst|in (young|teenagers|adolescents|teens|girls|boys|children|kids|patients|students)|research|prevention|awareness|training|rates|statistics|admissions|policy|module|course|patients|young people|teenagers)",
-                "my (<SELFHARM>|<SH>|cutting) !(research|dissertation|essay|module|training|course|placement|project|patients)",
+                "my (<SELFHARM>|<SH>|cutting) !(research|dissertation|essay|module|training|course|placement|project|patients|balance|days|allowance|hours|leave|entitlement|holiday|sick)",
                 "<SELFHARM> (again|tonight|last night|today|urges|urge|streak|relapse|cravings|craving|thoughts|is back|has started|has got|getting worse)",
                 "(punish|punishing|punished) <MYSELF> ~6 (physically|physical|with pain|by (cutting|hurting|burning|hitting|starving|scratching))",
                 "(bleed|bled|bleeding) (until|till|and) (it|i) (felt|feels|feel) (better|calm|real|something|numb)",
@@ -439,6 +441,13 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "distances",
+            note: "\"10 kms\" is ten kilometres, unless a word of intent comes first (\"want 2 kms\").",
+            phrases: [
+                "#num (kms|km)",
+            ],
+            yieldsToIntent: true),
+        SafetyPhraseGroup(
             name: "figurative dying",
             note: "\"to die for\", \"die of embarrassment\", \"die laughing\", \"die on this hill\", dyeing hair.",
             phrases: [
@@ -457,7 +466,7 @@ enum SafetyPhrases {
                 "(shot|shoot|shooting) <MYSELF> in the foot",
                 "killing <MYSELF> (to|trying to) (finish|meet|hit|keep up|please|impress|pay|get (it|this|that|everything) done)",
                 "(kill|killing|killed) <MYSELF> (with|over) ~3 (overtime|work|hours|shifts|deadlines|revision|training|exercise|stress|homework|assignments)",
-                "(fell|fall|falling|tripped|slipped|crashed|came off|fallen) ~12 (nearly|almost) [<A>] (killed|kill) <MYSELF>",
+                "(fell|fall|falling|tripped|slipped|crashed|came off|fallen|bashed|banged|smacked|hit) ~~14 (nearly|almost) [<A>] (killed|kill) <MYSELF>",
                 "(drown|drowning|drowned) <MYSELF> in (work|paperwork|coffee|tea|wine|chores|emails|revision|books|tv|busyness)",
             ]),
         SafetyPhraseGroup(
@@ -466,16 +475,18 @@ enum SafetyPhrases {
             phrases: [
                 "(<HARMV>|<KILLV>) <MYSELF> [<A>] (shaving|cooking|chopping|slicing|gardening|playing|lifting|skating|cycling|climbing|exercising|dancing|working out|opening|by accident|accidentally|on accident|at the gym|in the gym|at football|at rugby|in a fall|in the crash|in an accident|doing diy|doing the|with the (glue gun|oven|kettle|stapler|tin opener)) !(~6 (on purpose|deliberately|intentionally))",
                 "(<HARMV>|<KILLV>) <MYSELF> [<A>] on (the|a|an|some|that|this|broken|sharp|hot|one) !(<BODY>|purpose|bathroom floor|floor|bed|~8 (on purpose|deliberately|intentionally))",
-                "(twisted|sprained|broke|broken|pulled|fell|tripped|slipped|crashed|dislocated|tore|torn) ~6 (hurt|injured) <MYSELF>",
+                "(twisted|sprained|broke|broken|pulled|fell|tripped|slipped !up|crashed|dislocated|tore|torn) ~6 (hurt|injured) <MYSELF>",
                 "(<HARMV>) my (own)? <BODY> [<A>] (open (on|at|when|while|falling|playing|slipping)|shaving|chopping|by accident|accidentally|cooking|playing|falling|on (the|a|an|some|that|this|broken|sharp|hot)) !(~8 (on purpose|deliberately|intentionally))",
                 "(nearly|almost|could have|couldve) [<A>] (<HARMV>|<KILLV>) <MYSELF> ~4 (falling|fell|tripping|tripped|slipping|slipped|on (the|a|an)|off (the|a|my)|down the|when i (fell|tripped|slipped)|laughing|shaving|cooking)",
                 "(accidentally|accidently) [<A>] (<HARMV>|<KILLV>) (<MYSELF>|my <BODY>)",
                 "(could|couldve|could have|should) [<A>] (hit|kick|kicked|punch|slap|slapped) <MYSELF> (for|when|because)",
                 "(hurt|injured|injure|hurting) <MYSELF> (at|in|during|playing|doing) (the|a|my)? (gym|game|match|training|practice|workout|football|rugby|netball|hockey|class|fall|accident|crash|garden|race|run|marathon|yoga|pilates|park)",
-                "(cat|cats|kitten|dog|dogs|puppy|baby|toddler|he|she|they|brother|sister|son|daughter|friend|mate|horse|hamster|rabbit|parrot|bramble|brambles|thorns|rose|roses|mosquito|mosquitoes|bee|wasp|someone|somebody) ~2 (<HARMV>) my (own)? <BODY>",
+                "(cat|cats|kitten|dog|dogs|puppy|baby|toddler|he|she|they|brother|sister|son|daughter|friend|mate|horse|hamster|rabbit|parrot|bramble|brambles|thorns|rose|roses|mosquito|mosquitoes|bee|wasp|someone|somebody) [<A>] (<HARMV>) my (own)? <BODY>",
+                "<HARMV> <MYSELF> ~3 (with|on) (the|a|some|my)? (pins|pin|needle|needles|stapler|fork|pencil|thorn|thorns|sewing machine|knitting needle|drawing pin)",
                 "(razor|razors|blade|blades) ~6 (shaving|shave|shaved|beard|stubble|legs)",
                 "(shaving|shave|shaved) ~8 (razor|razors|blade|blades)",
-            ]),
+            ],
+            yieldsToIntent: true),
         SafetyPhraseGroup(
             name: "third parties and professional contexts",
             note: "Someone else thinking about suicide in training material or news; self-harm as a research or clinical topic; suicide as an idiom or a name.",
@@ -490,7 +501,31 @@ enum SafetyPhrases {
                 "(book|novel|film|show|series|episode|play) (about|on) (<SELFHARM>|<SUICIDE>)",
                 "(lesson|lessons|lesson plan|assembly|curriculum|resources|guidance|pshe|safeguarding|handover|crisis team) ~5 (<SELFHARM>|suicidal|<SUICIDE>)",
                 "(patient|patients|client|clients|caller|callers|pupil|pupils|student|students|someone|person|people|man|woman|boy|girl|child|young person) (with|having|who has|who had|who are|who were|who is|who was|who feel|who felt|that are|who might be|who may be|reporting|presenting with|expressing|who disclosed|disclosing) [<A>] (suicidal|<SELFHARM>|thoughts of suicide)",
-                "#num (kms|km)",
+                "(patient|patients|person|people|someone|client|clients|teenager|man|woman) (who|that) (has|had|have)? (attempted|tried) (suicide|to (kill|end) (themselves|himself|herself|their life|his life|her life))",
+                "(character|characters|protagonist|narrator|hero|heroine|scene|flashback|episode|storyline|plot|series|book|novel|film|show|play|chapter|finale|villain|main character) ~6 (<SELFHARM>|self harming|suicide|suicidal|kills (herself|himself|themselves)|killing (herself|himself|themselves)|cutting|overdose|overdoses)",
+                "(he|she|they|hed|shed|theyd|hes|shes|theyre|his brother|her brother|his sister|her sister|the narrator|the character|the protagonist|my (brother|sister|friend|mate|dad|mum|mam|cousin)) [<A>] (had|has|was|were|been|is|are|d|s)? [<A>] (been)? (planning|thinking|going|wanting|trying|about|ready|tempted|decided|wanted|planned) (to|about|of)",
+                "(are|have|were|do) you [<A>] (having|been having|had|ever had|thinking|feeling|ever thought|ever felt|thought) ~3 (thoughts of|thoughts about|about|of|like)? (suicide|suicidal|killing yourself|ending your life|<SELFHARM>|harming yourself|hurting yourself|taking your own life)",
+                "(uploading|uploaded|upload|documents|files|data|log into|logged into|logging into|login to|sign into|means|called) ~2 kms",
+                "kms (means|stands for|is (a|the|our)|in our|at work|system|team|logistics|ltd|limited|group|company|inc|couriers|deliveries|delivery)",
+                "(they|defenders|the defenders|soldiers|romans|samurai|people|the people|warriors|the rebels|the zealots|jews|christians|martyrs) ~3 (chose|choose|preferred|prefer|chosen) death",
+                "kms (on my|driver|drivers|key|keys|mode|modesetting|service|api|console|encryption|server|linux|aws|box|setup|config|policy|policies)",
+                "(aws|linux|amazon|azure|google cloud|gcp|driver|drivers|kernel|cloud|gpu|nvidia|amd|intel|xorg|wayland|encryption|windows|activation|licence|license) ~4 kms",
+                "(dont|do not|didnt|never|not) (kill|killing) yourself (over|with|trying|for|at|to)?",
+                "(brother|brothers|sister|sisters|friend|friends|mate|mates|cousin|cousins|dad|dads|mum|mums|uncle|aunt|son|sons|daughter|daughters|he|she|they|someone|somebody|boy|girl|man|woman|lad|student|pupil|classmate|colleague|neighbour) ~3 (attempted|tried|committed|died by|has attempted|had attempted) (suicide|to (kill|end) (himself|herself|themselves|his life|her life|their life|their lives))",
+                "if i (dont|do not|cant|can not|cannot|dont get to) (get|have|find|eat|drink|see) (some|a|my|more|any)? (sleep|coffee|food|caffeine|chocolate|tea|break|holiday|nap|rest|lunch|dinner|breakfast|sugar|wine|beer|chips) ~4 (im|i am|ill|i will|i m|i) [<A>] (going to|gonna)? (die|be dead|literally die|actually die)",
+                "(patient|patients|client|clients|caller|callers|pupil|student|man|woman|boy|girl|lad|teenager|resident|service user) (was|is|were|are|had been|has been|became|seemed|appeared) [<A>] (suicidal|self harming)",
+                "(friend|friends|sister|sisters|brother|brothers|son|sons|daughter|daughters|mate|mates|he|she|they|hes|shes|theyve|theyre|cousin|cousins|pupil|student|flatmate|flatmates|partner|partners|girlfriend|boyfriend|kid|kids|niece|nephew) [<A>] (has|had|have|is|was|s|been|started|keeps|keep|d)? [<A>] (been)? (cutting|self harming|burning (herself|himself|themselves)|scratching (herself|himself|themselves)) (again)?",
+                "(so|too|that) (bored|hungry|tired|embarrassed|happy|excited|hot|cold|full|thirsty|jealous|proud|relieved|nervous) (i|that i) (could|would|might|will|ll|d) [<A>] (die|just die|literally die|actually die)",
+                "(she|he|they|shes|hes|theyre|she s|he s|theyve|my (friend|sister|brother|son|daughter|mate|cousin|pupil|student|partner|flatmate)) [<A>] (has|had|have|is|was|were|been|s|d)? [<A>] (been)? (self harming|<SELFHARM>|cutting (herself|himself|themselves)|hurting (herself|himself|themselves))",
+                "(suicidal|suicide) (run|run out|runout|single|pass|tackle|backpass|back pass|header|decision|move|call|challenge|dive|overtake|attempt at goal|defending|line)",
+                "(came in|admitted|presented|brought in|seen|arrived) ~3 (after|following|with) (<SELFHARM>|self harming|an overdose|overdosing|a suicide attempt)",
+                "(she|he|they|looked like|looks like|like shed|like hed|like she d|like he d|seemed to have|seems to have|who had|who has) ~3 (given up on life|given up on living)",
+                "(caller|client|patient|i was the caller|role play|roleplay|role played) ~~8 (had to|have to|supposed to|meant to) (say|ask|read out|practise|practice)",
+                "(tumour|tumor|cancer|mole|scan|biopsy|results|symptoms|diagnosis|lump|heart|appointment|consultant|dermatology|oncology|gp|doctor|hospital|test|tests|googled|internet|headache|chest pain|flutter) ~~16 (planned|planning|plan|paid for|chosen|chose) my (own)? funeral",
+                "(planned|planning) my (own)? funeral ~~10 (headache|tumour|tumor|mole|appointment|scan|results|cancer|dermatology|heart|consultant)",
+                "(not|never) (afraid|scared|frightened) of (dying|death) ~4 but (i want|i d like|id like|i would like) to (see|live|be here|dance|meet|hold)",
+                "(thought|felt like|feel like|convinced|swear|swore|certain|sure) ~2 (i was|i d|id|im|i am|i m|i would|i ll|ill) [<A>] (gonna die|going to die|about to die|dying|die|dead|be dead|have a heart attack)",
+                "(interviews|interview|survey|surveys|data|transcripts|participants|literature|papers|cases|questionnaire|questionnaires|scale|measures|study|studies|dataset|posts|content) (about|on|of|with|measuring|assessing|covering|mentioning) ~2 (suicidal|<SUICIDE>|<SELFHARM>|suicide)",
                 "(says|say|said|saying|tell|tells|told|telling|disclose|discloses|disclosed|admits|admitted) ~3 (they|he|she) [<A>] (want|wants|wanted|are|is|feel|feels|felt|was|were) [<A>] (to die|suicidal|to kill (themselves|himself|herself)|to end (their|his|her) life|to be dead)",
                 "be (here|around|alive) (much|for much|any) longer (at|in|on|with|as|than|because) !(this (world|earth|planet))",
                 "(how to|to|asking|ask|asked) (ask|talk|talking|asking)? (someone|people|patients|clients|students|pupils|them|callers)? (about|if|whether) ~3 (suicidal|suicide|<SELFHARM>|<SUICIDE>)",
@@ -518,11 +553,22 @@ enum SafetyPhrases {
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
         // contractions and text speak
-        ("wanna", "want to"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
+        ("wanna", "want to"), ("ringin", "ringing"), ("comit", "commit"), ("commmit", "commit"), ("thots", "thoughts"), ("thoughs", "thoughts"), ("bout", "about"), ("agen", "again"), ("agin", "again"), ("wsa", "was"), ("waz", "was"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
         ("gonna", "going to"), ("gona", "going to"), ("finna", "going to"), ("imma", "im going to"),
         ("ima", "im going to"), ("tryna", "trying to"), ("gotta", "got to"), ("hafta", "have to"),
         ("kinda", "kind of"), ("sorta", "sort of"), ("outta", "out of"), ("dunno", "dont know"),
-        ("idk", "i dont know"), ("cannot", "cant"), ("dnt", "dont"), ("wudnt", "wouldnt"),
+        ("idk", "i dont know"), ("abt", "about"), ("nvr", "never"), ("wke", "wake"), ("v", "very"), ("pls", "please"), ("plz", "please"),
+        ("kmsing", "killing myself"), ("kmsd", "killed myself"),
+        // Scots and Irish spellings
+        ("ah", "i"), ("ahm", "im"), ("ahll", "ill"), ("ahd", "id"), ("ahve", "ive"), ("ma", "my"), ("masel", "myself"),
+        ("mysel", "myself"), ("yersel", "yourself"), ("yerself", "yourself"), ("deid", "dead"), ("wis", "was"),
+        ("tae", "to"), ("dae", "do"), ("widnae", "wouldnt"), ("wouldnae", "wouldnt"), ("cannae", "cant"), ("canny", "cant"),
+        ("dinnae", "dont"), ("didnae", "didnt"), ("isnae", "isnt"), ("wasnae", "wasnt"), ("naebody", "nobody"),
+        ("nae", "no"), ("aff", "off"), ("efter", "after"), ("doon", "down"), ("jist", "just"), ("ower", "over"),
+        ("fae", "from"), ("gonnae", "going to"), ("anymair", "anymore"), ("hame", "home"), ("skelped", "hit"), ("skelp", "hit"), ("ain", "own"), ("heid", "head"), ("aboot", "about"),
+        ("oot", "out"), ("aw", "all"), ("wi", "with"), ("o", "of"), ("wisnae", "wasnt"), ("suside", "suicide"),
+        ("sucide", "suicide"), ("suiside", "suicide"), ("sooside", "suicide"), ("itd", "it would"), ("thatd", "that would"),
+        ("urself", "yourself"), ("wuld", "would"), ("shud", "should"), ("cud", "could"), ("cannot", "cant"), ("dnt", "dont"), ("wudnt", "wouldnt"),
         ("wouldn", "wouldnt"), ("didn", "didnt"), ("wasn", "wasnt"),
         ("2", "to"), ("4", "for"), ("u", "you"), ("ur", "your"), ("r", "are"), ("n", "and"),
         ("b4", "before"), ("2day", "today"), ("2nite", "tonight"), ("2night", "tonight"),
@@ -562,7 +608,7 @@ enum SafetyPhrases {
         "harming", "alive", "existing", "burden", "tomorrow", "tonight", "overdose", "overdosed",
         "overdosing", "unalive", "again", "deserve", "paracetamol", "disappear", "forever",
         "everyone", "everybody", "relapsed", "thinking", "wanting", "hurting", "burning",
-        "yourself", "wouldnt", "happier", "nobody", "living", "sleeping", "life", "reason", "tired",
+        "yourself", "wouldnt", "happier", "nobody", "living", "sleeping", "life", "reason", "tired", "notice",
     ]
 
     /// Key words a censored word may stand for: "k*ll" is read as "kill", "s*icide" as "suicide".
@@ -579,7 +625,7 @@ enum SafetyPhrases {
         "hunting", "hurling", "hurtling", "burying", "burping", "loving", "liking", "diving",
         "giving", "leaving", "sleeping", "steeping", "sweeping", "slipping", "tonights", "wants",
         "burdens", "forevermore", "nobodies", "yourselves", "happiest", "agin",
-        "gain", "agains", "against", "lift", "lifts", "lite", "lime", "lice", "line", "wife", "season", "treason", "tires", "tiled", "timed", "tiered", "tried",
+        "gain", "agains", "against", "novice", "notices", "noticed", "lift", "lifts", "lite", "lime", "lice", "line", "wife", "season", "treason", "tires", "tiled", "timed", "tiered", "tried",
     ]
 
     /// Word lists that switch a phrase group off for the whole entry (see `unlessEntryMentions`).
@@ -590,6 +636,33 @@ enum SafetyPhrases {
             "dating", "marriage", "married", "engaged", "engagement", "fiance", "fiancé", "fiancee",
             "divorce", "ex", "breakup", "situationship", "flatmates", "roommates", "spark",
             "anniversary", "cheating", "cheated", "affair", "tinder", "hinge",
+        ]),
+        // Words that make a weak construct ("that's the plan", "I'll do it when Mum's away") count:
+        // a means, a place, dying or a farewell somewhere in the same entry.
+        ("risk context", [
+            "die", "dying", "dead", "death", "suicide", "suicidal", "kill", "killing", "pills", "tablets",
+            "overdose", "rope", "noose", "bridge", "cliff", "cliffs", "tracks", "blade", "blades", "razor", "razors",
+            "gun", "shotgun", "rifle", "drown", "poison", "hang", "hanging", "funeral", "goodbye", "grave",
+            "burden", "garage", "hose", "hosepipe", "insulin", "paracetamol", "platform", "ledge", "balcony",
+            "letters", "unalive", "kms", "ctb", "scars", "lighter", "exhaust", "quarry", "viaduct", "river",
+            "reservoir", "sea", "loch", "lake", "beam", "belt", "cord", "trains", "train", "multistorey", "roof",
+        ]),
+        // Preparing to leave a home or a job, not to die.
+        ("a move", [
+            "moving", "move", "moved", "movers", "emigrating", "emigrate", "relocating", "relocate", "relocation",
+            "abroad", "visa", "flight", "flights", "packing", "boxes", "removal", "removals", "tenants", "tenant",
+            "landlord", "lease", "australia", "canada", "uni", "university",
+            "deployment", "posting", "sabbatical", "retiring", "retirement", "wedding",
+        ]),
+        // Clocking off or checking out for good is about work in these entries.
+        ("leaving a job", [
+            "retire", "retiring", "retired", "retirement", "resign", "resigned", "resignation", "redundancy",
+            "redundant", "payslip", "pension", "colleagues", "hotel", "airbnb",
+        ]),
+        // A hosepipe with a car is about washing it or the garden in these entries.
+        ("washing and gardening", [
+            "wash", "washing", "washed", "garden", "watering", "water", "plants", "pond", "lawn", "leak", "leaking",
+            "plumber", "plumbing", "hosed", "sprinkler", "paddling", "aquarium", "valet",
         ]),
         // Relapse and "days clean" are about self-harm only when the entry is not about these.
         ("other recovery", [
@@ -602,4 +675,46 @@ enum SafetyPhrases {
             "workout", "workouts", "exercise", "fitness", "meditation",
         ]),
     ]
+}
+
+extension SafetyPhrases {
+    // MARK: - Intent and quotations
+
+    /// Words of the writer's own intent. An exclusion marked `yieldsToIntent` (accidents) never
+    /// cancels a match with one of these in it or up to five words before it in the sentence:
+    /// "thinking about burning myself with the kettle" is not an accident.
+    static let intentWords: [String] = [
+        "want", "wants", "wanted", "wanting", "need", "needed", "needing", "urge", "urges", "tempted",
+        "temptation", "thinking", "thought", "thoughts", "planning", "planned", "plan", "going", "decided",
+        "itching", "craving", "considering", "contemplating", "wish", "wished", "wishing", "deserve",
+        "deserved", "intend", "intending", "ready", "fantasising", "fantasizing", "imagining", "considered",
+        "considering", "contemplated", "contemplating",
+    ]
+
+    /// A concerning phrase wholly inside quotation marks is a mention, not a disclosure, when the
+    /// text names the quotation as a title, lyric, line or word: a phrase from `before` ends just
+    /// before it, or one from `after` starts just after it. A quotation of one or two words (a
+    /// word being talked about: "apparently 'kms' is everywhere") is a mention too. Neither holds
+    /// when the writer marks the words as their own (`ownWords`: "I said 'I want to die'").
+    static let quotation = SafetyQuotationPhrases(
+        before: [
+            "(song|songs|lyric|lyrics|line|lines|poem|poems|poet|book|books|novel|film|films|movie|movies|title|titled|called|named|track|album|chorus|verse|quote|quoted|quoting|slogan|poster|sign|graffiti|hashtag|slang|word|words|term|terms|phrase|phrases|meme|caption|episode|show|play|character|lyricist|band|singer|sings|sang|singing|rapper|opening|headline|abbreviation|abbreviations|acronym|acronyms|search terms) [like|such as|is|was|of|from|goes|went|reads|read|says|said]",
+            "(like|such as|the word|words like|phrases like|terms like) ",
+            "(had to|have to|supposed to|meant to|got to|asked to) (say|ask|read out|practise|practice|pretend)",
+            "(said|says|saying|goes|told me|tells me|texted|messaged|wrote|shouted|screamed|yelled|muttered|joked|joking|keeps saying|kept saying|always says|used to say|belting|belted|humming|hummed|rapping|blasting|blasted|screaming along|singing along|sings along)",
+            "(speaker|narrator|protagonist|character|hero|heroine) (says|said|asks|asked|thinks|wrote|writes)",
+            "(asking|ask|asked|asks) [someone|people|them|him|her|patients|clients|pupils|students|the caller|callers|a patient|a client|a student] [directly]",
+            "(role played|roleplayed|role play|practised|practiced|practising|practicing|rehearsed|learned to ask|taught to ask) [asking|saying|the question]",
+        ],
+        after: [
+            "(is|was|are|were|s) (the|a|an|my|our|their|his|her)? [<A>] (opening|first|last|final|famous|best|favourite|favorite|closing|main|key)? (line|lines|lyric|lyrics|title|chorus|verse|quote|phrase|refrain|hook|slogan|caption|tagline|name|word|words|song|question|slang|code)",
+            "(are|is) (everywhere|slang|code|banned|trending|a meme|the new)",
+            "(means|meant|mean|stands for|stood for) ",
+            "(by|from) (the)? [<A>] (band|singer|poet|author|film|song|album|musical)",
+            "(on repeat|came on|comes on|played|playing|was playing|is playing)",
+        ],
+        ownWords: [
+            "(i|id|ive|im) [<A>] (said|say|saying|told|tell|telling|typed|type|typing|wrote|write|writing|screamed|scream|whispered|whisper|texted|text|messaged|posted|sobbed|cried|shouted|yelled|admitted|confessed|muttered|kept saying|keep saying|keep thinking|kept thinking|thought|think|thinking) [(to|at) (him|her|them|mum|dad|mom|myself|my (mum|dad|mom|therapist|gp|doctor|counsellor|friend|partner|husband|wife|boyfriend|girlfriend|sister|brother))]",
+            "(my (head|brain|mind|thoughts|inner voice)|the voice|a voice) ~3 (says|said|keeps saying|kept saying|tells me|told me|whispers|screams|is saying)",
+        ])
 }

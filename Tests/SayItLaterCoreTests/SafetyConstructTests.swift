@@ -1,0 +1,262 @@
+import Testing
+import SayItLaterCore
+
+// Construct-level tests for the safety matcher: each family is tried with sentences written for
+// these tests (not taken from any labelled set), in several voices, and with everyday sentences
+// that use the same words and must not flag.
+// Content note: these strings are short invented journal lines describing suicidal thoughts and
+// self-harm, and everyday lines that use the same words. None are real people's words.
+
+private let detector = SafetyDetector()
+
+@Suite("SafetyDetector constructs")
+struct SafetyConstructTests {
+
+    // MARK: Columbia categories
+
+    @Test("wish to be dead, in any mood and register", arguments: [
+        "I keep hoping I'll get some illness and just die.",
+        "Part of me is hoping I just don't make it through the surgery.",
+        "honestly i'd be fine if i never woke up again",
+        "Some nights I lie there hoping my heart just stops.",
+        "I'd welcome a heart attack at this point.",
+        "I wish I could just cease to be.",
+        "I hope tomorrow never comes for me.",
+        "I have no wish to live any longer.",
+        "I find myself envious of the dead.",
+        "Lord, let me go home to you tonight. I cannot bear another day.",
+        "I should count it a mercy to be taken in my sleep.",
+        "One grows weary of rising each morning only to suffer.",
+        "I'd be as well dead, for all the good I do.",
+        "Being dead would be better than this.",
+        "Everybody will be at peace soon, me included.",
+    ])
+    func wishToBeDead(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("suicidal thoughts and intent said outright", arguments: [
+        "I'm going to end myself.",
+        "I want to end me.",
+        "I am wanting to finish my life. There is no reason to stay.",
+        "My mind keeps going back to suicide.",
+        "I've been considering suicide.",
+        "I'm going to kill myself tonight after everyone's asleep.",
+        "im gonna comit suicide",
+        "If I die tonight it won't be an accident.",
+        "I have lived too long and I intend to put an end to it.",
+        "It is my intention to depart this world before Easter.",
+    ])
+    func suicidalThoughts(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("orders the writer gives themselves", arguments: [
+        "Just end it already you coward.",
+        "Don't you dare wake up tomorrow.",
+        "Why are you still here? Nobody asked you to stay.",
+        "You could end all of this in ten minutes.",
+        "Go to the bridge. You know what to do.",
+        "Swallow them and stop whining.",
+        "Tonight's your last night. Make it count.",
+        "hurt yourself. you deserve it.",
+    ])
+    func ordersToOneself(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("method: means kept, looked at, tested or weighed", arguments: [
+        "I bought a second packet today. Now I've got forty. That should do it.",
+        "I've been looking up how much weight a loft beam can hold.",
+        "There's a spot on the viaduct where the railings are low. I checked on Sunday.",
+        "The old shotgun is oiled and loaded in the cabinet. I know what it is for.",
+        "I keep eyeing the beam in the loft.",
+        "I've worked out the dose. I know it'll work.",
+        "Thinking about how to get hold of a gun.",
+        "I've looked at the train timetable to see which ones don't stop.",
+        "Been thinking of the quarry again. How quiet it would be.",
+        "I want to throw myself under a train.",
+        "The tablets are lined up on the desk.",
+        "I tied the cord and stood on the chair. Then I got down.",
+    ])
+    func method(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("intent and plan: a time, a place, a decision", arguments: [
+        "tomorrow is the day. i've decided.",
+        "I don't plan on being here when the baby's born.",
+        "I won't see 30. I've made sure of that.",
+        "I've found the place and the time. All that's left is to go.",
+        "Every night I lie awake planning how I'd do it.",
+        "I wrote down three ways I could do it and ranked them.",
+        "I was going to do it last night but the dog wouldn't stop barking.",
+        "Friday night, the car, the garage. That's the plan.",
+    ])
+    func intentAndPlan(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("preparatory acts and farewells", arguments: [
+        "Went through my phone and deleted everything. Less for them to find.",
+        "Paid off the last of my credit card so nobody inherits my debt.",
+        "I've been giving away my books one at a time so nobody notices.",
+        "I've set up the direct debits so Mum won't have to deal with anything after.",
+        "I wrote my own obituary last night.",
+        "Wrote letters to the kids. Left them with the will.",
+        "Dear Mum and Dad, I'm so sorry. Please don't blame yourselves. I love you both. Goodbye.",
+        "Final post. It's been an honour, lads.",
+        "Please don't be sad when you find out.",
+        "If something happens to me, know that it was my choice.",
+        "I'm saying goodbye to the dog every night like it's the last time.",
+    ])
+    func preparationAndFarewell(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("burdensomeness", arguments: [
+        "My family would save so much money if I wasn't here.",
+        "If I wasn't around, my parents could finally stop worrying.",
+        "They'll be sad for a bit but they'll get over it. They'd be better off in the long run.",
+        "Everyone keeps saying I'm not a burden. I know better.",
+        "everyone wud b better off w/o me",
+        "I keep thinking everyone's lives would be easier if I wasn't in them.",
+    ])
+    func burdensomeness(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    // MARK: Self-injury
+
+    @Test("self-injury acts with a marker of intent", arguments: [
+        "I picked at the scabs on my arm until they bled, on purpose.",
+        "Bruised my legs with a hairbrush so I could feel something.",
+        "I punch walls until my knuckles are raw, it's the only thing that helps.",
+        "Had the knife against my wrist for ages tonight. Didn't press.",
+        "I smashed a glass and used a shard on my leg",
+        "Ran the blade across my stomach tonight.",
+        "I starve myself as punishment.",
+    ])
+    func selfInjuryActs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("self-injury urges", arguments: [
+        "I want to feel the sting again so badly.",
+        "I keep holding the lighter near my skin.",
+        "I'm staring at the razor in the shower and I can't stop.",
+        "My thighs are begging for the blade tonight.",
+        "gonna go cut now. dont care anymore",
+    ])
+    func selfInjuryUrges(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("self-injury relapse", arguments: [
+        "Two months free and I've just cut again.",
+        "I relapsed and cut again.",
+        "The blades came back out tonight.",
+        "My arms are covered in scars and I keep adding more.",
+    ])
+    func selfInjuryRelapse(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    // MARK: Everyday language with the same words
+
+    @Test("everyday sentences that must not flag", arguments: [
+        "I keep a bottle of paracetamol in my bedside drawer for headaches.",
+        "Saving my paracetamol for the next migraine.",
+        "Stood on a chair to change the light bulb.",
+        "I want to jump off the high board at the pool this summer.",
+        "I'm so tired I could die.",
+        "I'm so bored I could die.",
+        "If I don't get some sleep I'm going to die.",
+        "Looked up the train timetable for Saturday's trip.",
+        "Wrote my grandad's obituary for the local paper.",
+        "Relapsed on sugar after two weeks.",
+        "Sorted my wardrobe and took three bags to the charity shop.",
+        "Cleared my desk at work today, new job starts Monday.",
+        "I'm ready to go whenever you are, the taxi's outside.",
+        "Dad says he'd rather be dead than go into a care home. He's 92 and fit as a fiddle.",
+        "Overkill, myself included, everyone brought cake",
+        "I'm so tired of being the one who always apologises first.",
+        "The kids will be fine without me for one night.",
+        "I'm tired of living with my parents.",
+        "We jumped off the pier into the sea, freezing!",
+        "The patient was suicidal on admission but stable now.",
+        "My friend's been cutting again, I'm worried about her.",
+        "My brother's friend attempted suicide last year. He's doing better now.",
+        "Read a book about a man who took his own life. Beautifully written.",
+        "Convinced the headache was a tumour and planned my own funeral in my head. It was a migraine.",
+        "The textbook says the defenders chose death over capture.",
+        "Coach made us run suicides until we could barely stand.",
+        "Suicidal run-out by Raj cost us the match.",
+        "KMS Logistics rang about the delivery.",
+        "HR says my S/H balance resets in April.",
+    ])
+    func everydayLanguage(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    // MARK: Text as people type it
+
+    @Test("stretched, leetspeak, run-together, spaced and dotted words", arguments: [
+        "i just wanna diiiiiie",
+        "wish i was deadd",
+        "1 w4nt t0 d13",
+        "iwanttodie iwanttodie",
+        "i w a n t  t o  d i e",
+        "k.i.l.l. m.y.s.e.l.f. is all I can think",
+        "thinkin bout sucide agen",
+        "s*icide has been on my mind all week",
+        "I want to\nkill myself",
+        "i wanna d1e so bad",
+        "💀💀 want to be gone for real",
+        "took all my 💊 tonight",
+        "Ah'm gonnae make it stop, properly this time, nae coming back fae it.",
+    ])
+    func typedAsPeopleType(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("the same normalising does not invent words", arguments: [
+        "The audience studied the deadlines.",
+        "Soooo tired after the gym, legs are jelly.",
+        "Played 2 games of chess and won both.",
+        "Cycled 42 kms today! New record.",
+        "i w a n t  t o  s l e e p",
+    ])
+    func normalisingIsBounded(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    // MARK: Exclusions never cancel intent; quotations
+
+    @Test("an accident word does not cancel a stated intent")
+    func intentOverridesAccident() {
+        #expect(!detector.isConcerning("Burned myself on the kettle making tea."))
+        #expect(detector.isConcerning("Thinking about burning myself with the kettle. Not doing it yet."))
+        #expect(!detector.isConcerning("Ran 10 kms before work."))
+        #expect(detector.isConcerning("i want 2 kms"))
+    }
+
+    @Test("quotations named as titles, lines or words are mentions, not disclosures")
+    func quotations() {
+        #expect(!detector.isConcerning("\"I want to die\" is the opening line of the poem we're analysing."))
+        #expect(!detector.isConcerning("Teaching Year 9 about online safety, apparently 'kms' and 'unalive' are everywhere."))
+        #expect(!detector.isConcerning("Song lyric stuck in my head all day: \"when I'm dead put my bones in a shoebox\"."))
+        #expect(!detector.isConcerning("Gran said ‘I’ll be dead and buried before you finish that kitchen’."))
+        // The writer's own words in quotation marks still count.
+        #expect(detector.isConcerning("I said to Mum \"I want to die\" and she cried."))
+        #expect(detector.isConcerning("\"I want to die\" I whispered into the pillow."))
+    }
+
+    @Test("a weak sign of a plan counts only in an entry that names a means or a place")
+    func weakSignsNeedContext() {
+        #expect(!detector.isConcerning("Friday night, the car, the supermarket. That's the plan."))
+        #expect(detector.isConcerning("Friday night, the car, the garage, the hosepipe. That's the plan."))
+    }
+
+    // MARK: Explanations for reviewers
+
+    @Test("explain names the family and the words that matched")
+    func explainNamesFamilyAndSpan() throws {
+        let matches = detector.explain("Walked the dog. Honestly I want to kill myself tonight.")
+        let counting = matches.filter { $0.cancelledBy == nil }
+        #expect(!counting.isEmpty)
+        #expect(counting.contains { $0.span == "kill myself" && !$0.family.isEmpty && !$0.phrase.isEmpty })
+    }
+
+    @Test("explain shows what cancelled a match")
+    func explainShowsCancellation() {
+        let matches = detector.explain("Cut myself shaving before the interview.")
+        #expect(!matches.isEmpty)
+        #expect(matches.allSatisfy { $0.cancelledBy?.contains("accidents") == true })
+        #expect(!detector.isConcerning("Cut myself shaving before the interview."))
+    }
+
+    @Test("explain of ordinary text is empty")
+    func explainOrdinary() {
+        #expect(detector.explain("Had coffee with Priya and talked about the garden.").isEmpty)
+    }
+
+    @Test("every phrase of the table compiles")
+    func tableCompiles() {
+        #expect(SafetyDetector.tableProblems == [])
+    }
+}
