@@ -77,12 +77,17 @@ extension Journal {
     }
 
     /// Brings a versioned journal up to date before anything else happens: finishes a let-go
-    /// that was interrupted, then commits files added, edited or removed outside say.
+    /// or sync that was interrupted, then (with `outsideEdits`) commits files added, edited or
+    /// removed outside say.
+    ///
+    /// Looking for outside edits reads the status of every file in the journal, so a keep
+    /// leaves it to the next command that lists the journal anyway (`history`, the app,
+    /// `let-go`, `show`, `edit`): a keep commits only its own file.
     ///
     /// Does nothing when versioning is off, and leaves the work for later when another say
     /// holds the journal (`waiting` seconds at most) or a git operation of the person's own is
     /// in progress.
-    public func settle(waiting: TimeInterval = 0.5) throws {
+    public func settle(waiting: TimeInterval = 0.5, outsideEdits: Bool = true) throws {
         guard let repository else { return }
         let lock: FolderLock
         do {
@@ -97,7 +102,7 @@ extension Journal {
         try versioning { try repository.tightenPermissions() }
         // An interrupted let-go, or what a killed sync left (a purge it owes, temporary files, locks).
         try versioning { try repository.finishInterruptedSync(entriesFolder: EntryFile.folder) }
-        try commitOutsideChanges(in: repository, firstMessage: nil)
+        if outsideEdits { try commitOutsideChanges(in: repository, firstMessage: nil) }
     }
 
     /// Commits entry files that differ from the last commit. Messages name ids only:

@@ -3,6 +3,11 @@ import Foundation
 import SayItLaterCore
 
 /// `--journal`, shared by every command that reads or writes entries.
+/// How much of git's upkeep a command does when it opens the journal (see `Journal.settle`).
+enum Settling {
+    case all, interruptedWork, none
+}
+
 struct JournalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The journal folder.",
@@ -24,9 +29,11 @@ struct JournalOptions: ParsableArguments {
 
     /// The journal, ready to use.
     ///
-    /// - Parameter settling: bring git up to date first (false for a command that does that
-    ///   itself, under its own lock, such as sync).
-    func open(settling: Bool = true) throws -> Journal {
+    /// - Parameter settling: how much to bring git up to date first: everything (`.all`), only
+    ///   what an interrupted let-go or sync left (`.interruptedWork`, for a keep, which commits
+    ///   only its own file), or nothing (`.none`, for a command that does it itself under its
+    ///   own lock, such as sync).
+    func open(settling: Settling = .all) throws -> Journal {
         do {
             // SAY_LOCK_TIMEOUT (seconds) lets tests and scripts choose how long to wait for
             // another say; people get the default.
@@ -35,7 +42,11 @@ struct JournalOptions: ParsableArguments {
             // Finish an interrupted let-go and commit edits made in an editor before anything else.
             // If git cannot, the entries on disk are still there to list and keep: say so, go on.
             do {
-                if settling { try journal.settle() }
+                switch settling {
+                case .all: try journal.settle()
+                case .interruptedWork: try journal.settle(outsideEdits: false)
+                case .none: break
+                }
             } catch {
                 Output.error("say: " + Copy.notSettled((error as? LocalizedError)?.errorDescription ?? "\(error)"))
             }

@@ -41,7 +41,7 @@ extension Say {
             // Sync sends every entry: a locked journal asks for the passcode first.
             try LockGate.unlock(journalOptions.folders())
             // Sync brings git up to date itself, under its own lock.
-            let journal = try journalOptions.open(settling: false)
+            let journal = try journalOptions.open(settling: .none)
             let report: SyncReport
             do {
                 let options = SyncOptions(remote: remote, dryRun: dryRun, assumeYes: yes, rejoin: rejoin)

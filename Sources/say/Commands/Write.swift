@@ -45,7 +45,8 @@ extension Say {
 
         func run() throws {
             let body = try text ?? readStandardInput()
-            let journal = try journalOptions.open()
+            // A keep commits its own file only; edits made outside say wait for the next listing.
+            let journal = try journalOptions.open(settling: .interruptedWork)
             guard !body.allSatisfy(\.isWhitespace) else {
                 throw SayFailure("write", JournalError.emptyText)
             }

@@ -45,6 +45,22 @@ struct VersionedJournalTests {
         #expect(try git(["status", "--porcelain"], in: journal).output == "")
     }
 
+    @Test func aKeepCommitsOnlyItsOwnFileAndTheNextListingCommitsOutsideEdits() throws {
+        try say("init", "--git")
+        let kept = try keep("before the edit")
+        try home.write("---\nid: \(kept.id)\nfeeling: lighter\n---\nafter the edit\n", to: "journal/" + kept.path)
+        let second = try keep("the second thing")
+        // The keep's commit holds its own file and nothing else; the edit is still waiting.
+        #expect(try git(["log", "--format=%s", "-1"], in: journal).output == "Keep \(second.id.prefix(8))\n")
+        #expect(try git(["show", "--name-only", "--format=", "HEAD"], in: journal).output == second.path + "\n")
+        #expect(try git(["status", "--porcelain"], in: journal).output == " M \(kept.path)\n")
+        // Anything that lists the journal commits it first.
+        let listed = try say("history", "--json")
+        #expect(listed.stdout.contains(second.id))
+        #expect(try git(["log", "--format=%s", "-1"], in: journal).output == "Edit \(kept.id.prefix(8))\n")
+        #expect(try git(["status", "--porcelain"], in: journal).output == "")
+    }
+
     @Test func letGoLeavesNothingInAnyObjectOrCommit() throws {
         try say("init", "--git")
         let stays = try keep("STAYS-marker this one stays")
