@@ -366,10 +366,11 @@ private struct TokenizerState {
     var previousLetter: UInt8 = 0
     // A run of single letters separated only by spaces, full stops or hyphens ("s u i c i d a l",
     // "k.i.l.l. m.y.s.e.l.f", "i w a n t  t o  d i e"): where its tokens start, how many letters,
-    // the letters (runBuffer[0..<32]) and the spaces before each (runBuffer[32..<64]).
+    // the letters (runBuffer[0..<32]) and the spaces before each (runBuffer[32..<64]). The
+    // buffer exists only while `run` does, which owns it.
     var runStart = 0
     var runLength = 0
-    var runBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    var runBuffer: UnsafeMutablePointer<UInt8>! = nil
     // Byte offsets: of the byte being read (and just after it), and of the current word.
     var recordSpans = false
     var at = 0
@@ -388,9 +389,8 @@ private struct TokenizerState {
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, _ context: SafetyLexicon.LookupContext,
                       _ tokens: inout SafetyTokens) {
         let word = UnsafeMutablePointer<UInt8>.allocate(capacity: maxWordLength + 2)
-        runBuffer.deallocate()
         runBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
-        defer { word.deallocate(); runBuffer.deallocate(); runBuffer = .allocate(capacity: 1) }
+        defer { word.deallocate(); runBuffer.deallocate(); runBuffer = nil }
         ByteClass.table.withUnsafeBufferPointer { table in
             let n = bytes.count
             var i = 0
@@ -842,7 +842,7 @@ private struct TokenizerState {
     mutating func closeLetterRun(_ context: SafetyLexicon.LookupContext, _ tokens: inout SafetyTokens) {
         defer { runLength = 0 }
         guard runLength >= 3, runLength <= 32 else { return }
-        let letters = runBuffer, gaps = runBuffer + 32
+        let letters: UnsafeMutablePointer<UInt8> = runBuffer, gaps = letters + 32
         var narrowest: UInt8 = .max
         for k in 1..<runLength { narrowest = min(narrowest, gaps[k]) }
         let lexicon = context.lexicon
