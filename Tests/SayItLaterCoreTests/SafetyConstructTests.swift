@@ -232,6 +232,81 @@ struct SafetyConstructTests {
         #expect(detector.isConcerning("Friday night, the car, the garage, the hosepipe. That's the plan."))
     }
 
+    // MARK: Constructs added after round 6's first run (each with sentences of its own)
+
+    @Test("plans, dates and means said without the plain words", arguments: [
+        "Settled on the 3rd to end it, after payday so nobody is left short.",
+        "The anniversary. Dying then would be fitting somehow.",
+        "Driving out to the quarry on Saturday. Not coming back down this time.",
+        "I'll throw myself off the viaduct by the retail park.",
+        "Bought some rope and told the woman at the till it was for the allotment.",
+        "I've counted the tablets twice tonight. There are enough.",
+        "Hoarded my prescription all month, there are enough to overdose properly now.",
+        "Stood at the railing over the motorway wanting to just go over.",
+        "Left the engine running in the garage for ten minutes tonight, just to see.",
+        "Sat with the rifle across my lap till two in the morning.",
+        "how many of my insulin pens would finish me, I keep wondering",
+        "Read that a craft blade is enough to cut a vein.",
+        "Two years since the attempt and the urges are back.",
+        "Tried three times before. Tonight feels exactly like those nights.",
+        "The old bruise on my neck has faded and I keep looking at the loft hatch beam again.",
+        "Once the cat is gone I won't have a reason to stay.",
+        "If the biopsy is bad I won't fight it. I'd rather go.",
+        "I'd be far happier dead, honestly.",
+        "Being dead would have been simpler for everyone.",
+        "I don't think I'll still be here for the wedding.",
+        "I mean to have done with it.",
+        "Worked out the where and the when. Just need the nerve.",
+        "Wrote the letters this evening, one for Dad, one for Amira.",
+    ])
+    func plansDatesAndMeans(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("wishes, farewells and orders to oneself in other words", arguments: [
+        "I want my life over, that's all.",
+        "How restful it would be to not be here anymore.",
+        "I wished I hadn't woken up this morning.",
+        "Every night I pray that I shall not see the morning.",
+        "Please let me not wake tomorrow.",
+        "I have no desire to remain.",
+        "I've decided I'm not going to see forty.",
+        "I desire death, plainly.",
+        "Kms thoughts again tonight.",
+        "Stop being a coward and swallow them.",
+        "Note to self: nobody needs you. Do it.",
+        "Dear future me, there won't be one.",
+        "You're going to step off one of these nights.",
+        "I'll be dead by the time you read this. Sorry.",
+        "It was my choice and I made it. Look after Mum.",
+        "I shall not be here after Friday. Forgive me.",
+        "Gave my bike to my nephew, he doesn't know it's because I won't be here to ride it.",
+        "I won't be needing them where I'm going.",
+        "Cancelled the physio and the dentist. I won't be around for any of them.",
+        "I'm not going anywhere they can visit.",
+        "My family would have far less worry if I wasn't alive.",
+        "Taking myself out of the picture would be a kindness to them.",
+        "Pressed the iron to my thigh on purpose.",
+        "My legs are barcodes again.",
+        "Day one again. I cut.",
+        "Don't plan on being around much longer, honestly.",
+        "I should have ended it back in the spring.",
+    ])
+    func wishesFarewellsAndOrders(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("the same words in everyday use", arguments: [
+        "That's the hill I will die on: tabs, not spaces.",
+        "Ending it all... the takeaways, the gym membership I never use. New me.",
+        "Kept thinking I was going to die, but the ECG was fine and the doctor says it's panic.",
+        "Made a noose for the Halloween skeleton on the porch.",
+        "Overheard on the train: \"if I fail this exam I'm going to die\".",
+        "Deleted my social media for Lent and closed the old accounts I never use.",
+        "The draft is due Friday, which will kill me.",
+        "I don't plan on checking out until noon, the breakfast is too good.",
+        "Counted the tablets for the week, enough to last till the pharmacy opens.",
+        "Bought a hosepipe for the garden and some seed trays.",
+        "We booked one last Christmas with me at home before I move to Leeds.",
+    ])
+    func everydayUseOfNewConstructs(_ text: String) { #expect(!detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")

@@ -30,7 +30,7 @@ extension SafetyPhrases {
         // The writer being gone, dead or absent, as the condition of a hypothetical
         // ("if I wasn't here", "once I'm out of the picture", "if the Lord took me").
         ("NOTNOW", "(by|at|on|for|until|till|tomorrow|tonight|today|next|this|when|yet|to|in time|then|that|a|the|away|out|home|shopping|abroad|with|from|over|early|late|in|him|her|them|people|anyone|my|his|their|your|much|long|all|during|while|after|before)"),
-        ("IABSENT", "(were i <A> (no longer here|gone|dead|not here|not around|to die|to go|to pass|no longer alive) | i <A> (was|were|am|m|wis) <A> (dead|not there (forever|for good|anymore|any more)|never born|no longer here|no longer around|no longer alive|out of the picture|out of the way|not alive|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | im <A> (dead|out of the picture|out of the way|no longer here|no longer around|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | i <A> (wasnt|werent|was not|were not) <A> (alive|born|here ($|<ANYMORE>|at all)|around ($|<ANYMORE>|at all)|in (it|them|the picture|their lives|her life|his life|your life|the way|the world)) | i <A> (died|disappeared forever|vanished forever|killed myself|didnt exist|never existed|stopped existing|didnt wake up|never woke up|ended it|ended my life|was to die|were to die|left for good|went away for good|ceased to exist|took my life|took my own life) | (the lord|god|jesus|death) <A> (took|takes|came for|comes for|would take) me | (ive|i have) <A> (gone|died|passed) $ | (im|i am|i m) <A> (in the ground|six feet under|in my grave|in a box) | (i <A> (had|d)|id|i d) <A> (died|been killed|not come home|not survived|never been born|never woken up))"),
+        ("IABSENT", "(were i <A> (no longer here|gone|dead|not here|not around|to die|to go|to pass|no longer alive) | i <A> (was|were|am|m|wis) <A> (dead|not there (forever|for good|anymore|any more)|never born|no longer here|no longer around|no longer alive|out of the picture|out of the way|not alive|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | im <A> (dead|out of the picture|out of the way|no longer here|no longer around|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | i <A> (wasnt|werent|was not|were not) <A> (alive|born|here ($|<ANYMORE>|at all)|around ($|<ANYMORE>|at all)|in (it|them|the picture|their lives|her life|his life|your life|the way|the world)) | i <A> (died|disappeared forever|vanished forever|killed myself|didnt exist|never existed|stopped existing|didnt wake up|never woke up|ended it|ended my life|was to die|were to die|left for good|went away for good|ceased to exist|took my life|took my own life) | (the lord|god|jesus|death) <A> (took|takes|came for|comes for|would take) me | (ive|i have) <A> (gone|died|passed) $ | (im|i am|i m) <A> (in the ground|six feet under|in my grave|in a box) | (i <A> (had|d)|id|i d) <A> (died|been killed|not come home|not survived|never been born|never woken up) | i <A> (was|were) <A> no longer living)"),
         // What others would gain from the writer's absence.
         ("GAIN", "(better|happier|easier|kinder|lighter|simpler|relieved|glad|free|freer|calmer|smoother|cheaper|quieter|safer|richer|a favour|a favor|a kindness|a relief|a blessing|a mercy|a gift|have a life|have their life back|have her life back|have his life back|get their lives back|get her life back|get his life back|be free|better off|save money)"),
         // Implements of self-injury and means of suicide kept or looked at.
@@ -51,9 +51,9 @@ extension SafetyPhrases {
         // Last words written.
         ("LASTWRITE", "((last|final) (entry|page|post|words|note|message|letter|lines) !(of (the|this) (day|week|month|year|term|book|notebook|diary|journal|holiday)|for (now|today|tonight|the (day|week|month|year|term|holiday|summer))|before (bed|the|my (holiday|trip|exam|exams|operation|surgery))|in (this|the) (notebook|book|diary|journal)) | (last|final) (thing|time) (ill|i will|i ll|im going to) [ever] write | (wont|will not|never) be writing (in here|here|in this|again|anything (else|again)|anymore) !(until|till|til|for (a|the|two|three|a few|some)|while|during|on holiday|because|this week|tomorrow) | (this is|here is) where (the|this|my) (diary|journal|book|story) ends | (last|final) (list|lines|thing) | (write|writing) ~3 (the)? last time | (wont|will not) be writing ~~4 (or after that|ever again|again after|any more|anymore))"),
         // Strong signs a text is a farewell (each is itself unusual in a journal).
-        ("FAREWELLSIGN", "(^ <BYE> !(to|for now|till|until|see you|for the|for a|then|mum said|and thanks for) | (this is|here is|consider this|this is my|this will be my) (my)? (goodbye|farewell|last goodbye) !(to|for now|for the|till|until) | <LASTWRITE> | (to whoever|whoever|for whoever) ~2 (reads|read|finds|find) this | by the time (you|anyone|someone|they|somebody|anybody|mum|mam|dad|mom|she|he|you all) ~2 (read|reads|find|finds|see|sees) this | (if|when) this (is|gets) (found|read) | if (youre|you are|anyone is|someone is) reading this | if (you|anyone|someone|somebody) (see|sees|find|finds|read|reads) this (book|diary|journal|note|letter|page|notebook) | so (somebody|someone|people|everyone|they|you) (knows|know|can find|will know|will find) where (stuff|things|everything|it all|my things) (is|are) | dear (future nobody|nobody|whoever|whoever finds this|whoever reads this) | (wont|will not) be (around|here) ~3 (to see|anymore|any more|much longer|for much longer) | (tapping|checking|bowing|clocking|signing) out (for good|permanently|forever|for ever) | (wasnt|was not|im not|not|wont be) (frightened|scared|afraid) (at|of) the end | see you (on the other side|in another life|in the next life) | (whoever|who ever|whoevers|the person who|the one who) [<A>] (finds|find|will find|found) me | ^ (please)? (look after|take care of) (each other|yourselves|mum|mam|dad|mom|the kids|the boys|the girls|the dog|the cat|my|biscuit|him for me|her for me) | ^ (please)? dont (cry|grieve|be sad|miss me|blame yourself|blame yourselves|keep a seat|mourn) | (tell|remind) (the kids|them|him|her|the children|the boys|the girls|my (mum|dad|kids|son|daughter|wife|husband)) ~2 (i|that i) (loved|was proud of|always loved|never stopped loving) | saying goodbye now because (i|ill) (wont|will not) (get the chance|be able|be here) | (tonight s|tonights|this is) my last (watch|shift|night))"),
+        ("FAREWELLSIGN", "(^ <BYE> !(to|for now|till|until|see you|for the|for a|then|mum said|and thanks for) | (this is|here is|consider this|this is my|this will be my) (my)? (goodbye|farewell|last goodbye) !(to|for now|for the|till|until) | <LASTWRITE> | (to whoever|whoever|for whoever) ~2 (reads|read|finds|find) this | by the time (you|anyone|someone|they|somebody|anybody|mum|mam|dad|mom|she|he|you all) ~2 (read|reads|find|finds|see|sees) this | (if|when) this (is|gets) (found|read) | if (youre|you are|anyone is|someone is) reading this | if (you|anyone|someone|somebody) (see|sees|find|finds|read|reads) this (book|diary|journal|note|letter|page|notebook) | so (somebody|someone|people|everyone|they|you) (knows|know|can find|will know|will find) where (stuff|things|everything|it all|my things) (is|are) | dear (future nobody|nobody|whoever|whoever finds this|whoever reads this) | (wont|will not) be (around|here) ~3 (to see|anymore|any more|much longer|for much longer) | (tapping|checking|bowing|clocking|signing) out (for good|permanently|forever|for ever) | (wasnt|was not|im not|not|wont be) (frightened|scared|afraid) (at|of) the end | see you (on the other side|in another life|in the next life) | (whoever|who ever|whoevers|the person who|the one who) [<A>] (finds|find|will find|found) me | ^ (please)? (look after|take care of) (each other|yourselves|mum|mam|dad|mom|the kids|the boys|the girls|the dog|the cat|my|biscuit|him for me|her for me) | ^ (please)? dont (cry|grieve|be sad|miss me|blame yourself|blame yourselves|keep a seat|mourn) | (tell|remind) (the kids|them|him|her|the children|the boys|the girls|my (mum|dad|kids|son|daughter|wife|husband)) ~2 (i|that i) (loved|was proud of|always loved|never stopped loving) | saying goodbye now because (i|ill) (wont|will not) (get the chance|be able|be here) | (tonight s|tonights|this is) my last (watch|shift|night) | (ill|i will|i ll|i shall) (already)? be (dead|gone) by the time (you|anyone|someone|they|you all|mum|dad) (read|find|see|get|do|open) | by the time (you|anyone|they|someone) ~4 it (will be|ll be|will have been|is) (done|over|finished) | (it was|this was|this is|it is|its) my (choice|decision) ~~4 (i made it|nobody elses|no one elses|not yours|not theirs|dont blame) | tell ~4 i said <BYE> | (shall|will|wont|will not|shant) (not)? be (here|around|alive) (after|past|beyond) (tonight|today|tomorrow|this (week|weekend)|the weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday) | (wont|will not|never) get (to|the chance to) (say|tell|see|hug) ~6 (after|past|beyond) (tonight|today|tomorrow) | no (big|fancy|proper)? funeral (please|for me) | (tell|remind) (my (sister|brother|nan|gran|friends|best friend|partner|boyfriend|girlfriend|boss)) ~2 (i|that i) (loved|was proud of|always loved|never stopped loving))"),
         // Weaker signs, farewell only next to a strong one.
-        ("FAREWELLSOFT", "(sorry | love you | love u | i love | i loved | forgive me | forgave | proud of (you|them|him|her) | thank you for (everything|it all|eleven|all|the) | (tell|remind) ~4 (i|im|that i) | at peace | for good | (cant|can not|cannot|couldnt) stay | (not|isnt|wasnt|never) (your|anyones|anybodys) fault | (nobodys|no ones|noones) fault | none of this (was|is) (you|your fault|on you) | (he|she|they|you) can (have|keep|take) my | (notes|letters) (are|is|s|were) [<A>] (in|on|under) (the|my) | look after | take care of | passwords | (letters|notes) (are|is) (done|written|finished|ready) | (wont|will not) need ~4 after (tonight|today|this) | everything (i|id) need (is|s) (laid out|ready|here|sorted|in place) | when (the (flat|house)|everyone|they) (s|is|are) (empty|out|away|asleep) | (is|are) (hers|his|yours|theirs) now | (god|the lord) (keep|bless|protect|be with) (you|you all|them) | (wont|will not) be writing | (it s|its|it has) been an (honour|honor|privilege|pleasure) | you did nothing wrong | (tonight s|tonights|this is|today is|todays) my last (watch|shift|night|day|sunset|post|page) | (are|is) (hers|his|theirs|yours) $)"),
+        ("FAREWELLSOFT", "(sorry | love you | love u | i love | i loved | forgive me | forgave | proud of (you|them|him|her) | thank you for (everything|it all|eleven|all|the) | (tell|remind) ~4 (i|im|that i) | at peace | for good | (cant|can not|cannot|couldnt) stay | (not|isnt|wasnt|never) (your|anyones|anybodys) fault | (nobodys|no ones|noones) fault | none of this (was|is) (you|your fault|on you) | (he|she|they|you) can (have|keep|take) my | (notes|letters) (are|is|s|were) [<A>] (in|on|under) (the|my) | look after | take care of | passwords | (letters|notes) (are|is) (done|written|finished|ready) | (wont|will not) need ~4 after (tonight|today|this) | everything (i|id) need (is|s) (laid out|ready|here|sorted|in place) | when (the (flat|house)|everyone|they) (s|is|are) (empty|out|away|asleep) | (is|are) (hers|his|yours|theirs) now | (god|the lord) (keep|bless|protect|be with) (you|you all|them) | (wont|will not) be writing | (it s|its|it has) been an (honour|honor|privilege|pleasure) | you did nothing wrong | (tonight s|tonights|this is|today is|todays) my last (watch|shift|night|day|sunset|post|page) | (are|is) (hers|his|theirs|yours) $ | (wanted|want) (someone|somebody|you|people|everyone) to know (i|that i) (tried|loved|did try|was trying) | (dont|do not) deserve (the|a|any) (fuss|funeral|tears))"),
         // Acts of preparing to die: a will, belongings, pets and children, accounts, notes.
         ("PREPACT", "((updated|updating|update|made|making|wrote|writing|written|sorted|sorting|finished|signed|redid|changed) (out)? (my|a|the) (will|affairs|funeral wishes|funeral plans) | (putting|put|got|getting|set|setting) my (affairs|house|things) in order | (cancelled|canceled|cancelling|canceling|stopped|ended|closed) (the|my|all my) (gym|gym membership|membership|memberships|subscriptions|subscription|phone contract|contract|direct debits|standing orders|netflix|appointments) | (gave|given|giving|give) (away)? (the|my|all my|most of my) ~3 to (my)? | (passwords|password|pin|pins|bank details|account details|logins|log ins) (are|is|s)? (in|into|for|written|on|to) | (tidying|tidied|tying|tied) up (loose ends|my loose ends) | (sold|selling) (the|my) ~2 for (way)? (under|less than|nothing|next to nothing) | (deleted|deleting|closed|closing|deactivated|deactivating|wiped) (all)? (my|the) (socials|accounts|account|social media|facebook|instagram|twitter|tiktok|profiles|profile|search history|browser history|history|messages) | (cleared|clearing|emptied|emptying) (out)? my (calendar|diary|schedule|desk|locker|room|drawers) | (paid off|paying off|settled|cleared) (all)? (my|the) (debts|debt|credit card|bills|loans|overdraft|tab) | (found|finding|arranged|arranging) ~2 (a)? new home (with|for (the|my|our) (dog|cat|dogs|cats|rabbit|pets|horse|hamster|budgie|fish)) | (rehomed|rehoming|re homed|re homing) | (arranged|arranging|asked|sorted|organised|organized) ~4 to (look after|take|have|mind|care for|feed) (the|my) (dog|dogs|cat|cats|kids|children|pets|rabbit|hamster|boys|girls|bairns|horse|fish) | (wrote|written|writing|left|leaving) (the)? (letters|notes|a letter|a note) (to|for) | (everything|everythings|nearly everything|almost everything|its all|it is all) (is|s)? (sorted|in order|arranged|taken care of|tied up|squared away) [now] $ | (i|ill) (wont|will not) (need|be needing) (it|them|any of it|any of them|this|these) $ | said (my)? goodbyes | (returned|returning) (my)? (library books|books|the books|everything i borrowed) | (cancelled|canceled|stopped) the (milk|papers|newspaper|paper) | (made|making) provision for | (settled|settling) my (accounts|account|affairs|bills) | (gave|given|giving) (my|her|him|them) ~2 my | left ~3 (with|in|beside|next to) (the|my) will | (transferred|transferring) (all)? my (savings|money))"),
     ]
@@ -179,6 +179,19 @@ extension SafetyPhrases {
                 "(notice|find|know|realise|realize) ~3 (until|till|before) (i am|im|i m|i was|i ll be|ill be) dead",
                 "(urge|pull|impulse|want|wanting|need|itch) to ~2 (smash|bang|hit|slam|bash) my (own)? (head|fist|hand|arm|face) (into|against|on|off)",
                 "(neck|necking|necked) <MYSELF>",
+                "<DESIRE> [<A>] my (life|existence) [<A>] (to be)? (over|ended|done|finished) ($|already|now|tonight|soon|<ANYMORE>)",
+                "(peaceful|restful|a relief|nice|lovely|bliss|heaven|easier|quiet) ~4 to (not be (here|alive|around) (<ANYMORE>|at all|$)|no longer be (here|alive|around)|not exist|stop existing|be dead|never wake up|not wake up)",
+                "(wish|wished|wishing) (i|id) (hadnt|had not|didnt|did not|never|wouldnt) [<A>] (woken|wake|woke) (up)? !(early|so early|at|before|in time|with|to|for|when|on)",
+                "(hope|hoping|pray|praying|prayer|wish) ~~12 (that)? (i|that i) (shall|will|ll|would|might|may|do) not (see|wake to|live to see|wake up to) (the|another|tomorrow)? (morning|dawn|day|tomorrow|sunrise)",
+                "let me not (wake|see (the|another) (morning|day)|rise)",
+                "(wish|want|could|wanna|long to|like to) ~3 (fade|slip|drift) (out|away) ~~12 (just gone|gone for good|forever|nobody has to|no one has to|never come back|permanently|be gone)",
+                "(have|has)? no (wish|desire|will) to (remain|go on|continue|stay|be here|live|exist) ($|any longer|<ANYMORE>|much longer)",
+                "(decided|made up my mind|know|knew) (that)? (im|i am|i) (not going to|wont|will not|shall not|shant|never going to) (see|reach|make it to|live to see) (#num|thirty|forty|twenty|fifty|sixty|eighteen|twenty one|my (next)? birthday|next year|christmas|another (year|christmas|birthday|winter|summer|spring))",
+                "(desire|desiring|desired) (death|to die|my death|oblivion|my own death)",
+                "(id|i would|i d|i ll|ill) be [<A>] (so much|much|a lot|far|way)? (happier|better|better off|calmer|freer) (dead|in the ground|in my grave|not existing)",
+                "being dead (would|will|d|might) (have been|be) [<A>] (easier|better|kinder|a relief|simpler|more peaceful)",
+                "(should have|shouldve|should ve|wish i had|wish id|wish i d) (just)? (let|stepped in front of) (that|the|a) (car|bus|lorry|truck|train|van) (hit|take|run over)? (me)?",
+                "(go to sleep|sleep) for a [<A>] long time ~~3 forever",
             ]),
 
         SafetyPhraseGroup(
@@ -202,6 +215,8 @@ extension SafetyPhrases {
                 "(think|thinks|thought|imagine|they ll think|theyll think|believe|say|call it|look like|looks like|pass for|seem like|seems like) ~3 (i died|it was|its|it s) (by accident|an accident|accidental)",
                 "<IWILL> [<A>] (be dead|die) before (she|he|they|anyone|mum|dad|mam|my (wife|husband|partner)) (is|s|gets|get|comes|come)",
                 "(finish|finishing|finished) <MYSELF> off",
+                "(ctb|kms|emojiweapon|emojideath) (thoughts|thought|urges|urge|feelings|mood|plans|plan|ideation|again tonight|thoughts again)",
+                "(thinking|think|thought|dreaming|dream) (about|of) emojideath ~~3 (mine|for me|my own|myself|me)",
             ]),
 
         SafetyPhraseGroup(
@@ -254,6 +269,12 @@ extension SafetyPhrases {
                 "(let me|ready to|want to|like to|long to) (go|come) home (to you|to (god|the lord|jesus|heaven|him))",
                 "sorry ~~12 (not|isnt|wasnt|never) (your|anyones) fault ~~12 (love you|i love you|goodbye|bye)",
                 "(stop|stopped) fighting (it|this) ~~10 (thanks for everything|sorry|goodbye|bye|love you)",
+                "(stop being (a|such a)? (coward|wimp|baby|chicken|scaredy cat)|dont (bottle|chicken|wimp) (it|out)|grow a pair) (and)? ~2 (swallow|take them|jump|do it|finish it|go through with it|end it)",
+                "(allowed to|you may|you can) stop (now)? ~~12 (tried|tired|long enough|let go|for so long|all of it|everything) !(working|trying|running|dieting)",
+                "(tired|tried) (for|so) ~~12 (allowed to|you may|you can) stop (now|$)",
+                "(note to self|reminder to (myself|self)|dear me|dear self) ~~8 (finish it|end it|do it|nobody needs you|no one needs you|swallow them|you know what to do)",
+                "(dear|to) (future me|future self) ~~4 (there wont be|there will not be|there is no|theres no|there isnt) (one|a future|you|any)",
+                "(going to|gonna|will|ll|youre going to) (go|jump|step) (over|off) (one of these|one day|some) (nights|days|night|day)",
             ]),
 
         SafetyPhraseGroup(
@@ -381,6 +402,19 @@ extension SafetyPhrases {
                 "(rope|noose|hook|beam|rail) ~~8 (dying|die|hanging) like that",
                 "<POISON> ~~10 (drink it|swallow it|drink some|drinking it|and die|to die|kill me|be dead)",
                 "(garage|car|exhaust|ute|van) ~~8 (a|the) (hosepipe|hose)",
+                "(whiskey|whisky|vodka|wine|alcohol|booze|gin|drink) and (the|my|her|his)? <MEDS> ~~8 (noticed|keep noticing|keep thinking|same cupboard|together)",
+                "(sea|river|water|current|tide|waves) (takes|take|will take|would take|to take|can take) me (out|away|under|straight)",
+                "how (much|many) ~4 (would|will|could|d) (kill|finish|end) (me|myself)",
+                "<POISON> ~~16 (died|kill|killed|dead) (from|by|with|of) it ~~12 (thinking|think|thought|tempted|considering)",
+                "(cut|cutting|slit|slitting|slice|slicing|open|opening|slash|slashing) (my|a)? (vein|veins|artery|arteries|jugular|carotid)",
+                "(engine running|engine on|engine going|exhaust) ~~10 (garage|door down|door shut|doors shut|nobody would hear)",
+                "(garage|door down|door shut) ~~10 (engine running|engine on|with the engine|exhaust)",
+                "(gun|shotgun|rifle|pistol|barrel) ~~16 (across my (knees|lap)|on my lap|in my mouth|under my chin|to my (head|temple))",
+                "(stood|standing|stand|stopped|leaning) (by|at|on|over) the (railing|railings|edge|ledge|parapet|rail) ~~12 (wanting|want|wanted|urge|tempted|thinking about|thought about) to [<A>] (jump|go over|fall|let go|step off)",
+                "(bought|buying|got|ordered|picked up) ~3 (rope|noose|hose|hosepipe|charcoal|helium|tubing) ~~12 (told|said|tell|telling) ~6 (it was|its|it s|they were|theyre) for",
+                "(counted|counting|count|recount|recounted|recounting) ~4 <MEDS> ~~12 (enough|sufficient) !(to last|for (the|a|my|another|two|three|next)|till|until|left|for now)",
+                "<MEDS> ~~12 enough to [<A>] (die|kill me|not wake up|overdose|od|finish me off|do it properly|do it|end it)",
+                "enough to [<A>] (overdose|od) (properly|for real|this time|and not wake up)",
             ]),
 
         SafetyPhraseGroup(
@@ -398,7 +432,7 @@ extension SafetyPhrases {
                 "(resolved|intend|intending|decided|determined|plan|planning|mean|meaning) to (end|close) my (days|life|own life)",
                 "(wouldnt|would not|widnae|dont|do not|wont) [<A>] (bother me|trouble me|upset me|matter) (if|when) i [<A>] (died|die|was dead|didnt wake up|never woke up|was gone)",
                 "(think|thinking|thought) about (dying|death|being dead|killing myself|ending it|suicide|my death) (more than|all the time|constantly|every day|every night|a lot|most days|non stop|nonstop|day and night)",
-                "(dont|do not|not|never) (intend|plan|planning|going|expect|expecting|mean) to (stick around|be around|be here|be alive|live|hang around|see|last|make it) ~3 (past|beyond|after|for|much|long|longer|next|until|till|to see)",
+                "(dont|do not|not|never) (intend|plan|planning|going|expect|expecting|mean) to (stick around|be around|be here|be alive|live|hang around|see|last|make it) ~3 (past|beyond|after|for|much|long|longer|next|another|until|till|to see)",
                 "(not|never) (planning|expecting|intending) (on|to) (see|seeing|reach|reaching|make it to|making it to|live to see|living to see) ~2 ($|if im honest|honestly|tbh)",
                 "(emojideath|emojiweapon) me (soon|now|tonight|pls|please|$)",
                 "(break|rest|relief|holiday|time off) from me ~~4 (permanent|permanently|for good|forever)",
@@ -449,6 +483,30 @@ extension SafetyPhrases {
                 "(tonight|tonights the night|tonight s the night) ~4 (i)? stop fighting",
                 "(im|i am|i m) (no|not) (gonna|going to) be (here|around) (much longer|for much longer|long)",
                 "<DESIRE> [<A>] to [<A>] be [<A>] (unalive|emojideath) ($|for real|fr|not joking|like actually|actually|genuinely|not the funny|<TIME>|<ANYMORE>)",
+                "(picked|chosen|chose|set|decided on|settled on) ~3 to (die|end it|end my life|do it|kill myself)",
+                "(dying|to die|death) (then|that day|that night|on that day) (would|will|d) be (a)? (fitting|right|perfect|good|best|appropriate)",
+                "(going|go|drive|walk|heading|head|walking|driving) (up|out|down)? to the ~2 ~~8 (not coming back|wont be coming back|no coming back|not coming (back)? down)",
+                "<IWILL> [<A>] (jump|throw myself|step|leap) (off|from|in front of) (the|a|that)? ~3 <METHODPLACE> !(into the (pool|water|sea|lake|river)|with|for (fun|charity)|bungee)",
+                "(dont|do not|not|never) (plan|planning|intend|intending|expect|expecting) (on|to) (checking|check) out !(till|until|before|early|late|at|of|on time)",
+                "(dont|do not|not|never) (plan|planning|intend|intending) (on|to) (be|being) (around|here|alive) (much|for much|very|that much)? (longer|long) ($|tbh|honestly|ngl|to be honest)",
+                "(not|wont|will not|no longer) (going to)? be a (problem|burden|worry|bother|nuisance) (for|to) (anyone|anybody|everyone|you|them) (much|for much|very)? (longer|long)",
+                "(done|finished) being here ~~4 <FOREVER>",
+                "(one|a) (more|last|final) (birthday|christmas) with me ($|then)",
+                "(wont|will not|wouldnt|would not|dont|do not) have (a|any) reason (to stay|to live|to go on|to keep going|to be here|left) ($|then|<ANYMORE>|after that|once)",
+                "(wont|will not|not going to|shant) fight it ~~8 (rather go|rather die|let it take me|let it win|ready to go|welcome it|good $)",
+                "(since|after|survived|before) (my|the|an|that) (overdose|od|attempt|last attempt|first attempt) ~~12 (thoughts|urges|voice|feelings) (are|is|s|have|has) (back|come back|returned|coming back)",
+                "(tried|attempted) (twice|once|three times|before|#num times) (before)? ~~10 (feels|feel|felt) (exactly|just)? like (those|that|them|before|last time)",
+                "(survived|survive) ~3 (overdose|attempt|od) ~~8 (wish i hadnt|wish i didnt|trying again|try again|next time)",
+                "(attempt|overdose|tried) ~~30 (do it properly|get it right|make sure) (this time|next time)",
+                "(mark|marks|bruise|bruises|scar) on my neck ~~14 (banister|bannister|beam|rope|belt|hook|loft)",
+                "(before|after|once|when) (i|ive) (end|ended) (things|it all|everything|my life) !(with)",
+                "(wont|will not|not) be long now ~~4 (seen to (that|it)|made sure|arranged|sorted)",
+                "(dont|do not) think (ill|i will|i ll|i shall) (still)? be (here|around|alive) (for it|for that|for (christmas|easter|her|his|their|the)|by then|to see (it|that|them|her|him))",
+                "(mean|intend|resolved|decided|going) to (have)? done with (it|it all|life|everything) $",
+                "(lived|ive lived|have lived) long enough ~~20 (mean to|intend to|done with it|ready|arrangements)",
+                "(intend|mean|plan|resolved|decided|going|shall|will) to (bring|draw) (it|my life|my existence|things|it all) to (a|an) (close|end) ~~8 (<MEDS>|<LETHAL>|myself|tonight|tablets)",
+                "(worked out|figured out|decided|planned|sorted) (the)? (when|how|where) and (the)? (how|when|where) ~~8 (nerve|courage|guts|bottle|do it)",
+                "(wrote|written|writing|finished|left) (the|my|all the|all my|three|two|four|#num)? (notes|letters) (tonight|today|this (morning|afternoon|evening|week))? ~~4 one (for|to) ~3 one (for|to)",
             ]),
 
         SafetyPhraseGroup(
@@ -562,6 +620,12 @@ extension SafetyPhrases {
                 "(quarry|cliff|cliffs|bridge|roof|reservoir|woods|forest|lake|tracks) ~~10 (nobody|no one) (goes|will (see|find|look|be)|comes) (up|out|down)? there",
                 "(keep|take|have|mind|look after|feed) (the|my) (dog|cat|kids|children|pets|rabbit|hamster|dogs|cats) ~~8 if (i|im) (wasnt|werent|was not|not|am not) (around|here)",
                 "(letter|letters|note|notes) (for|to) ~3 ~~6 for after $",
+                "(gave|give|giving|given) ~~24 (because|as|since|cos) (i|ill) (wont|will not) (be here|be around|need it|need them)",
+                "(wont|will not|shant) (be needing|need) (it|them|any of (it|them)) where (im|i am) (going|headed|heading)",
+                "(cancelled|canceled|cancelling|canceling) ~~16 (wont|will not|not going to) be (here|around|alive) for (any of)? (it|them|those)",
+                "(im|i am) not going anywhere (she|he|they|you|anyone|you all|mum|dad) (can|could|will|would) (visit|follow|come)",
+                "(somewhere|where) (nobody|no one|noone|none of them) (can|could|will) (ever)? (reach|find|hurt|follow) me (again|ever again|<ANYMORE>)",
+                "(taking|take|took) (my)? leave of (things|everything|everyone|it all|the world)",
             ]),
 
         SafetyPhraseGroup(
@@ -612,6 +676,8 @@ extension SafetyPhrases {
                 "if i [<A>] (got|get|was|were) [<A>] (hit|run over|knocked down|killed) ~~6 (and died)? ~~10 (relieved|relief|grateful|glad|fine|okay|ok|happy|thankful)",
                 "(insurance|policy) ~~20 (pays out on|pay out on|cover|covers) (a)? (<SUICIDE>|suicide)",
                 "(transferred|transferring|moved|gave|giving) (all)? my (savings|money) to",
+                "(more|less|fewer|easier|better|happier|cheaper|calmer|lighter|richer) ~8 (if|once|when|were) <IABSENT>",
+                "(taking|take|took|remove|removing|removed|get|getting) <MYSELF> out of (the picture|the way|the equation|their lives|everyones way) ~~8 (favour|favor|better|easier|relief|kindness|best)",
             ]),
 
         SafetyPhraseGroup(
@@ -683,6 +749,11 @@ extension SafetyPhrases {
                 "(this|it|that) (is|was|s) (<SELFHARM>|self harming) ~~4 (i know|isnt it|i think|i know it)",
                 "(pulled|pulling|pull|ripped|ripping) my hair out in (patches|clumps|chunks|handfuls|tufts)",
                 "^ (cut|burned|burnt|cutted) [<A>] (tonight|last night|again|today|this morning) !(the|my hair|my fringe|back|it|down|out|off|costs|corners|class|school|ties|some|a|an)",
+                "(used|put|held|pressed|pushed|ran|dragged) ~5 (on|to|against|into|across|over) (my)? <BODYX> ~2 <MEANT>",
+                "(did|done) it again on my <BODY>",
+                "emojiweapon ~2 <BODY> ~~4 (blood|again|tonight)",
+                "(arms|legs|thighs|wrists|skin) (are|look like|is|were|s) (barcodes|barcode|a barcode|railway tracks|ladders) ($|again)",
+                "pills ~~6 enough ~~6 emojideath",
             ]),
 
         SafetyPhraseGroup(
@@ -768,6 +839,8 @@ extension SafetyPhrases {
                 "(hiding|hid|hide|cover|covering|covered) (up)? (my|the) (fresh|new|old)? (cuts|marks|wounds|burns|scars) ~4 (under|with|behind|beneath) (long sleeves|sleeves|a hoodie|hoodies|bracelets|plasters|makeup|foundation|tights|jeans|jumpers|a jumper|a watch)",
                 "(fell|slipped|went|gone) back into it ~~10 (cutting|<SH>|<SELFHARM>|zero|count|scars|blade)",
                 "(no|without) (cutting|<SH>|<SELFHARM>|harming|harm) ~~10 (fell back|slipped|back into it|again from zero|from zero|back to zero|cut again)",
+                "day (#num|one|zero) again ~~6 (i|ive) (cut|burned|burnt|scratched|relapsed|hurt myself|did it)",
+                "^ i [<A>] (cut|burned|burnt|scratched|carved) (again|tonight|today|last night)? $",
             ]),
 
         SafetyPhraseGroup(
@@ -851,6 +924,8 @@ extension SafetyPhrases {
                 "(tonight|tomorrow|friday|saturday|sunday|monday|tuesday|wednesday|thursday|midnight) ~~4 (ive decided|i ve decided|its decided|it s decided|no going back|im ready|i m ready)",
                 "(my streak|the streak|my count|the count) (is|s) (gone|over|broken|dead|reset)",
                 "(restarted|reset|restart) (my|the) (day)? (count|counter|streak) ~~4 (day (1|one|0|zero)) (again)?",
+                "(dont|do not) (bottle|bottle it|chicken out|lose your nerve|back out|wimp out) (this time|again|tonight)",
+                "(dont|do not) (plan|planning) (on|to) (come|coming) back",
             ],
             onlyIfEntryMentions: "risk context"),
     ]

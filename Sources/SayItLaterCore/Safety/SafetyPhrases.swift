@@ -115,6 +115,7 @@ enum SafetyPhrases {
                 "(thinking|thought|thoughts|think|considering|planning|plan|decided|ready|way|date|place|means|close|near|verge|edge|brink) (of|about|to|on)? [<ADV>] (ending|end) (it|things) [<TIME>] $",
                 "end it (tonight|soon|for good|once and for all|forever|permanently|this weekend|this week)",
                 "(tried|try|trying|attempted|attempt) to end it ($|<TIME>|last|again|in|before|twice|once|and)",
+                "(should|would|could|ought to) (have|ve) ended it (last|then|years|months|when|before|long ago|back)",
             ],
             unlessEntryMentions: "a relationship"),
         SafetyPhraseGroup(
@@ -457,6 +458,9 @@ enum SafetyPhrases {
                 "die on (this|that|the) hill",
                 "(dying|die|died) (my|her|his|the|it|them|your) (hair|roots|beard|fringe|clothes|shirt|jeans|eyebrows)",
                 "(want|wanted) to die (in|of) (a) hole",
+                "hill (i|ill|id|i will|i would|i d|i ll) [<A>] (will|would|d)? die on",
+                "ending it all ~~2 (the|my) (gym|netflix|subscriptions|membership|takeaway|takeaways|habit|diet|sugar|booze|drinking|smoking)",
+                "(think|thinking|thought|sure|convinced|certain|scared|afraid|terrified|feel like|felt like|feeling like) ~2 (im|i am|i was|i m|i) (going to|gonna|about to|will|ll) die ~~12 (chest|heart|anxiety|panic|ecg|doctor|gp|a&e|scan|test|tests|results|lump|symptoms|palpitations|attack)",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -468,6 +472,7 @@ enum SafetyPhrases {
                 "(kill|killing|killed) <MYSELF> (with|over) ~3 (overtime|work|hours|shifts|deadlines|revision|training|exercise|stress|homework|assignments)",
                 "(fell|fall|falling|tripped|slipped|crashed|came off|fallen|bashed|banged|smacked|hit) ~~14 (nearly|almost) [<A>] (killed|kill) <MYSELF>",
                 "(drown|drowning|drowned) <MYSELF> in (work|paperwork|coffee|tea|wine|chores|emails|revision|books|tv|busyness)",
+                "(deadline|deadlines|draft|exam|exams|commute|schedule|rota|shifts|overtime|workload|hours|week|month|march|april|may|june|monday|friday) ~4 (which|that) (will|ll|would|is going to|is gonna) [<A>] kill me $",
             ]),
         SafetyPhraseGroup(
             name: "accidents",
@@ -485,6 +490,7 @@ enum SafetyPhrases {
                 "<HARMV> <MYSELF> ~3 (with|on) (the|a|some|my)? (pins|pin|needle|needles|stapler|fork|pencil|thorn|thorns|sewing machine|knitting needle|drawing pin)",
                 "(razor|razors|blade|blades) ~6 (shaving|shave|shaved|beard|stubble|legs)",
                 "(shaving|shave|shaved) ~8 (razor|razors|blade|blades)",
+                "(noose|nooses) for (the|a|our|my) ~2 (halloween|skeleton|decoration|decorations|display|play|costume|scarecrow|haunted house|guy)",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -597,7 +603,7 @@ enum SafetyPhrases {
         ("killmyself", "kill myself"), ("killingmyself", "killing myself"), ("hurtmyself", "hurt myself"),
         ("cutmyself", "cut myself"), ("wanttodie", "want to die"), ("endmylife", "end my life"),
         ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
-        ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"),
+        ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"), ("sewerslyde", "sewer slide"), ("sewerslid", "sewer slide"), ("kilk", "kill"), ("kikl", "kill"), ("klil", "kill"), ("killl", "kill"), ("kjll", "kill"),
         ("suwuicide", "suicide"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"),
     ]
 
@@ -647,12 +653,13 @@ enum SafetyPhrases {
             "letters", "unalive", "kms", "ctb", "scars", "lighter", "exhaust", "quarry", "viaduct", "river",
             "reservoir", "sea", "loch", "lake", "beam", "belt", "cord", "trains", "train", "multistorey", "roof",
         ]),
-        // Preparing to leave a home or a job, not to die.
+        // Preparing to leave a home or a job, not to die, or a fresh start (Lent, a resolution, a detox).
         ("a move", [
             "moving", "move", "moved", "movers", "emigrating", "emigrate", "relocating", "relocate", "relocation",
             "abroad", "visa", "flight", "flights", "packing", "boxes", "removal", "removals", "tenants", "tenant",
             "landlord", "lease", "australia", "canada", "uni", "university",
-            "deployment", "posting", "sabbatical", "retiring", "retirement", "wedding",
+            "deployment", "posting", "sabbatical", "retiring", "retirement", "wedding", "lent", "resolution",
+            "resolutions", "detox",
         ]),
         // Clocking off or checking out for good is about work in these entries.
         ("leaving a job", [
@@ -705,6 +712,7 @@ extension SafetyPhrases {
             "(speaker|narrator|protagonist|character|hero|heroine) (says|said|asks|asked|thinks|wrote|writes)",
             "(asking|ask|asked|asks) [someone|people|them|him|her|patients|clients|pupils|students|the caller|callers|a patient|a client|a student] [directly]",
             "(role played|roleplayed|role play|practised|practiced|practising|practicing|rehearsed|learned to ask|taught to ask) [asking|saying|the question]",
+            "(overheard|overhear|eavesdropped on) [<A>] [(on|in|at) (the|a) (bus|train|tube|tram|queue|cafe|shop|pub|street|playground|platform)]",
         ],
         after: [
             "(is|was|are|were|s) (the|a|an|my|our|their|his|her)? [<A>] (opening|first|last|final|famous|best|favourite|favorite|closing|main|key)? (line|lines|lyric|lyrics|title|chorus|verse|quote|phrase|refrain|hook|slogan|caption|tagline|name|word|words|song|question|slang|code)",
@@ -712,6 +720,7 @@ extension SafetyPhrases {
             "(means|meant|mean|stands for|stood for) ",
             "(by|from) (the)? [<A>] (band|singer|poet|author|film|song|album|musical)",
             "(on repeat|came on|comes on|played|playing|was playing|is playing)",
+            "(we|i|they) (practised|practiced|rehearsed|role played|roleplayed) (saying|asking)",
         ],
         ownWords: [
             "(i|id|ive|im) [<A>] (said|say|saying|told|tell|telling|typed|type|typing|wrote|write|writing|screamed|scream|whispered|whisper|texted|text|messaged|posted|sobbed|cried|shouted|yelled|admitted|confessed|muttered|kept saying|keep saying|keep thinking|kept thinking|thought|think|thinking) [(to|at) (him|her|them|mum|dad|mom|myself|my (mum|dad|mom|therapist|gp|doctor|counsellor|friend|partner|husband|wife|boyfriend|girlfriend|sister|brother))]",
