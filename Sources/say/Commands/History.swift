@@ -29,7 +29,7 @@ extension Say {
             } else if listing.entries.isEmpty && listing.problems.isEmpty {
                 Copy.historyEmpty.forEach { Output.line($0) }
             } else if !listing.entries.isEmpty {
-                Output.line(HistoryText.render(listing.entries))
+                HistoryText.write(listing.entries, to: FileHandle.standardOutput, forTerminal: Output.outputIsTerminal)
             }
             if !listing.notes.isEmpty {
                 Output.error(Copy.filesWithNotes(listing.notes.count))
@@ -46,23 +46,28 @@ extension Say {
     }
 }
 
-/// The plain-text cards of `say history`.
+/// The plain-text cards of `say history`, written as they are made (64 KB at a time), the way
+/// `--json` is, so a long journal never sits in memory twice.
 enum HistoryText {
-    static func render(_ entries: [EntrySummary]) -> String {
+    static func write(_ entries: [EntrySummary], to output: FileHandle, forTerminal: Bool) {
         let width = String(entries.count).count
-        var lines: [String] = []
-        lines.reserveCapacity(entries.count * 3)
+        let indent = String(repeating: " ", count: width) + "  "
+        var out: [UInt8] = []
+        out.reserveCapacity(72 * 1024)
         for (index, entry) in entries.enumerated() {
             let number = String(index + 1)
-            let pad = String(repeating: " ", count: width - number.count)
-            lines.append("\(pad)\(number)  \(entry.preview.isEmpty ? Copy.emptyPreview : entry.preview)")
-            var meta = "\(String(repeating: " ", count: width))  \(EntryText.meta(entry))"
-            if entry.safety { meta += " · " + Copy.supportPointer }
-            lines.append(meta)
-            lines.append("")
+            var card = String(repeating: " ", count: width - number.count) + number + "  "
+            card += entry.preview.isEmpty ? Copy.emptyPreview : entry.preview
+            card += "\n" + indent + EntryText.meta(entry)
+            if entry.safety { card += " · " + Copy.supportPointer }
+            card += index + 1 < entries.count ? "\n\n" : "\n"
+            out += (forTerminal ? TerminalText.visible(card, keepingLineBreaks: true, keepingTabs: true) : card).utf8
+            if out.count >= 64 * 1024 {
+                output.write(Data(out))
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        if !lines.isEmpty { lines.removeLast() }
-        return lines.joined(separator: "\n")
+        output.write(Data(out))
     }
 }
 
