@@ -307,6 +307,51 @@ struct SafetyConstructTests {
     ])
     func everydayUseOfNewConstructs(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    // MARK: Constructs added after round 7's first run (each with sentences of its own)
+
+    @Test("lists, fragments, formal registers and conditionals", arguments: [
+        "Reasons to die: all of them. Reasons to stay: the dog.",
+        "Pros and cons of still being alive. The cons won again.",
+        "Cleaned the flat so nobody else has to. Scheduled all the bills for next month.",
+        "Told my brother I'm going abroad. I'm not going abroad.",
+        "Had one last proper visit with Gran today. Nobody knew that's what it was.",
+        "Instructions for after: the cat goes to Lou. Sorry for the mess.",
+        "When they find me dead tell them it was quick.",
+        "Life has become a burden I no longer wish to bear.",
+        "I no longer have any desire to continue living.",
+        "I would much rather be dead than face another Christmas.",
+        "If I died tonight it would be a mercy.",
+        "If anything happened to me on the motorway I wouldn't fight it.",
+        "I want to fall asleep and die.",
+        "i jst wnt to vanish and be dead",
+        "wnna b ded",
+        "Just die.",
+        "Time to go, and the pills in the bathroom will see to it.",
+        "Which car parks in town have no barriers on the top floor, I checked.",
+        "Worked out the dose that would kill me.",
+        "Saved up the tablets from three prescriptions. It should be enough.",
+        "I could swallow enough to never wake up again.",
+        "Walking out to the viaduct tonight to die.",
+        "I'd been clean from self harm for a year. Not anymore.",
+        "They brought me back last time and I'm still furious about it.",
+        "Checked whether the life insurance pays out if it's suicide.",
+        "Thinking I might not come back from my swim tomorrow.",
+        "There's a future where I'm not in it, and I like it.",
+        "I want out. Out of being alive.",
+    ])
+    func listsFragmentsAndRegisters(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("the same words again in everyday use", arguments: [
+        "I'm going to end it with the book club, it's a waste of an evening.",
+        "Found a mole that changed shape and now I'm convinced I'm going to die of it. GP on Monday.",
+        "My blood pressure was up and I spiralled into imagining my own funeral. Tea helped.",
+        "Had that song stuck in my head all day: 'I want to die young'.",
+        "My nephew announced 'I am dead' and flopped onto the sofa when the wifi went.",
+        "Reasons to die for: none, I told the class, but plenty to live for.",
+        "Cleaned the whole kitchen so nobody has to do it in the morning.",
+    ])
+    func everydayUseAgain(_ text: String) { #expect(!detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")

@@ -461,6 +461,8 @@ enum SafetyPhrases {
                 "hill (i|ill|id|i will|i would|i d|i ll) [<A>] (will|would|d)? die on",
                 "ending it all ~~2 (the|my) (gym|netflix|subscriptions|membership|takeaway|takeaways|habit|diet|sugar|booze|drinking|smoking)",
                 "(think|thinking|thought|sure|convinced|certain|scared|afraid|terrified|feel like|felt like|feeling like) ~2 (im|i am|i was|i m|i) (going to|gonna|about to|will|ll) die ~~12 (chest|heart|anxiety|panic|ecg|doctor|gp|a&e|scan|test|tests|results|lump|symptoms|palpitations|attack)",
+                "(lump|cyst|scan|results|symptoms|diagnosis|biopsy|blood pressure|ecg|palpitations|chest pains|mole) ~~16 (thinking|think|convinced|sure|scared|afraid|terrified|worried|worry) ~3 (ill|i will|im going to|i m going to|im gonna|i am going to) (die|be dead)",
+                "(spiralled|spiraled|spiralling|spiraling|catastrophising|catastrophizing|panicked|panicking) (into|about)? (picturing|imagining|planning) my (own)? funeral",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -603,7 +605,7 @@ enum SafetyPhrases {
         ("killmyself", "kill myself"), ("killingmyself", "killing myself"), ("hurtmyself", "hurt myself"),
         ("cutmyself", "cut myself"), ("wanttodie", "want to die"), ("endmylife", "end my life"),
         ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
-        ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"), ("sewerslyde", "sewer slide"), ("sewerslid", "sewer slide"), ("kilk", "kill"), ("kikl", "kill"), ("klil", "kill"), ("killl", "kill"), ("kjll", "kill"),
+        ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"), ("sewerslyde", "sewer slide"), ("sewerslid", "sewer slide"), ("kilk", "kill"), ("wnna", "want to"), ("kikl", "kill"), ("klil", "kill"), ("killl", "kill"), ("kjll", "kill"),
         ("suwuicide", "suicide"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"),
     ]
 
@@ -707,8 +709,9 @@ extension SafetyPhrases {
         before: [
             "(song|songs|lyric|lyrics|line|lines|poem|poems|poet|book|books|novel|film|films|movie|movies|title|titled|called|named|track|album|chorus|verse|quote|quoted|quoting|slogan|poster|sign|graffiti|hashtag|slang|word|words|term|terms|phrase|phrases|meme|caption|episode|show|play|character|lyricist|band|singer|sings|sang|singing|rapper|opening|headline|abbreviation|abbreviations|acronym|acronyms|search terms) [like|such as|is|was|of|from|goes|went|reads|read|says|said]",
             "(like|such as|the word|words like|phrases like|terms like) ",
+            "(stuck in my head|earworm|in my head) [all (day|week|morning)]",
             "(had to|have to|supposed to|meant to|got to|asked to) (say|ask|read out|practise|practice|pretend)",
-            "(said|says|saying|goes|told me|tells me|texted|messaged|wrote|shouted|screamed|yelled|muttered|joked|joking|keeps saying|kept saying|always says|used to say|belting|belted|humming|hummed|rapping|blasting|blasted|screaming along|singing along|sings along)",
+            "(said|says|saying|goes|told me|tells me|texted|messaged|wrote|shouted|screamed|yelled|muttered|joked|joking|announced|announces|declared|declares|wailed|whined|moaned|groaned|keeps saying|kept saying|always says|used to say|belting|belted|humming|hummed|rapping|blasting|blasted|screaming along|singing along|sings along)",
             "(speaker|narrator|protagonist|character|hero|heroine) (says|said|asks|asked|thinks|wrote|writes)",
             "(asking|ask|asked|asks) [someone|people|them|him|her|patients|clients|pupils|students|the caller|callers|a patient|a client|a student] [directly]",
             "(role played|roleplayed|role play|practised|practiced|practising|practicing|rehearsed|learned to ask|taught to ask) [asking|saying|the question]",
