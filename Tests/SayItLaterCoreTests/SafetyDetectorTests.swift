@@ -337,11 +337,11 @@ struct SafetyDetectorTests {
         #expect(!detector.isConcerning("die"))
     }
 
-    @Test func longOrdinaryTextIsCheckedQuickly() {
+    /// A long entry of everyday uses of trigger words does not flag (how fast it is checked is
+    /// measured by Benchmarks/safety-throughput.sh, not here: timings in tests are not deterministic).
+    @Test func longOrdinaryTextDoesNotFlag() {
         let ordinary = String(repeating: "My feet are killing me after the walk, dying for a cup of tea and then cutting the hedge. ", count: 2500)
-        let start = ContinuousClock.now
         #expect(!detector.isConcerning(ordinary))
-        #expect(ContinuousClock.now - start < .seconds(2))
     }
 
     // MARK: Our own held-out paraphrases (not from the development set)

@@ -440,7 +440,16 @@ struct SafetyPatternIndex: Sendable {
 // MARK: - Instructions and runner
 
 enum SafetyOp: UInt8, Sendable {
-    case word, set, number, any, anyAcross, split, jump, clauseEnd, clauseStart, sameSentence, notAhead, accept, dispatch
+    case word, set, number, skip, split, jump, clauseEnd, clauseStart, sameSentence, notAhead, accept, dispatch
+}
+
+/// How a `.skip` instruction packs its options into `b`: the most words it may skip in the low
+/// 16 bits, and these flags above them.
+enum SafetySkip {
+    /// The skipped words may run over sentence ends ("~~N").
+    static let across: Int32 = 1 << 16
+    /// The word after the skipped ones must be in the same sentence too ("~N" not before "$").
+    static let checkNext: Int32 = 1 << 17
 }
 
 struct SafetyInstruction: Sendable {
@@ -479,12 +488,8 @@ struct SafetyRunner {
             case .number:
                 guard pos < n && flags[pos] & SafetyTokenFlag.number != 0 else { return -1 }
                 pos += 1; pc += 1
-            case .any:
-                guard pos < n && flags[pos] & SafetyTokenFlag.hard == 0 else { return -1 }
-                pos += 1; pc += 1
-            case .anyAcross:
-                guard pos < n else { return -1 }
-                pos += 1; pc += 1
+            case .skip:
+                return skip(ins, pc + 1, pos)
             case .split:
                 let r = run(Int(ins.a), pos)
                 if r >= 0 { return r }
@@ -510,6 +515,28 @@ struct SafetyRunner {
             case .dispatch:
                 return runDispatch(Int(ins.a), pos, pc)
             }
+        }
+    }
+
+    /// A lazy gap: tries the code at `next` after skipping 0, 1, ... up to the most words the
+    /// instruction allows, only where the next word can start it (set `ins.a`, or any when -1).
+    @inline(__always)
+    func skip(_ ins: SafetyInstruction, _ next: Int, _ start: Int) -> Int {
+        let n = ids.count
+        let most = Int(ins.b & 0xFFFF)
+        let across = ins.b & SafetySkip.across != 0
+        let checkNext = ins.b & SafetySkip.checkNext != 0
+        var pos = start
+        var skipped = 0
+        while true {
+            let sameSentence = pos >= n || flags[pos] & SafetyTokenFlag.hard == 0
+            if (!checkNext || sameSentence) && (ins.a < 0 || (pos < n && member(ins.a, ids[pos]))) {
+                let r = run(next, pos)
+                if r >= 0 { return r }
+            }
+            if skipped == most || pos >= n || (!across && !sameSentence) { return -1 }
+            pos += 1
+            skipped += 1
         }
     }
 
@@ -853,8 +880,13 @@ struct SafetyCompiler {
         case .seq(let items):
             for (k, item) in items.enumerated() {
                 // "~3 $": the words skipped stay in one sentence, and the clause may end with it.
-                if case .gap(let max) = item, k + 1 < items.count, case .clauseEnd = items[k + 1] {
-                    emitGap(max, checkNext: false)
+                let rest = k + 1 < items.count ? SafetyNode.seq(Array(items[(k + 1)...])) : nil
+                if case .gap(let max) = item {
+                    var checkNext = true
+                    if k + 1 < items.count, case .clauseEnd = items[k + 1] { checkNext = false }
+                    emitSkip(max, across: false, checkNext: checkNext, before: rest)
+                } else if case .gapAcross(let max) = item {
+                    emitSkip(max, across: true, checkNext: false, before: rest)
                 } else {
                     try emit(item)
                 }
@@ -902,23 +934,9 @@ struct SafetyCompiler {
             try emit(inner)
             code[split].b = Int32(code.count)
         case .gap(let max):
-            emitGap(max, checkNext: true)
+            emitSkip(max, across: false, checkNext: true, before: nil)
         case .gapAcross(let max):
-            // Lazy, like .gap, but the skipped words may run over sentence ends.
-            if max <= 0 { return }
-            let first = code.count
-            code.append(SafetyInstruction(op: .split, a: 0, b: Int32(first + 1)))
-            var splits: [Int] = []
-            for k in 0..<max {
-                code.append(SafetyInstruction(op: .anyAcross))
-                if k < max - 1 {
-                    splits.append(code.count)
-                    code.append(SafetyInstruction(op: .split, a: 0, b: Int32(code.count + 1)))
-                }
-            }
-            let after = code.count
-            code[first].a = Int32(after)
-            for s in splits { code[s].a = Int32(after) }
+            emitSkip(max, across: true, checkNext: false, before: nil)
         case .clauseEnd:
             code.append(SafetyInstruction(op: .clauseEnd))
         case .clauseStart:
@@ -1029,28 +1047,21 @@ struct SafetyCompiler {
         }
     }
 
-    /// A lazy gap of up to `max` words (prefer fewer) that stay in one sentence; with
-    /// `checkNext`, the word after the gap is in that sentence too.
-    mutating func emitGap(_ max: Int, checkNext: Bool) {
+    /// A lazy gap of up to `max` words (prefer fewer) that stay in one sentence, or with
+    /// `across` may run over sentence ends; with `checkNext`, the word after the gap is in that
+    /// sentence too. When the gap comes before other parts of its phrase (`before`), the words
+    /// those can start with are kept, so the gap tries them only where one of those words is.
+    mutating func emitSkip(_ max: Int, across: Bool, checkNext: Bool, before rest: SafetyNode?) {
         if max <= 0 {
-            if checkNext { code.append(SafetyInstruction(op: .sameSentence)) }
+            if checkNext && !across { code.append(SafetyInstruction(op: .sameSentence)) }
             return
         }
-        let first = code.count
-        code.append(SafetyInstruction(op: .split, a: 0, b: Int32(first + 1)))
-        var splits: [Int] = []
-        for k in 0..<max {
-            code.append(SafetyInstruction(op: .any))
-            if k < max - 1 {
-                splits.append(code.count)
-                code.append(SafetyInstruction(op: .split, a: 0, b: Int32(code.count + 1)))
-            }
-        }
-        let check = code.count
-        if checkNext { code.append(SafetyInstruction(op: .sameSentence)) }
-        // Skipping no words still keeps the next word in the same sentence.
-        code[first].a = Int32(check)
-        for s in splits { code[s].a = Int32(check) }
+        var set: Int32 = -1
+        if let rest, let firsts = firstSet(rest) { set = setIndex(firsts) }
+        var options = Int32(Swift.min(max, 0xFFFF))
+        if across { options |= SafetySkip.across }
+        if checkNext { options |= SafetySkip.checkNext }
+        code.append(SafetyInstruction(op: .skip, a: set, b: options))
     }
 
     /// The words a compiled pattern can start with.
@@ -1066,7 +1077,7 @@ struct SafetyCompiler {
             case .word: firsts.insert(ins.a)
             case .set: firsts.formUnion(sets[Int(ins.a)])
             case .number: number = true
-            case .any, .anyAcross: throw Problem(description: "a phrase cannot start with a gap")
+            case .skip: throw Problem(description: "a phrase cannot start with a gap")
             case .split: work.append(Int(ins.a)); work.append(Int(ins.b))
             case .jump: work.append(Int(ins.a))
             case .clauseEnd, .clauseStart, .sameSentence: work.append(pc + 1)
