@@ -195,10 +195,10 @@ struct FirstHourScreenTests {
         let ready = session.folder.url("editor-ready")
         let pidFile = session.folder.url("editor-pid")
         let editor = try script(session, "editor", """
+            trap '' HUP  # say leads this test's terminal session; the editor outlives it
             printf 'left behind in the editor\\nsecond line\\n' > "$1"
             echo $$ > '\(pidFile)'
-            touch '\(ready)'
-            trap '' HUP  # say leads this test's terminal session; the editor outlives it
+            touch '\(ready)'  # only now, so the kill below cannot come before the trap
             exec sleep 60
             """)
         let killed = try session.start(["--editor"], environment: ["EDITOR": editor])
