@@ -9,7 +9,7 @@ public struct VersioningStatus: Sendable, Hashable {
     public var branch: String?
     /// Commits on the branch.
     public var commits: Int
-    /// Files that differ from the last commit (committed the next time say changes the journal).
+    /// Files that differ from the last commit (committed the next time say lists the journal).
     public var uncommittedChanges: Int
     /// A merge or rebase started with the git CLI is in progress: say commits nothing until it ends.
     public var isBusyWithGit: Bool

@@ -232,6 +232,7 @@ public final class WritingFlow {
             if !marks.has(.doneKeyLearned) { try? marks.set(.doneKeyLearned) }
             feeling = nil
             stage = .feeling
+            SafetyDetector.prepareInBackground()  // while the person chooses how they feel
             if let problem { return .notice(problem) }
         case (.writing, .openHistory):
             guard hasEntries else { return .none }

@@ -4,6 +4,8 @@
 // SafetyNormalizer.swift) and checked against the readable phrase table in SafetyPhrases.swift.
 // The answer is one Bool. Nothing about the text or the match is stored, printed or logged.
 
+import Foundation
+
 /// On-device phrase matching for suicidal ideation and self-harm intent or acts.
 ///
 /// The phrase lists live in `SafetyPhrases` (SafetyPhrases.swift), a commented table that can be
@@ -15,6 +17,13 @@ public struct SafetyDetector: Sendable {
     /// Creates a detector backed by the shared, compiled phrase table.
     public init() {
         engine = SafetyEngine.shared
+    }
+
+    /// Starts compiling the shared table on another thread and returns at once, so that a check
+    /// made later (after the journal is opened, or after the person has written) waits less or
+    /// not at all. Calling it more than once, or never, is fine.
+    public static func prepareInBackground() {
+        Thread { _ = SafetyEngine.shared }.start()
     }
 
     /// True when the text shows suicidal ideation or self-harm intent/acts.

@@ -65,7 +65,7 @@ extension Say.Debug {
 
         /// `family: <name> | span: "<words>" | phrase: <table phrase>`, and what cancelled it.
         static func line(_ match: SafetyExplanation) -> String {
-            var out = "family: \(match.family) | span: \(quoted(match.span)) | phrase: \(match.phrase)"
+            var out = "family: \(match.family) | span: \(JSONText.quoted(match.span)) | phrase: \(match.phrase)"
             if let reason = match.cancelledBy { out += " | cancelled: \(reason)" }
             return out
         }
@@ -74,32 +74,11 @@ extension Say.Debug {
             var out = "{\"flag\":\(flag),\"matches\":["
             for (i, m) in matches.enumerated() {
                 if i > 0 { out += "," }
-                out += "{\"family\":\(quoted(m.family)),\"span\":\(quoted(m.span)),\"phrase\":\(quoted(m.phrase))"
-                if let reason = m.cancelledBy { out += ",\"cancelled\":\(quoted(reason))" }
+                out += "{\"family\":\(JSONText.quoted(m.family)),\"span\":\(JSONText.quoted(m.span)),\"phrase\":\(JSONText.quoted(m.phrase))"
+                if let reason = m.cancelledBy { out += ",\"cancelled\":\(JSONText.quoted(reason))" }
                 out += "}"
             }
             return out + "]}"
-        }
-
-        /// A JSON string literal.
-        static func quoted(_ text: String) -> String {
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        out += String(format: "\\u%04x", scalar.value)
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
         }
     }
 }

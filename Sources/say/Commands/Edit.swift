@@ -23,6 +23,7 @@ extension Say {
         func run() throws {
             let folders = try journalOptions.folders()
             try LockGate.unlock(folders)
+            SafetyDetector.prepareInBackground()  // while the editor is open
             let journal = try journalOptions.open()
             let summary: EntrySummary
             let original: String

@@ -62,6 +62,8 @@ extension Say.Git {
         @Flag(name: [.short, .long], help: "Don't ask for confirmation.") var yes = false
 
         func run() throws {
+            // It shows no entry, but it removes every earlier version: a locked journal asks first.
+            try LockGate.unlock(journalOptions.folders())
             let journal = try journalOptions.open()
             guard journal.isVersioned else {
                 Output.line("Versioning is already off.")
@@ -109,7 +111,7 @@ extension Say.Git {
             }
             Output.line("Versioning is on, on branch \(status.branch ?? "(detached)"), \(status.commits) commit\(status.commits == 1 ? "" : "s").")
             if status.uncommittedChanges > 0 {
-                Output.line("\(status.uncommittedChanges) change\(status.uncommittedChanges == 1 ? "" : "s") made outside say will be committed the next time say changes the journal.")
+                Output.line("\(status.uncommittedChanges) change\(status.uncommittedChanges == 1 ? "" : "s") made outside say will be committed the next time say lists the journal.")
             }
             if status.isBusyWithGit { Output.line("A git merge or rebase is in progress; say commits nothing until it is finished.") }
             if status.isDetached { Output.line("HEAD is detached; say commits nothing until a branch is checked out.") }

@@ -107,8 +107,8 @@ final class PaidSession {
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         if let environment { process.environment = environment }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("paid-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path + ".out", contents: nil)
-        FileManager.default.createFile(atPath: output.path + ".err", contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path + ".out", contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path + ".err", contents: nil)
         defer {
             try? FileManager.default.removeItem(atPath: output.path + ".out")
             try? FileManager.default.removeItem(atPath: output.path + ".err")
