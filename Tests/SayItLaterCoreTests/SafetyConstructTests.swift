@@ -352,6 +352,87 @@ struct SafetyConstructTests {
     ])
     func everydayUseAgain(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    // MARK: Constructs added after round 8's first run (each with sentences of its own)
+
+    @Test("prayers, self-addressed orders, farewells and quiet preparations", arguments: [
+        "Every night I ask God, quietly, after the rosary, to take me in my sleep.",
+        "I pray never to wake up again.",
+        "At the funeral I'd gladly have swapped places with him.",
+        "I just want to drift off and never come back.",
+        "A long sleep with no morning after it is all I want.",
+        "I wish I'd never existed.",
+        "Dying seems like the only way out now.",
+        "If my heart just stopped tonight I'd be grateful.",
+        "I wish I could go with her, wherever she is now.",
+        "How peaceful it would be to never wake up.",
+        "I keep wishing I hadn't woken up in that ward.",
+        "kms isn't a joke for me anymore",
+        "no one would care if i died so why not",
+        "lowkey want to commit die",
+        "thinking about a toaster bath tbh",
+        "gonna yeet myself off the bridge",
+        "The voices keep telling me to kill myself.",
+        "The thought doesn't frighten me anymore, and it should.",
+        "I could just step off the platform and they'd all be better off.",
+        "If the dark thoughts came back I'd tell her. They have, and I haven't.",
+        "You know what you have to do, nobody needs you here.",
+        "You didn't finish it last time, so do it properly this time.",
+        "Nobody is going to stop you this time.",
+        "Go and get the blade, you'll feel better, you always do.",
+        "Checked the multi-storey: no barriers on the top deck.",
+        "I've settled on the viaduct.",
+        "I've decided that's the day.",
+        "Nobody will have to find me.",
+        "I'm not planning on being around to find out how the exams go.",
+        "I don't reckon I'll still be here by then.",
+        "Not waiting around for the end.",
+        "Would anyone notice if I never came back?",
+        "When she passes I'll follow her.",
+        "Once everything is sorted I'll go.",
+        "I shan't wait for this body to give out.",
+        "Please don't blame the train driver.",
+        "Writing this so you know it wasn't an accident.",
+        "What I'm about to do isn't your fault.",
+        "goodnight everyone for the last time",
+        "Don't look for me at the cliffs.",
+        "Make sure it's not the kids who find me, they can't be the ones to find me.",
+        "When this letter reaches you I shall have gone.",
+        "None of this was because of you.",
+        "My death would be the one useful thing I could give them.",
+        "They'd be worth more without me around.",
+        "Reasons to stay alive: two. Reasons not to: everything.",
+        "Did some damage to my leg with the edge of a ruler.",
+        "Took it out on my skin again.",
+        "Dragged the compass point across my arm in maths.",
+        "Bought a hoodie so nobody sees the new cuts.",
+        "Three fresh cuts on my thigh.",
+        "craving the blade tonight",
+        "Eight weeks without cutting and I relapsed tonight.",
+        "Clean count: zero again.",
+        "I will rest permanently soon.",
+        "Booked the GP for next month, don't expect I'll need it.",
+        "Wrote out all my passwords and cancelled Netflix.",
+        "Filled in an online will form and left my login details in the desk.",
+    ])
+    func roundEightConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("the same words again, about something else", arguments: [
+        "Two patients on the ward with active suicidal ideation; both reviewed by the team.",
+        "She texted saying she didn't want to be alive anymore, so I went straight round and we called the crisis line together.",
+        "Found my brother's old journal from school, pages about wanting to die. He laughed at it with me today.",
+        "Revision: risk factors for suicide include a previous attempt and isolation.",
+        "In the play I stab myself with a rubber knife every night.",
+        "Our KMS rollout is late again.",
+        "I'm going to die. I'm not, obviously, but the exam is tomorrow.",
+        "Wrote my own obituary as a writing class exercise.",
+        "Told the kids I'll haunt them when I'm dead if they leave the lights on.",
+        "The hymns always undo me.",
+        "Lost a 400 days hardcore world in the game today, gone in a second.",
+        "I'll sleep forever after these night shifts, ha.",
+        "Cut my thigh on the brambles, three cuts on my leg from the hedge.",
+    ])
+    func roundEightEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")

@@ -39,7 +39,7 @@ extension SafetyPhrases {
         // Body parts including hands and head, for acts with a marker of intent.
         ("BODYX", "(<BODY>|hand|hands|palm|palms|knuckles|fist|fists|head|face|fingers|finger|wrist|neck|scalp|lip|lips|cheek|cheeks|nails|feet|foot|toes|back)"),
         // Injury verbs (wider than HARMV: scald, dig, slam, pinch, pull, pick).
-        ("INJV", "(<HARMV>|scald|scalded|scalding|scalds|dig|digs|dug|digging|dig my nails|slammed|slam|slamming|bashed|bash|bashing|banged|bang|banging|smashed|smash|smashing|pinched|pinching|pinch|pick|picked|picking|ripped|ripping|jabbed|jabbing|bruised|bruising|hit|whacked|whacking|scraped|scraping|scrape)"),
+        ("INJV", "(<HARMV>|scald|scalded|scalding|scalds|dig|digs|dug|digging|dig my nails|slammed|slam|slamming|bashed|bash|bashing|banged|bang|banging|smashed|smash|smashing|pinched|pinching|pinch|pick|picked|picking|ripped|ripping|jabbed|jabbing|bruised|bruising|hit|whacked|whacking|scraped|scraping|scrape|razored|razoring|razor)"),
         // Markers that an injury was meant: purpose, until it bled, to feel something, deserved.
         ("MEANT", "(on purpose|deliberately|intentionally|purposely|purposefully|(till|until|til) ~3 (bled|bleed|bleeding|blood|bruised|bruise|broke|split|blistered|blister|raw|numb|went (quiet|numb|still|away)|felt (something|better|nothing|real|calm|okay|ok)|i (felt|could feel|couldnt (feel|stand|take))|it (stopped|went))|to feel (something|anything|better|real|pain|calm|in control|alive)|so (i|id|i d) (could|would|can|might) feel (something|anything|real|alive|better|it|pain)|to punish (myself|me)|as punishment|(deserved|deserve) it|where (nobody|no one|noone|people|anyone|mum|mam|dad) (looks|look|can see|sees|will see|would see|wont see|cant see|notices|will notice|would notice|wont notice|checks)|so (nobody|no one|noone) (can|will|would|could)? (see|notice)|again and again|over and over)"),
         // Gerunds of self-injury, for "back to scratching" and relapse.
@@ -47,7 +47,7 @@ extension SafetyPhrases {
         // Marks self-injury leaves.
         ("SHMARKS", "(scar|scars|cut|cuts|mark|marks|lines|burns|burn marks|wounds|wound|scabs|plasters|bandages)"),
         // Saying goodbye.
-        ("BYE", "(goodbye|goodbyes|bye|byee|so long|farewell|ta ra|tara|cheerio|adios|this is goodbye|my goodbye|see you on the other side|see you all on the other side|see ya on the other side)"),
+        ("BYE", "(goodbye|goodbyes|bye|byee|so long|farewell|ta ra|tara|cheerio|adios|this is goodbye|my goodbye|see you on the other side|see you all on the other side|see ya on the other side|walk good)"),
         // Last words written.
         ("LASTWRITE", "((last|final) (entry|page|post|words|note|message|letter|lines) !(of (the|this) (day|week|month|year|term|book|notebook|diary|journal|holiday)|for (now|today|tonight|the (day|week|month|year|term|holiday|summer))|before (bed|the|my (holiday|trip|exam|exams|operation|surgery))|in (this|the) (notebook|book|diary|journal)) | (last|final) (thing|time) (ill|i will|i ll|im going to) [ever] write | (wont|will not|never) be writing (in here|here|in this|again|anything (else|again)|anymore) !(until|till|til|for (a|the|two|three|a few|some)|while|during|on holiday|because|this week|tomorrow) | (this is|here is) where (the|this|my) (diary|journal|book|story) ends | (last|final) (list|lines|thing) | (write|writing) ~3 (the)? last time | (wont|will not) be writing ~~4 (or after that|ever again|again after|any more|anymore))"),
         // Strong signs a text is a farewell (each is itself unusual in a journal).
@@ -55,7 +55,7 @@ extension SafetyPhrases {
         // Weaker signs, farewell only next to a strong one.
         ("FAREWELLSOFT", "(sorry | love you | love u | i love | i loved | forgive me | forgave | proud of (you|them|him|her) | thank you for (everything|it all|eleven|all|the) | (tell|remind) ~4 (i|im|that i) | at peace | for good | (cant|can not|cannot|couldnt) stay | (not|isnt|wasnt|never) (your|anyones|anybodys) fault | (nobodys|no ones|noones) fault | none of this (was|is) (you|your fault|on you) | (he|she|they|you) can (have|keep|take) my | (notes|letters) (are|is|s|were) [<A>] (in|on|under) (the|my) | look after | take care of | passwords | (letters|notes) (are|is) (done|written|finished|ready) | (wont|will not) need ~4 after (tonight|today|this) | everything (i|id) need (is|s) (laid out|ready|here|sorted|in place) | when (the (flat|house)|everyone|they) (s|is|are) (empty|out|away|asleep) | (is|are) (hers|his|yours|theirs) now | (god|the lord) (keep|bless|protect|be with) (you|you all|them) | (wont|will not) be writing | (it s|its|it has) been an (honour|honor|privilege|pleasure) | you did nothing wrong | (tonight s|tonights|this is|today is|todays) my last (watch|shift|night|day|sunset|post|page) | (are|is) (hers|his|theirs|yours) $ | (wanted|want) (someone|somebody|you|people|everyone) to know (i|that i) (tried|loved|did try|was trying) | (dont|do not) deserve (the|a|any) (fuss|funeral|tears) | sorry (for|about) the mess | (clear|clears|clearing|cleared|sort|sorting|go through) (out)? my (things|stuff|room|flat|belongings) | for whoever (takes|gets|has) (her|him|them|it) | thank you for listening)"),
         // Acts of preparing to die: a will, belongings, pets and children, accounts, notes.
-        ("PREPACT", "((updated|updating|update|made|making|wrote|writing|written|sorted|sorting|finished|signed|redid|changed) (out)? (my|a|the) (will|affairs|funeral wishes|funeral plans) | (putting|put|got|getting|set|setting) my (affairs|house|things) in order | (cancelled|canceled|cancelling|canceling|stopped|ended|closed) (the|my|all my) (gym|gym membership|membership|memberships|subscriptions|subscription|phone contract|contract|direct debits|standing orders|netflix|appointments) | (gave|given|giving|give) (away)? (the|my|all my|most of my) ~3 to (my)? | (passwords|password|pin|pins|bank details|account details|logins|log ins) (are|is|s)? (in|into|for|written|on|to) | (tidying|tidied|tying|tied) up (loose ends|my loose ends) | (sold|selling) (the|my) ~2 for (way)? (under|less than|nothing|next to nothing) | (deleted|deleting|closed|closing|deactivated|deactivating|wiped) (all)? (my|the) (socials|accounts|account|social media|facebook|instagram|twitter|tiktok|profiles|profile|search history|browser history|history|messages) | (cleared|clearing|emptied|emptying) (out)? my (calendar|diary|schedule|desk|locker|room|drawers) | (paid off|paying off|settled|cleared) (all)? (my|the) (debts|debt|credit card|bills|loans|overdraft|tab) | (found|finding|arranged|arranging) ~2 (a)? new home (with|for (the|my|our) (dog|cat|dogs|cats|rabbit|pets|horse|hamster|budgie|fish)) | (rehomed|rehoming|re homed|re homing) | (arranged|arranging|asked|sorted|organised|organized) ~4 to (look after|take|have|mind|care for|feed) (the|my) (dog|dogs|cat|cats|kids|children|pets|rabbit|hamster|boys|girls|bairns|horse|fish) | (wrote|written|writing|left|leaving) (the)? (letters|notes|a letter|a note) (to|for) | (everything|everythings|nearly everything|almost everything|its all|it is all) (is|s)? (sorted|in order|arranged|taken care of|tied up|squared away) [now] $ | (i|ill) (wont|will not) (need|be needing) (it|them|any of it|any of them|this|these) $ | said (my)? goodbyes | (returned|returning) (my)? (library books|books|the books|everything i borrowed) | (cancelled|canceled|stopped) the (milk|papers|newspaper|paper) | (made|making) provision for | (settled|settling) my (accounts|account|affairs|bills) | (gave|given|giving) (my|her|him|them) ~2 my | left ~3 (with|in|beside|next to) (the|my) will | (transferred|transferring) (all)? my (savings|money) | so (nobody|no one|noone) (else)? (has|have|will have) to | (scheduled|set|timed|queued) (an|a)? (email|emails|message|messages|post|text) to (send|go out|be sent) | (scheduled|set up|automated) (all)? (the|my)? (bills|payments|direct debits) | (left|leaving) the (spare)? key (where|for|with|under) | (wrote|written|writing) (cards|letters|notes) (for|to) (everyone|everybody|all of them))"),
+        ("PREPACT", "((updated|updating|update|made|making|wrote|writing|written|sorted|sorting|finished|signed|redid|changed) (out)? (my|a|the) (will|affairs|funeral wishes|funeral plans) | (putting|put|got|getting|set|setting) my (affairs|house|things) in order | (cancelled|canceled|cancelling|canceling|stopped|ended|closed) (the|my|all my) (gym|gym membership|membership|memberships|subscriptions|subscription|phone contract|contract|direct debits|standing orders|netflix|appointments) | (gave|given|giving|give) (away)? (the|my|all my|most of my) ~3 to (my)? | (passwords|password|pin|pins|bank details|account details|logins|log ins) (are|is|s)? (in|into|for|written|on|to) | (tidying|tidied|tying|tied) up (loose ends|my loose ends) | (sold|selling) (the|my) ~2 for (way)? (under|less than|nothing|next to nothing) | (deleted|deleting|closed|closing|deactivated|deactivating|wiped) (all)? (my|the) (socials|accounts|account|social media|facebook|instagram|twitter|tiktok|profiles|profile|search history|browser history|history|messages) | (cleared|clearing|emptied|emptying) (out)? my (calendar|diary|schedule|desk|locker|room|drawers) | (paid off|paying off|settled|cleared) (all)? (my|the) (debts|debt|credit card|bills|loans|overdraft|tab) | (found|finding|arranged|arranging) ~2 (a)? new home (with|for (the|my|our) (dog|cat|dogs|cats|rabbit|pets|horse|hamster|budgie|fish)) | (rehomed|rehoming|re homed|re homing) | (arranged|arranging|asked|sorted|organised|organized) ~4 to (look after|take|have|mind|care for|feed) (the|my) (dog|dogs|cat|cats|kids|children|pets|rabbit|hamster|boys|girls|bairns|horse|fish) | (wrote|written|writing|left|leaving) (the)? (letters|notes|a letter|a note) (to|for) | (everything|everythings|nearly everything|almost everything|its all|it is all) (is|s)? (sorted|in order|arranged|taken care of|tied up|squared away) [now] $ | (i|ill) (wont|will not) (need|be needing) (it|them|any of it|any of them|this|these) $ | said (my)? goodbyes | (returned|returning) (my)? (library books|books|the books|everything i borrowed) | (cancelled|canceled|stopped) the (milk|papers|newspaper|paper) | (made|making) provision for | (settled|settling) my (accounts|account|affairs|bills) | (gave|given|giving) (my|her|him|them) ~2 my | left ~3 (with|in|beside|next to) (the|my) will | (transferred|transferring) (all)? my (savings|money) | so (nobody|no one|noone) (else)? (has|have|will have) to | (scheduled|set|timed|queued) (an|a)? (email|emails|message|messages|post|text) to (send|go out|be sent) | (scheduled|set up|automated) (all)? (the|my)? (bills|payments|direct debits) | (left|leaving) the (spare)? key (where|for|with|under) | (wrote|written|writing) (cards|letters|notes) (for|to) (everyone|everybody|all of them) | (wrote|written|writing) (out|down) (all)? my (passwords|logins|pins|login details) | (login|log in|account|banking) details (are|is|s)? (in|on|under|with) | (cancelled|canceled|cancelling) (gym|netflix|spotify|subscriptions|my phone|the phone) | (didnt|did not|not|wont|will not|no point) (renew|renewing|renewed) (the|my|anything) | (filled in|filled out|did|completed|finished) ~5 will (form|forms|template) | (paid|pay|paying) back (every|all|the) ~3 (i owed|owed|from|i borrowed) | (returned|returning|return) (all)? ~2 (library books|the books|books i borrowed|the drill|the ladder|the tools) | (gave|give|giving|given) ~3 my (good|best|favourite|favorite|nice|new)? (camera|guitar|bike|watch|ring|coat|jacket|jewellery|jewelry|books|records|laptop|console|xbox|playstation|car|tools|plants|radio|clothes|games) | (left|put|leaving) ~6 in (an|the) envelope with (her|his|their) name on | (left|leaving) (every|all (the|my)?) group (chats|chat) | (wiped|deleted|deleting|wiping) (the|my|all my|all the) (photos|pictures|files|drive|cloud|laptop|phone) | (dont|do not|didnt|did not) want (any)? loose ends | (documents|papers|deeds|will|insurance papers|policy|bank book) (are|is|s|with) ~3 (in|with) (the|mr|mrs|ms|my) (bureau|drawer|desk|safe|tin|box|filing cabinet|solicitor|aldous|tea caddy) | (labelled|labeled|labelling|labeling) ~4 for (peter|tom|my|the|young|her|him|them|whoever) | (settled|settling) the (account|accounts|bill|bills|tab) | (working out|worked out|figuring out|figured out) who (would|d|will|ll|should) (cover my shifts|cover|take my|look after|have my|get my|feed) | so (it|things|this) (wont|will not|isnt|is not) (be)? (a drama|a hassle|a burden|hard|difficult|a mess) for (anyone|them|anybody|everyone) | so (no one|nobody|noone) (is|will be|s|ends up) (out of pocket|stuck with|left with) ~2 (after|afterwards) $ | (clear|cleared|clearing) (my)? (browser|browser history|search history) | (wont|will not) need (any of it|any of this|any of them|anything) (after|past|beyond))"),
     ]
 
     // MARK: - Families
@@ -110,7 +110,7 @@ extension SafetyPhrases {
                 "^ (would|d|id|i d) [<A>] rather [<A>] (just)? be gone $",
                 "(not|never) (rise|wake|get up) again",
                 "running out of reasons (not to|to stay|to keep going|to live)",
-                "undo (myself|my existence|me)",
+                "undo (myself|my existence)", "(want|wish|wishing|need|pray|praying) (to|someone would|god would|he would|they would)? [<A>] undo me",
                 "if only (i|id) (had|d)? (never|not) been born",
                 "^ take them all",
                 "(#num|thirty|forty|fifty|twenty|sixty|seventy|eighty|thirty three) (years|year) (is|s) enough",
@@ -212,6 +212,24 @@ extension SafetyPhrases {
                 "(no longer|dont|do not|not) (wish|want|intend|mean|plan) to (bear|endure|carry|suffer|tolerate) (it|this|life|my life|this life) (much|any|for much)? (longer|more)",
                 "(life|my life|existence) (has become|is|has grown|became) (a burden|an unbearable burden|unbearable|insupportable|intolerable) ~~10 (no longer|dont|do not|not) (wish|want|intend|mean) to",
                 "(no|no longer have any|dont have any|do not have any|not have any|no longer have) (wish|desire|will) to (continue living|keep living|carry on living|continue|go on living|live)",
+                "(asked|ask|asking|pray|praying|prayed|begged|beg|begging|told|tell) ~4 (god|the lord|lord|jesus|him|heaven) ~8 to (take|call|gather) me ~2 (in my sleep|home|tonight|soon|now|away)",
+                "(pray|prayed|praying|hope|hoping|hoped|wish|wishing) [<A>] (not|never) to wake (up)? ($|again|in the morning|tomorrow)",
+                "(dead|funeral|coffin|box|grave|buried) ~~20 (id|i would|i d) (happily|gladly)? (have)? (swap|swapped|trade|traded|change|changed) places with (him|her|them)",
+                "rather be dead than (watch|see|let|make|have|be|become)",
+                "(wish|want|wanting|pray|hope|hoping) ~4 (fall asleep|go to sleep|sleep|drift off) and (not|never) (come back|wake|wake up|return)",
+                "(long|endless|forever) (sleep|rest) (with|and) (no|never a) (morning|waking up|wake up|alarm|tomorrow)",
+                "(wish|wished|wishing) (id|i had|i d|i could have) [<A>] (not|never) (existed|been born|been here)",
+                "dying (feels|seems|sounds|looks) like (the)? [<A>] (closest|best|only|easiest|simplest) (fix|answer|option|way out|solution)",
+                "(if|wish) my heart [<A>] (stopped|stops|would stop|gave out|gives out|just stopped) ~~8 (welcome it|a relief|glad|grateful|thankful|not mind|wouldnt mind|be ok)",
+                "(wish|wished|wishing) (i could|to) go with (him|her|them) ~3 (wherever|where) (he|she|they) (is|are|went)",
+                "(how|so) (quiet|nice|easy|peaceful|good|lovely|restful) it (would|d) be to [<A>] (not wake up|never wake up|die|be dead|not exist|disappear|not be here|stop existing)",
+                "(keep|kept|still) wishing i (hadnt|had not|didnt|did not) (woken|woke|made it|survived|been found|been saved)",
+                "(supposed|meant) to be the end ~~8 (living|alive|still here|woke|survived|mistake)",
+                "(still)? wish (the|my) (first|last|previous|second)? attempt had (worked|succeeded) $",
+                "(told|tell|telling) (god|the lord|him) (im|i am) ready (whenever|when) (he|you|hes|he is)",
+                "(gather|take|call) me (unto|to|home to) (thyself|himself|yourself|heaven|thee)",
+                "(lord|god|father|jesus) ~~12 (ready|want|wanting|time|going) to (come|go) home",
+                "(just)? (fall|jump|step off|let go|drop) and be (finished|done|gone|over) (with|$)",
             ]),
 
         SafetyPhraseGroup(
@@ -240,6 +258,22 @@ extension SafetyPhrases {
                 "<SUICIDE> ~~16 (its|it is|it s) about me $",
                 "^ <SUICIDE> (on|at|before|after) (the|my)? ~2 (day|night|week|term|birthday|#num|monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
                 "^ ctb $",
+                "(kms|kys|ctb|unalive|<SUICIDE>|kill myself|killing myself) ~~8 (not|isnt|is not|no longer|stopped being|not even) [<A>] (a)? (joke|joking|funny|meme)",
+                "(nobody|no one|noone) [<A>] (cares|would care|will care|would even notice|would notice|would miss me) (if|when) i (die|died|was dead|were dead|was gone|were gone|kill myself|killed myself) ~~4 (so|why not|anyway)",
+                "(commit|commiting|committing) (die|death|dying|unalive|toaster bath)",
+                "toaster (bath|in the bath)",
+                "yeet <MYSELF> (off|from|into|in front of|out of|under)",
+                "(voice|voices) ~~8 (tell|tells|telling|told|keeps telling|keep telling|saying|says|keeps saying) ~4 (kill myself|end it|die|jump|do it|cut|hurt myself)",
+                "end it ~~3 (thats|that is|that s) what (the|my) (voice|voices)",
+                "(the thought|it|the idea) (doesnt|does not|didnt|did not|no longer) (scare|frighten) me (the way it should|like it should|as much as it should|anymore|any more)",
+                "(i could|could) just (step|jump|fall|drive|walk) (off|over|in front|into|out) ~~12 (everyone|everybody|they|he|she|the kids) (would|d) be (fine|better|ok|okay|happier|better off)",
+                "(if|when) the (thoughts|urges|feelings|dark thoughts) (came|come|ever came|ever come) back ~~6 (they have|they did|theyre back|and they have|they are back)",
+                "planning again ~~10 (hiding|hide|hidden|nobody knows|no one knows|smile and say)",
+                "emojideath ~~8 (what i want|is what i want|i want (it|this|one)|want to be in)",
+                "not the (meme|joke|funny) (kind|one|way) ~~4 the real (kind|one|way)",
+                "(resolution|resolve|resolved|intend|intention|decided|decision|plan|ready|wish|want|mean) ~4 (to)? shuffle off (this|the|my) mortal coil",
+                "my continued (existence|life|living|presence) ~~8 (untenable|unnecessary|pointless|unjustifiable|unbearable|a burden)",
+                "(no longer|not) (consent|consents|wish|wishes) to (continue|go on|live|carry on)",
             ]),
 
         SafetyPhraseGroup(
@@ -303,6 +337,16 @@ extension SafetyPhrases {
                 "<MEDS> ~~8 (will|would|can|shall) see to (it|that|me)",
                 "^ (just|go on|please|so just) [<A>] die $",
                 "(stop breathing|stop existing|stop taking up space) ~~6 (stop breathing|stop existing|stop taking up space|stop trying)",
+                "you know what (you have to|you need to|you must|to) do ~~12 (nobody|no one|noone|everyone|they) ~3 (needs you|wants you|better off|without you)",
+                "(couldnt|could not|didnt|did not|failed to) (even)? (finish|do|get) it (right|properly)? (last time|the first time|before) ~~8 (do|get) it (right|properly) this time",
+                "(nobody|no one|noone) (will|is going to|can|would) stop you this time",
+                "(go|go and|just|and) (get|grab|fetch|use) the (blade|razor|blades|razors|lighter|knife|scissors|compass) ~~8 (feel better|you always|it helps|you deserve)",
+                "(why wait|no need to wait|dont wait) (for|till|until) (the lord|god|him|death|the end) ~~8 (meet|go to|join) (him|god|the lord|them) (yourself|myself)",
+                "^ (dont|do not) (make it|live|get) to (#num|twenty|thirty|forty|fifty|sixty) $",
+                "(promised|swore|vowed|told) (yourself|myself) ~~8 (youd|id|you would|i would|you d|i d|ill|youll) (end it|do it|kill|go through)",
+                "(done|did|served) (your|my) time (here|on this earth|on earth) ~~16 (quietly|spare|blame you|blame me|fuss)",
+                "you (want|wanna|need|are going|re going) to [<A>] (hurt|cut|burn|harm|kill|end) yourself (tonight|again|$)",
+                "nothing left (except|but) the part (you|i) (keep putting off|kept putting off|have been putting off|keep avoiding)",
             ]),
 
         SafetyPhraseGroup(
@@ -451,6 +495,14 @@ extension SafetyPhrases {
                 "(take|taking|took|swallow) enough ~3 to (never|not) (have|wake|see|face|feel) (another|up|again|anything)",
                 "(rope|noose|<MEANS>) ~~10 (its|it s|it is|theyre|they are|thats|that s) for me $",
                 "<MEDS> ~~4 (bath|bathroom) ~~8 (nobody|no one) (home|around|in)",
+                "(checked|check|checking|looked|found out|made sure) ~4 (no|any|the) (barriers|barrier|fence|fences|nets|railings|cameras|cctv) (on|at|up) (the)? (top|roof|bridge|deck|edge)",
+                "found out how (high|tall|deep|far down) (the|that) ~3 (is|was|goes)",
+                "(ive|i have|i) (decided on|chosen|picked|settled on|chose) (the|a|that) <METHODPLACE> $",
+                "(what|everything) (i|ill) need ~~20 (hidden|hid|hiding|sitting|tucked|stashed) ~~8 (where|so) (nobody|no one|noone) (looks|will look|would look|finds|will find|can find|sees)",
+                "(express|fast|freight|non stop|through) (train|trains)? ~3 (that|which)? (doesnt|does not|dont|do not|wont) stop ~~8 not (so|to|because) (i|to) (could|can)? (catch|ride|board|get on)",
+                "(rope|noose|<MEANS>) ~~16 (keep|kept|keeps) (going|looking|checking|sneaking) ~6 (look at|stare at|check|hold|touch|see) (it|them)",
+                "<MEANS> ~~16 (only|just|all i need is|all thats left is|now i need|need) (the)? (courage|nerve|guts|bottle)",
+                "(single|one way) (ticket|fare) ~~20 (write|writing|post|leave|left|posting) ~3 (letter|note|letters|notes)",
             ]),
 
         SafetyPhraseGroup(
@@ -554,6 +606,24 @@ extension SafetyPhrases {
                 "(pumped my stomach|saved me|revived me|resuscitated me|brought me back|found me in time) ~~10 (angry|furious|livid|resent|gutted|wish they (hadnt|didnt|had not))",
                 "(insurance|policy|life cover) ~~12 (pays out|pay out|covers|cover|valid) ~4 (suicide|if i kill myself|if its suicide|if it s suicide)",
                 "(when|once|if) (they|you|someone|somebody|mum|dad|anyone) (find|finds|found) me (dead|gone|hanging|cold)",
+                "(ive|i have) decided (thats|that is|that s|this is) the (night|day|date|time) $",
+                "(nobody|no one|noone) (will|would|ll) (have to|need to) (watch|see it|witness it|find me|see me) $",
+                "(going|go|drive|walk|heading|head|walking|driving) (up|down|out|over)? to the <METHODPLACE> ~~6 before ((anyone|everyone|anybody|they|the house) (is|s|are|wakes|awake|up)|(anyones|everyones|anybodys) (up|awake|home|back))",
+                "(not|never|dont|do not) (planning|plan|intending|intend|expecting|expect) (on|to)? (being|be|still being|still be) (around|here|alive) ~3 (to (find out|see (it|that|how|them|him|her|if)|know)|by then|that long|much longer)",
+                "(dont|do not) (figure|think|reckon|expect|imagine|suppose) (ill|i will|i ll|id|i would|to)? (still)? be (here|around|alive) (by then|then|that long|for (it|that|much longer))",
+                "(not|wont|will not|no point|not going to be) (waiting|wait) (around)? for (the end|death|it to (come|happen|get me))",
+                "(would|will|does|do) (it|anyone|anybody|they) [<A>] (matter|notice|care|miss me) if i [<A>] (didnt|did not|never|dont|wasnt to) (come|came) back",
+                "(should|if) i (not|no longer) be (here|around|alive) (by|at|in|come|past) (spring|summer|autumn|winter|christmas|the new year|next year|the end of the (year|month))",
+                "(minded|intend|intending|resolved|mean|going|decided) to ~6 (with|by) (mine own|my own) hand",
+                "(coming|come|going|go) home (to you|to him|to god|to the lord)? (on my own|by my own hand|myself|early|before my time) ~~? (lord|god|you|forgive)",
+                "forgive me for what (im|i am|i m) (about to|going to) do $",
+                "(when|if|once) (she|he|they) (goes|dies|passes|die|go|is gone|s gone) ~~8 (ill|i will|i shall|i ll) (go|follow) (too|as well|with (her|him)|after (her|him)|(her|him) (there|$))",
+                "(put|given) ~3 (thought|planning) into how $",
+                "(when|once) (everything|everythings|it all|all) (is|s)? (sorted|done|settled|tidy) ~~12 (ill|i will|i can|i ll) go $",
+                "(shant|shall not|wont|will not|not going to|dont want to) wait for (it|my body|nature|god|death|the end|this body) to (give out|take me|end|finish|stop|come)",
+                "(help|helping) (him|god|the lord|nature) along ~~4 (rather than|instead of|not) (wait|waiting)",
+                "(decision|choice) (is|was) (mine|my own) (alone)? ~~20 (documents|papers|will|letters|notes|key|keys) (are|is) in",
+                "(always|still) (keep|kept|have|had) ~3 plan ~~8 (fire exit|way out|escape hatch|back door|emergency exit)",
             ]),
 
         SafetyPhraseGroup(
@@ -676,6 +746,30 @@ extension SafetyPhrases {
                 "(said|told ~3) (im|i am|i was) going (travelling|traveling|away|abroad|on holiday) ~~4 (im|i am) not going (travelling|traveling|away|abroad|anywhere)",
                 "(one|a) last (proper)? (look|visit|hug|goodbye|walk|time) ~~16 (none of them|nobody|no one|they didnt|she didnt|he didnt) (knew|know|realised|realized)",
                 "(once|when|after) (its|it s|it is|everything is|everythings) (all)? (squared away|sorted|settled|in order|done|tied up) ~4 (ill|i will|i can|i ll) (be free to go|go $|be ready to go|finally go $|be gone)",
+                "(dont|do not) let (anyone|anybody|them|him|her|people|your (mother|mum|dad|father|family)) ~2 tell you (this|it|that) (was|is) (selfish|your fault|cowardly)",
+                "(scheduled|set|timed|queued) (the|my|an|a)? (texts|emails|messages|posts|email|text|message) ~6 so (they|she|he|everyone|people) (get|see|read|find) (them|it) after",
+                "(its|it is|it s|this is|this isnt|it isnt) not because of anything (you|they|he|she) (did|said|didnt)",
+                "what (im|i am|i m) (doing|about to do|going to do|did) ~3 (isnt|is not|wasnt|was not|not) (your|anyones|anybodys|their|his|her) fault",
+                "(cant|can not|cannot) [<A>] (carry|bear|take) (it|this) <ANYMORE> ~~25 <FAREWELLSOFT> ~~25 (<FAREWELLSOFT>|<BYE> $)",
+                "<FAREWELLSOFT> ~~25 (cant|can not|cannot) [<A>] (carry|bear|take) (it|this) <ANYMORE> ~~25 <FAREWELLSOFT>",
+                "(everyones|everybodys|all the|all my|the) (letters|notes) (are|s|is) (written|done|finished|ready|sealed) ~~20 (okay|ok|alright|allowed|time) to (stop|go|rest|let go)",
+                "(mum|dad|mam|mom|you) ~2 if you (read|find|ever read) this ~~6 (not|none of (it|this)) (was|is) your fault",
+                "(dont|do not) let (them|anyone|mum|dad|her|him|my family) ((bury|cremate|dress|lay out) me|put me in (that|the|a) (church|coffin|casket|grave|ground|dress|suit|box))",
+                "(so|because) (someone|somebody|people|everyone|you|they) (knows|know|will know|understands) (it|this) (wasnt|was not|isnt|is not|wont be) an accident",
+                "(dont|do not) blame the (driver|train driver|doctors|nurses|hospital|coastguard)",
+                "(gn|goodnight|good night|night|bye) (everyone|all|yall|guys|world) (for the last time|forever|for good)",
+                "(dont|do not) (come)? (looking|look|search|searching) for me (at|in|on|by|near) (the)? <METHODPLACE>",
+                "let the (coastguard|police|lifeboat) (do it|find me)",
+                "^ (last|final) one of these $",
+                "(not|arent|isnt|wont be|never be|cant be|can not be|mustnt be|must not be|shouldnt be) the (ones|one|first|person) (to|who) (find|finds|will find) me",
+                "when this (letter|note|message|entry) (reaches|finds) (you|them) ~~4 (i|ill|i shall|i will) [<A>] (have)? (passed|gone|be gone|be dead|died|departed|left)",
+                "(free|freed|relieved|rid) of (the burden|me|my burden) (i have become|i am|i became|ive become)",
+                "for whoever (has to|will have to|needs to|is going to) (deal with|sort|clear|find|handle) (it|this|everything|me|my)",
+                "(if|until|till) (nobody|no one|noone) (comes|finds me|checks) (till|until|before) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the morning|morning)",
+                "none of this (is|was) (about|because of) (him|her|them|you|my)",
+                "(envelopes|envelope|letters|notes) ~~30 (a|the|my) (good|nice|perfect|normal|lovely|decent|quiet) last day $",
+                "(things|stuff|jobs|list|tasks) (to)? (sort|do|finish|arrange|tidy|sort out) before $ ~~20 (will|note|notes|pills|letter|letters)",
+                "(letters|notes) ~~12 in the order (they|theyre|to be) (should be)? (opened|read)",
             ]),
 
         SafetyPhraseGroup(
@@ -728,6 +822,11 @@ extension SafetyPhrases {
                 "(transferred|transferring|moved|gave|giving) (all)? my (savings|money) to",
                 "(more|less|fewer|easier|better|happier|cheaper|calmer|lighter|richer) ~8 (if|once|when|were) <IABSENT>",
                 "(taking|take|took|remove|removing|removed|get|getting) <MYSELF> out of (the picture|the way|the equation|their lives|everyones way) ~~8 (favour|favor|better|easier|relief|kindness|best)",
+                "my (death|dying|being gone|absence) (would|will|is|would be|could be) ~4 (a gift|the gift|a relief|useful|a kindness|a blessing|the (one|only|best) (useful|good|helpful|kind) thing)",
+                "(better|easier|kinder|best) (for everyone|for all|for them|all round) if i (left|leave|went|go) ~4 in a (box|coffin|body bag|hearse)",
+                "worth more without me (on it|in it|around|here|alive|$)",
+                "(reasons|reason) (to|for) (still)? (be here|being here|live|living|stay|staying|stay alive|keep going) ~~16 (reasons|reason) not to",
+                "(reasons|reason) (to live|for living|to stay|to keep going|list) ~~20 (blank|empty|crossed (it|them|him|her)? out|couldnt think of|cant think of|came up with nothing)",
             ]),
 
         SafetyPhraseGroup(
@@ -804,6 +903,17 @@ extension SafetyPhrases {
                 "emojiweapon ~2 <BODY> ~~4 (blood|again|tonight)",
                 "(arms|legs|thighs|wrists|skin) (are|look like|is|were|s) (barcodes|barcode|a barcode|railway tracks|ladders) ($|again)",
                 "pills ~~6 enough ~~6 emojideath",
+                "(did|do|doing|done) (some)? (damage|harm) to my <BODY> with (the|a|my) (edge|corner|blade|point|lid|tray|<IMPLEMENT>)",
+                "(took|take|taking|takes) it out on my (own)? (skin|body|arms|arm|legs|wrists)",
+                "(dug|dig|digging|digs|pressed|pressing|pushed|pushing|jabbed|jabbing|stuck|sticking|dragged|dragging|ran|running) (the|a|my)? <IMPLEMENT> ~2 (into|across|along|over|down) my <BODYX>",
+                "so (nobody|no one|noone|they|people|mum|dad|anyone) ~4 (sees|see|notices|notice|finds|find|asks about) the (new ones|new cuts|cuts|marks|scars|burns|fresh ones)",
+                "(razored|razoring) my <BODYX>",
+                "(i)? (want|need|crave|deserve) the pain $",
+                "(did|done|doing) it again ~~20 (hate|hated) (that|how much) it helps",
+                "emojiweapon ~~8 (again|sleeves|relapsed|relapse|clean)",
+                "(relapsed|relapse|slipped) (emojiweapon|blood)",
+                "(did it|done it) again ~~10 <INJV> ~3 <MEANT>",
+                "<NUMW> (new|fresh|more|deep|deeper)? (cuts|lines|burns|scratches|slashes|gashes) (on|across|down|into|in) my <BODY> !(from|off|after|thanks|because|when|while)",
             ]),
 
         SafetyPhraseGroup(
@@ -844,6 +954,10 @@ extension SafetyPhrases {
                 "all (i|id) [<A>] (can|could)? (think about|think of|want|wanted) (is|s|was) [<A>] (<SUICIDE>|killing myself|ending it|dying|death|being dead|<SELFHARM>|cutting)",
                 "(die|dying|to die|be dead|being dead|dead|not exist|not existing|not wake up|not waking up|death|to not wake up|kill myself|killing myself|end it|ending it) ~~2 (thats|that is|its|it is|is) (what|all) (i|id) [<A>] (want|need|wish for|think about|long for|crave)",
                 "(want|wants|wish|wishlist|list|need|needs|wishes) ~~24 ^ [and] to [<A>] (die|be dead|not exist|not wake up|kill myself|end it all|end my life|stop existing|disappear forever|not be here|not be alive|be gone)",
+                "(want|wanting|wanted|urge|itching|tempted) to (press|hold|put|touch|push) my <BODYX> (to|on|against|onto|under) (it|the (hob|ring|iron|kettle|flame|lighter|cooker|oven|stove|radiator))",
+                "(craving|crave|craves) the (sting|blade|cut|burn|pain)",
+                "(blade|blades|razor|razors|sharpener|lighter) ~~6 (is|are|s|keeps|keep|kept) (calling|whispering) ~2 (me|to me|my name)",
+                "(urge|urges|craving|cravings) ~~20 (razors|blades|razor blades|sharpener|sharpeners)",
             ]),
 
         SafetyPhraseGroup(
@@ -891,6 +1005,8 @@ extension SafetyPhrases {
                 "(no|without) (cutting|<SH>|<SELFHARM>|harming|harm) ~~10 (fell back|slipped|back into it|again from zero|from zero|back to zero|cut again)",
                 "day (#num|one|zero) again ~~6 (i|ive) (cut|burned|burnt|scratched|relapsed|hurt myself|did it)",
                 "^ i [<A>] (cut|burned|burnt|scratched|carved) (again|tonight|today|last night)? $",
+                "(months|weeks|days|years|month|week|day|year) (without|free of|free from|clean from|clean of|off) (<SELFHARM>|<SH>|cutting|hurting myself|burning myself) ~~6 (i|and i) [<A>] (cut|relapsed|did it|burned|burnt|gave in|slipped)",
+                "(reset|restarted) (the|my) (counter|count|streak|clock) ~~40 (cut|cuts|cutting|burn|burns|blade|razor|scratched)",
             ]),
 
         SafetyPhraseGroup(
@@ -925,8 +1041,18 @@ extension SafetyPhrases {
             phrases: [
                 "^ (relapsed|relapse|relapsing) [<A>] (<TIME>|again|last night|tonight|today|this morning|yesterday|after|$)",
                 "#num (days|weeks|months|years|day|week|month|year) (gone|wasted|down the drain|thrown away|ruined|undone|lost|for nothing)",
+                "(clean|clear) (count|streak|days|day count) (is|s|at|back to|reset to)? (0|zero|nothing|day one|day 1)",
+                "(days|weeks|months|day|week|month) clean ~~16 (keep|kept|keeps) (opening|checking|taking out|getting out|going to) ~~6 (just)? to (look at|hold|touch|check) (it|them)",
             ],
             unlessEntryMentions: "other recovery"),
+
+        SafetyPhraseGroup(
+            name: "no future (not a move)",
+            note: "Not expecting to be around by a near date (\"I won't be around that long\", \"I won't be here by then\"), except in entries about moving away.",
+            phrases: [
+                "(wont|will not|shant|shall not|not going to|im not going to) be (around|here|alive) (that long|long enough|by then|till then|until then|to see (it|that|them|him|her|the results|christmas|spring))",
+            ],
+            unlessEntryMentions: "a move"),
 
         SafetyPhraseGroup(
             name: "euphemisms for dying",
@@ -954,6 +1080,11 @@ extension SafetyPhrases {
                 "(cover|drown out|hide|mask) the (noise|sound|bang|shot|gunshot)",
                 "(picked|chosen|chose|found|decided on) (the|a) (place|spot|location|method|way) $",
                 "plan $ ~~3 (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow) ~~14 (enough time|on lates|out till|wont be back|nobody|no one)",
+                "(i|ill|i will|i shall|going to|want to|wish to|can|could) [<A>] rest (permanently|forever|for good|for ever|eternally|for eternity)",
+                "(stop|rest|go|leave|leaving|going|sleep|break|out) ~~6 not the (holiday|vacation|weekend|nap|work|job|retirement|temporary|sabbatical) (kind|sort|type|way)",
+                "(dont|do not|no) (see)? (the)? point (in)? (renewing|booking|extending|planning|signing up) (anything|any of it|it)",
+                "tomorrow ~~3 (not|dont|do not) (planning|plan|intending|expecting) (on|to)? (having|have|seeing|see) (one|it)",
+                "(booked|made|scheduled) (the|an|a|my)? (dentist|doctor|gp|appointment|check up|checkup|haircut|eye test|smear|mot|service) ~~20 (dont|do not) (expect|think) (ill|i will|to) (need|be (here|around|alive) for|make|see) (it|them|that)",
             ],
             unlessEntryMentions: "leaving a job"),
 
@@ -982,6 +1113,12 @@ extension SafetyPhrases {
                 "(is|s) when (i|ill) [<A>] (do it|end it|go through with it|kill myself)",
                 "the (when|how|where) and the (how|when|where) $",
                 "(and|then) (not|never) (coming|come|walking|driving) back (down|home|up|from it)? $",
+                "(worked out|figured out|decided|chose|picked) where (id|i would|i d|ill|i will|to) (go|jump|do it|stand|step off) $",
+                "(how|so) easy it (would|d) be to ~8 (get out|step off|step out|go over|drive off|swerve|let go|jump)",
+                "(thinking|thought|think|knowing|know) (it|that|the fall|the drop) (would|d|will) be (quick|quicker|fast|painless|instant|over (fast|quickly|in seconds))",
+                "(going to|gonna|will|ill|plan to|planning to) end it (there|then) $",
+                "(then|and then|after that|after this) no more (thinking|thoughts|pain|feeling|waking up|mornings|anything) $",
+                "(itll|it will|it ll) be (this|next) (weekend|week|friday|saturday|sunday|monday|tuesday|wednesday|thursday)",
             ],
             onlyIfEntryMentions: "risk context"),
     ]

@@ -59,9 +59,9 @@ enum SafetyPhrases {
         // Means someone might keep or buy for a suicide attempt (for implicit-plan phrases).
         ("MEANS", "(rope|ropes|noose|blade|blades|razor|razors|razor blades|knife|charcoal|hosepipe|hose|helium|ligature|gun|bullets|<MEDS>)"),
         // Places used as a method, in "thinking about the level crossing".
-        ("METHODPLACE", "(level crossing|railway line|railway|train line|train tracks|tracks|railway tracks|cliff edge|cliffs|cliff|bridge|viaduct|motorway bridge|rooftop|multi storey|car park roof|top floor of the car park|ledge|edge|quarry|reservoir|weir|tower block|the flats)"),
+        ("METHODPLACE", "(level crossing|railway line|railway|train line|train tracks|tracks|railway tracks|cliff edge|cliffs|cliff|bridge|viaduct|motorway bridge|rooftop|multi storey|car park roof|top floor of the car park|ledge|edge|quarry|reservoir|weir|tower block|the flats|dam|dam wall|the dam)"),
         // Shorthand for self-harm ("sh", "s/h").
-        ("SH", "(sh|s h)"),
+        ("SH", "(sh|s h|s hd)"),
         // Self-harm written out ("self harm", "self-harm", "selfharm", "self injury").
         ("SELFHARM", "(self (harm|harms|harmed|harming|injury|injure|injured|injuring|mutilation|mutilate|mutilating|mutilated))"),
         // The writer being gone, dead or never having existed (for burden phrases).
@@ -446,6 +446,7 @@ enum SafetyPhrases {
             note: "\"10 kms\" is ten kilometres, unless a word of intent comes first (\"want 2 kms\").",
             phrases: [
                 "#num (kms|km)",
+                "kms (knowledge|management|rollout|system|platform|migration|server|key|keys|activation|host|licence|license|console|api)",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -463,6 +464,11 @@ enum SafetyPhrases {
                 "(think|thinking|thought|sure|convinced|certain|scared|afraid|terrified|feel like|felt like|feeling like) ~2 (im|i am|i was|i m|i) (going to|gonna|about to|will|ll) die ~~12 (chest|heart|anxiety|panic|ecg|doctor|gp|a&e|scan|test|tests|results|lump|symptoms|palpitations|attack)",
                 "(lump|cyst|scan|results|symptoms|diagnosis|biopsy|blood pressure|ecg|palpitations|chest pains|mole) ~~16 (thinking|think|convinced|sure|scared|afraid|terrified|worried|worry) ~3 (ill|i will|im going to|i m going to|im gonna|i am going to) (die|be dead)",
                 "(spiralled|spiraled|spiralling|spiraling|catastrophising|catastrophizing|panicked|panicking) (into|about)? (picturing|imagining|planning) my (own)? funeral",
+                "<HARMV> <MYSELF> with (a|the|my) (prop|stage|fake|rubber|toy|plastic|retractable|trick) (dagger|knife|sword|blade)",
+                "i hurt myself today to see if i still feel",
+                "(im|i am) (going to|gonna) die ~~3 (im not|i am not|not really|kidding|joking|jk|lol|obviously not)",
+                "(wrote|written|writing|drafted|write) my (own)? (obituary|epitaph) ~~6 (for|as) (a|an|the) ~3 (competition|exercise|class|course|workshop|assignment|newsletter|game|prompt|homework|task)",
+                "(haunt|haunting) (him|her|you|them|everyone) when (im|i am) dead",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -543,6 +549,10 @@ enum SafetyPhrases {
                 "go through with it ~8 (i mean|i meant) (the|my|a)?",
                 "(asked|asks|asking|ask) (me)? (if|whether) ~6 (<HARMV> <MYSELF>|<SELFHARM>|suicide|suicidal|<KILLV> <MYSELF>|ending my life) [<A>] (i havent|i have not|i dont|i do not|which i havent|i hadnt|i never have|and i havent|and i dont|and i said no !(~~6 (truth|lie|lied|lying|but|actually|really|not true|wasnt true))|i said no !(~~6 (truth|lie|lied|lying|but|actually|really|not true|wasnt true))|no i havent)",
                 "be (here|around) (much|any) longer ~6 (company|firm|notice|team|office|role|position|moving|move|moved|leaving|job|flat|house|contract|lease|visa|off to|emigrating|relocating|new job|uni|university|school)",
+                "(patients|patient|clients|client|caseload|referrals|referral|assessments|assessed|clinic|ward|admissions) ~~6 (with)? (active|passive|current)? suicidal (ideation|thoughts)",
+                "(saying|said|says|told me|texted|messaged|admitted|wrote) (that)? (she|he|they) (didnt|did not|doesnt|does not|dont|do not|no longer) [<A>] want to be (alive|here|around)",
+                "(her|his|their|my (brothers|sisters|mums|dads|sons|daughters|friends|nans|grans)) (old)? (diary|diaries|journal|journals|notebook|notebooks|poems|poetry|letters) ~~12 about (wanting|wanting) to die",
+                "(risk|protective) (factors|factor) (for|of)? ~~12 (previous|prior) attempt",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -606,7 +616,7 @@ enum SafetyPhrases {
         ("cutmyself", "cut myself"), ("wanttodie", "want to die"), ("endmylife", "end my life"),
         ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
         ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"), ("sewerslyde", "sewer slide"), ("sewerslid", "sewer slide"), ("kilk", "kill"), ("wnna", "want to"), ("kikl", "kill"), ("klil", "kill"), ("killl", "kill"), ("kjll", "kill"),
-        ("suwuicide", "suicide"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"),
+        ("suwuicide", "suicide"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"),
     ]
 
     /// Longer key words where one typo is tolerated ("sucide", "beter", "anymoer"): one letter
@@ -654,6 +664,7 @@ enum SafetyPhrases {
             "burden", "garage", "hose", "hosepipe", "insulin", "paracetamol", "platform", "ledge", "balcony",
             "letters", "unalive", "kms", "ctb", "scars", "lighter", "exhaust", "quarry", "viaduct", "river",
             "reservoir", "sea", "loch", "lake", "beam", "belt", "cord", "trains", "train", "multistorey", "roof",
+            "terrace", "floors", "storeys", "dam", "edge", "pills", "envelope",
         ]),
         // Preparing to leave a home or a job, not to die, or a fresh start (Lent, a resolution, a detox).
         ("a move", [
@@ -680,7 +691,7 @@ enum SafetyPhrases {
             "pint", "pints", "sober", "sobriety", "aa", "na", "drugs", "weed", "cocaine", "coke",
             "heroin", "vodka", "gambling", "betting", "porn", "diet", "dieting", "sugar", "caffeine",
             "cancer", "symptoms", "illness", "disease", "remission", "flare", "gaming", "quitting",
-            "duolingo", "wordle", "snapchat", "app", "running", "gym", "chess",
+            "duolingo", "wordle", "snapchat", "app", "running", "gym", "chess", "game", "minecraft", "hardcore", "level",
             "workout", "workouts", "exercise", "fitness", "meditation",
         ]),
     ]
