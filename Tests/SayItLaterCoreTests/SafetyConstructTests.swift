@@ -433,6 +433,86 @@ struct SafetyConstructTests {
     ])
     func roundEightEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    // MARK: Constructs added after round 9's first run (each with sentences of its own)
+
+    @Test("hurried, plain-spoken and second-language writing", arguments: [
+        "Lay awake thinking about ending it with the rifle.",
+        "Asked God to take me while I sleep tonight.",
+        "If that lorry had hit us I wouldn't have minded.",
+        "Hoping I'm not breathing by morning.",
+        "I'd wish I won't see another morning.",
+        "I want him to be free more than I want to live.",
+        "I'd give her that even if it means dying.",
+        "I keep thinking about not being here anymore.",
+        "Might as well do everyone a favour and take myself out of the picture.",
+        "If I wasn't here she'd have her life back.",
+        "I'm worth more to them dead.",
+        "It is better I die and free them.",
+        "They'd be better off. Gone, I mean, not moved out.",
+        "Got enough of the tablets put aside now.",
+        "Bought what I need and I know the spot.",
+        "Thinking about driving the van into a bridge support.",
+        "I will jump from the roof of our block.",
+        "Walked past the knife block and thought about my arms.",
+        "Sorry I'm leaving you all.",
+        "if ur reading this im gone",
+        "Going home to the Lord tonight.",
+        "That's the last message I'll ever send her.",
+        "Scratched until it bled again.",
+        "Took too many, not to die, just to hurt.",
+        "Starved myself as punishment.",
+        "They're not deep, but I did it again.",
+        "The urge came back on the way home, not for a drink, for pain.",
+        "44 days clean. Zero now.",
+        "day 1 again",
+        "ctb date picked",
+        "kys they said and I'm thinking about actually doing it",
+        "idw to be alive anymore",
+        "i wana sleep and nevr wake up",
+    ])
+    func roundNineConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("the hard half of round 9: plans told without the words", arguments: [
+        "Found her a home with someone who'll still be around to take her out.",
+        "I keep wishing the paramedics had been too late.",
+        "If I hadn't been found that night none of this would matter.",
+        "Wouldn't it be simpler if I just wasn't.",
+        "Drafting my last note in my head on the way to work.",
+        "The last time I tried I woke up in resus, and it's building the same way again.",
+        "you know what you need to do, you've been a burden on everyone for years",
+        "Nothing is stopping you except yourself.",
+        "Don't let Mum talk you round this time.",
+        "Make it look like an accident so nobody feels guilty.",
+        "Booked a room for one night, on my own, and I've got what I need.",
+        "I have resolved that this spring shall be my last.",
+        "After the christening I'll go back there and finish.",
+        "Told my sister not to wait up for me, not ever again.",
+        "What remains is only the act itself.",
+        "Nobody chasing my family for money after.",
+        "If this diary reaches you, please forgive me.",
+        "To the coroner: the keys are on the table.",
+        "Wore a cardigan in the heat again. The box is back under my bed.",
+        "Told them the cuts were from the cat. We don't have a cat.",
+        "New ones under the old ones.",
+        "Punched the wall until my knuckles bled.",
+        "Took the shotgun down from the loft; it would be the tidiest way.",
+        "Had a long look at the beam in the garage and knew what I was thinking of.",
+        "Every night I think about steering off the road into a bridge support.",
+        "I'll go back next week and not drive home.",
+        "This time you don't turn round.",
+        "I'll not be here to read the letters.",
+    ])
+    func roundNineHardConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("those words about something else", arguments: [
+        "The fight scene where he turns the gun on the villain was brilliant.",
+        "Cancelled the gym to save money; didn't renew the magazine either.",
+        "Day 1 again of my couch to 5k, the app reset.",
+        "Looked over the edge of the Grand Canyon and imagined falling, then had an ice cream.",
+        "Worked out the pressure drop, then figured out where the leak was.",
+    ])
+    func roundNineEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")

@@ -469,6 +469,12 @@ enum SafetyPhrases {
                 "(im|i am) (going to|gonna) die ~~3 (im not|i am not|not really|kidding|joking|jk|lol|obviously not)",
                 "(wrote|written|writing|drafted|write) my (own)? (obituary|epitaph) ~~6 (for|as) (a|an|the) ~3 (competition|exercise|class|course|workshop|assignment|newsletter|game|prompt|homework|task)",
                 "(haunt|haunting) (him|her|you|them|everyone) when (im|i am) dead",
+                "(actually|literally) die ~~8 (dig a hole|hole and live|embarrass|cringe|crush|mortified)",
+                "(basically|accidentally|practically|nearly|almost) killed myself by (being|falling|tripping|walking|running|forgetting|not)",
+                "(go|be) where (mum|dad|mam|nan|gran|he|she|they) (is|are) ~~4 (just)? for (an|a|one) (afternoon|day|hour|minute|moment|visit|chat|cup of tea)",
+                "(ill|i will|im going to) be dead by ~2 ~~4 (send|bring) (flowers|help|snacks|coffee|chocolate|wine)",
+                "if ~4 killed people (id|i would) (have been|be) dead",
+                "(i am|im) (dead|deceased) ~~6 (i am a ghost|im a ghost|bury me in this|ascended|send help|lol|lmao)",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -553,6 +559,9 @@ enum SafetyPhrases {
                 "(saying|said|says|told me|texted|messaged|admitted|wrote) (that)? (she|he|they) (didnt|did not|doesnt|does not|dont|do not|no longer) [<A>] want to be (alive|here|around)",
                 "(her|his|their|my (brothers|sisters|mums|dads|sons|daughters|friends|nans|grans)) (old)? (diary|diaries|journal|journals|notebook|notebooks|poems|poetry|letters) ~~12 about (wanting|wanting) to die",
                 "(risk|protective) (factors|factor) (for|of)? ~~12 (previous|prior) attempt",
+                "(practice|quiz|exam|sample|training|course|module) (question|questions|scenario) ~~12 (thinking about ending my life|ending my life|kill myself|want to die|end my life)",
+                "(she|he|they|her|him) [<A>] (wants|wanted) to (disappear|vanish|die|be dead|not wake up|not be here) ~~4",
+                "(he|she|they|hed|shed|theyd) (had)? sat in (his|her|their) car with a (hosepipe|hose)",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -616,7 +625,7 @@ enum SafetyPhrases {
         ("cutmyself", "cut myself"), ("wanttodie", "want to die"), ("endmylife", "end my life"),
         ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
         ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"), ("sewerslyde", "sewer slide"), ("sewerslid", "sewer slide"), ("kilk", "kill"), ("wnna", "want to"), ("kikl", "kill"), ("klil", "kill"), ("killl", "kill"), ("kjll", "kill"),
-        ("suwuicide", "suicide"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"),
+        ("suwuicide", "suicide"), ("sooicidal", "suicidal"), ("sooicide", "suicide"), ("idw", "i dont want"), ("wana", "want to"), ("nevr", "never"), ("evr", "ever"), ("evry", "every"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"),
     ]
 
     /// Longer key words where one typo is tolerated ("sucide", "beter", "anymoer"): one letter
@@ -664,15 +673,17 @@ enum SafetyPhrases {
             "burden", "garage", "hose", "hosepipe", "insulin", "paracetamol", "platform", "ledge", "balcony",
             "letters", "unalive", "kms", "ctb", "scars", "lighter", "exhaust", "quarry", "viaduct", "river",
             "reservoir", "sea", "loch", "lake", "beam", "belt", "cord", "trains", "train", "multistorey", "roof",
-            "terrace", "floors", "storeys", "dam", "edge", "pills", "envelope",
+            "terrace", "floors", "storeys", "dam", "edge", "pills", "envelope", "pistol", "morphine", "hydromorphone", "oxycodone", "meds", "block",
         ]),
-        // Preparing to leave a home or a job, not to die, or a fresh start (Lent, a resolution, a detox).
+        // Preparing to leave a home or a job, not to die, a fresh start (Lent, a resolution, a detox), or
+        // cutting costs.
         ("a move", [
             "moving", "move", "moved", "movers", "emigrating", "emigrate", "relocating", "relocate", "relocation",
             "abroad", "visa", "flight", "flights", "packing", "boxes", "removal", "removals", "tenants", "tenant",
             "landlord", "lease", "australia", "canada", "uni", "university",
             "deployment", "posting", "sabbatical", "retiring", "retirement", "wedding", "lent", "resolution",
-            "resolutions", "detox",
+            "resolutions", "detox", "budget", "budgeting", "frugal", "cheaper", "afford", "expensive",
+            "prices", "skint", "save",
         ]),
         // Clocking off or checking out for good is about work in these entries.
         ("leaving a job", [
