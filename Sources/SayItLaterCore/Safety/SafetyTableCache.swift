@@ -1,5 +1,5 @@
 // The compiled phrase table, kept in a file of the cache folder: compiling it takes about 30 ms,
-// finding and reading it back about 3 ms (most of it the kernel handing out the ~2 MB the table
+// finding and reading it back a few ms (most of it the kernel handing out the ~2 MB the table
 // takes in memory), so only the first process after a change of the table or of the program
 // compiles it.
 //
@@ -140,19 +140,28 @@ enum SafetyTableCache {
         return engine(fromPayload: payload)
     }
 
-    /// `body` of the file's bytes (mapped, not copied), when it is a regular file of this user's
-    /// that no one else may write; else nil.
+    /// `body` of the file's bytes, when it is a regular file of this user's that no one else may
+    /// write; else nil. The bytes are read into memory rather than mapped, so a file cut short by
+    /// someone else while it is read is a short read (ignored), never a crash.
     static func withFile<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
-              info.st_mode & 0o022 == 0, info.st_size >= headerSize, info.st_size <= 1 << 28 else { return nil }
+              info.st_mode & 0o022 == 0, info.st_size >= headerSize, info.st_size <= 1 << 26 else { return nil }
         let size = Int(info.st_size)
-        guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return nil }
-        defer { munmap(map, size) }
-        return body(UnsafeBufferPointer(start: map.assumingMemoryBound(to: UInt8.self), count: size))
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let got = read(fd, buffer.baseAddress! + count, size - count)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                count += got
+            }
+        }
+        guard bytes.count == size else { return nil }
+        return bytes.withUnsafeBufferPointer { body($0) }
     }
 
     /// Writes the table (atomically, 0600 in a 0700 folder) and removes the folder's other
