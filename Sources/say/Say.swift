@@ -41,6 +41,8 @@ struct Say: ParsableCommand {
     /// 2 rather than the argument parser's 64, as most Unix tools do.
     static func main() {
         Privacy.harden()
+        // Before any check: the compiled safety phrase table is kept there between runs.
+        SafetyDetector.useCache(in: UserFolders.cache(environment: ProcessInfo.processInfo.environment))
         do {
             let arguments = try GlobalOptions.apply(to: Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(arguments)

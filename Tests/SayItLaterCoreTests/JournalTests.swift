@@ -190,12 +190,16 @@ struct UserFoldersTests {
     @Test func followsOptionThenEnvironmentThenXDGThenHome() throws {
         let home = ["HOME": "/home/sam"]
         #expect(try UserFolders.resolve(journalOption: nil, environment: home, workingDirectory: "/w")
-            == UserFolders(journal: "/home/sam/.local/share/say-it-later", config: "/home/sam/.config/say-it-later", state: "/home/sam/.local/state/say-it-later"))
-        let xdg = home.merging(["XDG_DATA_HOME": "/d", "XDG_CONFIG_HOME": "/c", "XDG_STATE_HOME": "/s"]) { $1 }
+            == UserFolders(journal: "/home/sam/.local/share/say-it-later", config: "/home/sam/.config/say-it-later", state: "/home/sam/.local/state/say-it-later",
+                           cache: "/home/sam/.cache/say-it-later"))
+        let xdg = home.merging(["XDG_DATA_HOME": "/d", "XDG_CONFIG_HOME": "/c", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/k"]) { $1 }
         #expect(try UserFolders.resolve(journalOption: nil, environment: xdg, workingDirectory: "/w")
-            == UserFolders(journal: "/d/say-it-later", config: "/c/say-it-later", state: "/s/say-it-later"))
-        let relativeXDG = home.merging(["XDG_DATA_HOME": "relative"]) { $1 }
+            == UserFolders(journal: "/d/say-it-later", config: "/c/say-it-later", state: "/s/say-it-later", cache: "/k/say-it-later"))
+        let relativeXDG = home.merging(["XDG_DATA_HOME": "relative", "XDG_CACHE_HOME": "relative"]) { $1 }
         #expect(try UserFolders.resolve(journalOption: nil, environment: relativeXDG, workingDirectory: "/w").journal == "/home/sam/.local/share/say-it-later")
+        #expect(try UserFolders.resolve(journalOption: nil, environment: relativeXDG, workingDirectory: "/w").cache == "/home/sam/.cache/say-it-later")
+        #expect(UserFolders.cache(environment: xdg) == "/k/say-it-later")
+        #expect(UserFolders.cache(environment: ["XDG_CACHE_HOME": "relative"]) == nil)
         #expect(try UserFolders.resolve(journalOption: nil, environment: xdg.merging(["SAY_JOURNAL": "j"]) { $1 }, workingDirectory: "/w").journal == "/w/j")
         #expect(try UserFolders.resolve(journalOption: "../other", environment: xdg.merging(["SAY_JOURNAL": "j"]) { $1 }, workingDirectory: "/w/x").journal == "/w/other")
         #expect(try UserFolders.resolve(journalOption: "~/notes", environment: home, workingDirectory: "/w").journal == "/home/sam/notes")

@@ -10,13 +10,23 @@ import Foundation
 ///
 /// The phrase lists live in `SafetyPhrases` (SafetyPhrases.swift), a commented table that can be
 /// reviewed and amended without touching this code. Creating a detector is cheap: the table is
-/// compiled once per process and shared.
+/// compiled once per process and shared, or read from the cache folder given to `useCache(in:)`.
 public struct SafetyDetector: Sendable {
     let engine: SafetyEngine
 
     /// Creates a detector backed by the shared, compiled phrase table.
     public init() {
         engine = SafetyEngine.shared
+    }
+
+    /// Keeps the compiled phrase table in `folder` (created 0700 when missing), so that only the
+    /// first process after a change of the table or of the program compiles it (see
+    /// SafetyTableCache.swift). Call it once, before the first check: once the table is made,
+    /// later calls change nothing. A folder that cannot be written only means the table is
+    /// compiled each time. The file holds the phrase table alone, nothing a person wrote.
+    /// Without a call (library users, tests), the table is compiled in memory and nothing is written.
+    public static func useCache(in folder: String?) {
+        SafetyTableCache.folder = folder
     }
 
     /// Starts compiling the shared table on another thread and returns at once, so that a check
@@ -63,19 +73,12 @@ public struct SafetyExplanation: Sendable, Equatable {
 // MARK: - Compiled table
 
 /// The compiled phrase table: a lexicon, a small backtracking program per phrase, and an index
-/// from each word to the phrases that can start with it.
+/// from each word to the phrases that can start with it. Every stored property is saved in the
+/// cache file (SafetyTableCache.swift): a new one must be saved there too, under a new format version.
 final class SafetyEngine: Sendable {
-    static let shared = SafetyEngine(
-        macros: SafetyPhrases.buildingBlocks + SafetyPhrases.constructBlocks,
-        concerning: SafetyPhrases.concerning + SafetyPhrases.constructs,
-        exclusions: SafetyPhrases.everydayLanguage,
-        aliases: SafetyPhrases.aliases,
-        typoTolerant: SafetyPhrases.typoTolerantWords,
-        censorable: SafetyPhrases.censorableWords,
-        knownWords: SafetyPhrases.knownWords,
-        vetoLists: SafetyPhrases.notInTheseContexts,
-        intentWords: SafetyPhrases.intentWords,
-        quotation: SafetyPhrases.quotation)
+    /// The table of SafetyPhrases.swift: read from the cache folder when one is set and holds it,
+    /// else compiled (and then saved there).
+    static let shared = SafetyTableCache.engine(for: .phrases, in: SafetyTableCache.folder)
 
     let lexicon: SafetyLexicon
     let code: [SafetyInstruction]
@@ -100,6 +103,29 @@ final class SafetyEngine: Sendable {
     /// Per exclusion phrase: whether it yields to a word of intent (`SafetyPhraseGroup.yieldsToIntent`).
     let yields: [Bool]
 
+    /// A table from its parts, as `SafetyTableCache` reads them back.
+    init(lexicon: SafetyLexicon, code: [SafetyInstruction], dispatch: [Int32], setBits: [UInt64], setWords: Int,
+         concerning: SafetyPatternIndex, exclusions: SafetyPatternIndex, intentSet: Int32,
+         mentionBefore: SafetyPatternIndex, mentionAfter: SafetyPatternIndex, ownWords: SafetyPatternIndex,
+         problems: [String], vetoNames: [Int32: String], yields: [Bool]) {
+        self.lexicon = lexicon
+        self.code = code
+        self.dispatch = dispatch
+        self.setBits = setBits
+        self.setWords = setWords
+        self.concerning = concerning
+        self.exclusions = exclusions
+        self.intentSet = intentSet
+        self.mentionBefore = mentionBefore
+        self.mentionAfter = mentionAfter
+        self.ownWords = ownWords
+        self.problems = problems
+        self.vetoNames = vetoNames
+        self.yields = yields
+    }
+
+    /// Compiles the phrase table. Every input must also go into the cache key
+    /// (`SafetyTableSource.encode` in SafetyTableCache.swift).
     init(macros: [(String, String)], concerning: [SafetyPhraseGroup], exclusions: [SafetyPhraseGroup],
          aliases: [(String, String)], typoTolerant: [String], censorable: [String],
          knownWords: [String], vetoLists: [(String, [String])], intentWords: [String],
@@ -339,7 +365,8 @@ final class SafetyEngine: Sendable {
     }
 }
 
-/// One group of phrases in the table.
+/// One group of phrases in the table. A new field must also go into the cache key
+/// (`SafetyTableSource.encode` in SafetyTableCache.swift; a test counts the fields).
 struct SafetyPhraseGroup: Sendable {
     /// Short name of the phrase family.
     let name: String
@@ -361,7 +388,8 @@ struct SafetyPhraseGroup: Sendable {
     var yieldsToIntent: Bool = false
 }
 
-/// Phrases around a quotation (see `SafetyPhrases.quotation`).
+/// Phrases around a quotation (see `SafetyPhrases.quotation`). A new field must also go into the
+/// cache key, as for `SafetyPhraseGroup`.
 struct SafetyQuotationPhrases: Sendable {
     /// Just before a quotation: it is a title, lyric, line or word ("the song", "slang like").
     let before: [String]

@@ -42,27 +42,30 @@ struct SafetyTokens {
 }
 
 /// A word list frozen into an open-addressing hash table keyed by the word's UTF-8 bytes.
+/// SafetyTableCache.swift saves and reads back every stored property but the two dictionaries.
 struct SafetyLexicon: Sendable {
     // Hash table: slot -> entry index, -1 when empty.
-    fileprivate var slots: [Int32] = []
-    fileprivate var slotMask: Int = 0
-    fileprivate var entryHash: [UInt64] = []
-    fileprivate var entryStart: [Int32] = []
-    fileprivate var entryLength: [Int32] = []
-    fileprivate var pool: [UInt8] = []
-    fileprivate var outputStart: [Int32] = []
-    fileprivate var outputCount: [Int32] = []
-    fileprivate var outputs: [Int32] = []
+    var slots: [Int32] = []
+    var slotMask: Int = 0
+    var entryHash: [UInt64] = []
+    var entryStart: [Int32] = []
+    var entryLength: [Int32] = []
+    var pool: [UInt8] = []
+    var outputStart: [Int32] = []
+    var outputCount: [Int32] = []
+    var outputs: [Int32] = []
     /// Whether an entry is a canonical word ending in "ing" (for restoring a dropped g).
-    fileprivate var endsInIng: [Bool] = []
+    var endsInIng: [Bool] = []
 
     /// Typo-tolerant key words, bucketed by first letter (index 0...25).
-    fileprivate var fuzzyBuckets: [[FuzzyKey]] = Array(repeating: [], count: 26)
+    var fuzzyBuckets: [[FuzzyKey]] = Array(repeating: [], count: 26)
     /// Key words a censored word ("k*ll") may stand for.
-    fileprivate var censorKeys: [FuzzyKey] = []
+    var censorKeys: [FuzzyKey] = []
 
     /// Canonical word names by id (id 0 is the unknown word).
-    private(set) var names: [String] = [""]
+    var names: [String] = [""]
+    // Used only while compiling (`intern`, `existingID`, `setKey`): a table read back from the
+    // cache (SafetyTableCache.swift) has them empty.
     private var idByName: [String: Int32] = [:]
     private var keyIndex: [String: Int] = [:]
 

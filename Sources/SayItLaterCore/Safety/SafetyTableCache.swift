@@ -1,0 +1,620 @@
+// The compiled phrase table, kept in a file of the cache folder: compiling it takes about 30 ms,
+// finding and reading it back a few ms (most of it the kernel handing out the ~2 MB the table
+// takes in memory), so only the first process after a change of the table or of the program
+// compiles it.
+//
+// The file holds the compiled phrase table and nothing else: never anything a person wrote. Its
+// name carries a key (SHA-256 over the format version, the program's own file, and every input
+// of the table), so a changed table or a rebuilt program never reads an old file. A file that is
+// short, corrupt, of another version, not the person's own, or unreadable is ignored: the table
+// is compiled and written again. Every index in a file is checked before it is used, and every
+// jump in its code must go forward, so even a file with a right checksum cannot make the matcher
+// read out of bounds or loop.
+//
+// Layout (little-endian): "SAYTABLE", format version (u32), 0 (u32), payload length (u64),
+// payload checksum (u64), key (32 bytes), then the payload: the engine's stored properties in
+// the order of `SafetyEngine.encode`, each array as its count (i64) and its elements.
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Crypto
+import Foundation
+import MarkdownStore
+
+enum SafetyTableCache {
+    /// Raise it whenever the payload's layout or the meaning of a stored field changes.
+    static let formatVersion: UInt32 = 1
+    static let magic = Array("SAYTABLE".utf8)
+    static let headerSize = 64
+    static let filePrefix = "safety-table-"
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var chosenFolder: String?
+
+    /// The cache folder (`SafetyDetector.useCache(in:)`); nil: compile in memory, write nothing.
+    static var folder: String? {
+        get { lock.lock(); defer { lock.unlock() }; return chosenFolder }
+        set { lock.lock(); chosenFolder = newValue; lock.unlock() }
+    }
+
+    /// The table made from `source`: read from `folder` when a good file for it is there, else
+    /// compiled and (best effort) written there for the next process.
+    static func engine(for source: SafetyTableSource, in folder: String?) -> SafetyEngine {
+        guard let folder, !folder.isEmpty else { return SafetyEngine(source) }
+        let cacheKey = key(for: source)
+        if let cached = withFile(folder + "/" + fileName(cacheKey), { engine(fromFile: $0, key: cacheKey) }) {
+            return cached
+        }
+        let compiled = SafetyEngine(source)
+        save(compiled, key: cacheKey, in: folder)
+        return compiled
+    }
+
+    /// SHA-256 over the format version, the running program's file (so a rebuilt matcher never
+    /// reads a table made by another build) and every input of the table.
+    static func key(for source: SafetyTableSource) -> [UInt8] {
+        var w = SafetyTableWriter()
+        w.int(formatVersion)
+        w.array(programIdentity())
+        source.encode(&w)
+        return Array(SHA256.hash(data: w.bytes))
+    }
+
+    static func fileName(_ key: [UInt8]) -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        var name = Array(filePrefix.utf8)
+        for b in key { name.append(hex[Int(b >> 4)]); name.append(hex[Int(b & 15)]) }
+        return String(decoding: name, as: UTF8.self) + ".bin"
+    }
+
+    /// Device, inode, size and modification time of the running program's file (empty when
+    /// they cannot be read).
+    static func programIdentity() -> [Int64] {
+        var info = stat()
+        #if canImport(Darwin)
+        guard let path = Bundle.main.executablePath, stat(path, &info) == 0 else { return [] }
+        #else
+        guard stat("/proc/self/exe", &info) == 0 else { return [] }
+        #endif
+        let time = modified(info)
+        return [Int64(truncatingIfNeeded: info.st_dev), Int64(truncatingIfNeeded: info.st_ino), Int64(info.st_size),
+                Int64(time.tv_sec), Int64(time.tv_nsec)]
+    }
+
+    static func modified(_ info: stat) -> timespec {
+        #if canImport(Darwin)
+        info.st_mtimespec
+        #else
+        info.st_mtim
+        #endif
+    }
+
+    // MARK: the payload
+
+    /// The engine's stored properties as bytes.
+    static func payload(of engine: SafetyEngine) -> [UInt8] {
+        var w = SafetyTableWriter()
+        engine.encode(&w)
+        return w.bytes
+    }
+
+    /// The engine in `payload`, or nil when it is malformed in any way.
+    static func engine(fromPayload payload: UnsafeBufferPointer<UInt8>) -> SafetyEngine? {
+        var reader = SafetyTableReader(bytes: payload)
+        guard let engine = try? SafetyEngine(reading: &reader), reader.at == payload.count, engine.isWellFormed
+        else { return nil }
+        return engine
+    }
+
+    // MARK: the file
+
+    static func fileBytes(_ engine: SafetyEngine, key: [UInt8]) -> [UInt8] {
+        let body = payload(of: engine)
+        var w = SafetyTableWriter()
+        w.bytes.reserveCapacity(headerSize + body.count)
+        w.bytes += magic
+        w.int(formatVersion)
+        w.int(UInt32(0))
+        w.int(UInt64(body.count))
+        w.int(body.withUnsafeBytes { checksum($0) })
+        w.bytes += key
+        w.bytes += body
+        return w.bytes
+    }
+
+    /// The engine in a whole cache file, or nil unless its header, length, key and checksum are
+    /// right and the payload is well formed.
+    static func engine(fromFile file: UnsafeBufferPointer<UInt8>, key: [UInt8]) -> SafetyEngine? {
+        guard file.count >= headerSize, key.count == 32, file[0..<8].elementsEqual(magic) else { return nil }
+        let raw = UnsafeRawBufferPointer(file)
+        func load<T: FixedWidthInteger>(_ at: Int, _: T.Type) -> T { T(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: T.self)) }
+        let payload = UnsafeBufferPointer(rebasing: file[headerSize...])
+        guard load(8, UInt32.self) == formatVersion, load(12, UInt32.self) == 0,
+              load(16, UInt64.self) == UInt64(payload.count), file[32..<64].elementsEqual(key),
+              load(24, UInt64.self) == checksum(UnsafeRawBufferPointer(payload)) else { return nil }
+        return engine(fromPayload: payload)
+    }
+
+    /// `body` of the file's bytes, when it is a regular file of this user's that no one else may
+    /// write; else nil. The bytes are read into memory rather than mapped, so a file cut short by
+    /// someone else while it is read is a short read (ignored), never a crash.
+    static func withFile<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+              info.st_mode & 0o022 == 0, info.st_size >= headerSize, info.st_size <= 1 << 26 else { return nil }
+        let size = Int(info.st_size)
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let got = read(fd, buffer.baseAddress! + count, size - count)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                count += got
+            }
+        }
+        guard bytes.count == size else { return nil }
+        return bytes.withUnsafeBufferPointer { body($0) }
+    }
+
+    /// Writes the table (atomically, 0600 in a 0700 folder) and removes the folder's other
+    /// tables, and temporary files that a killed writer left over an hour ago. Any failure
+    /// leaves things as they were: the next process compiles again.
+    static func save(_ engine: SafetyEngine, key: [UInt8], in folder: String) {
+        let name = fileName(key)
+        do {
+            try AtomicFile.makeFolders(folder)
+            AtomicFile.keepPrivate(folder: folder)
+            try AtomicFile.write(fileBytes(engine, key: key), to: folder + "/" + name, durable: false)
+        } catch {
+            return
+        }
+        let hourAgo = time(nil) - 3600
+        for other in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where other != name {
+            let path = folder + "/" + other
+            if other.hasPrefix(filePrefix) && other.hasSuffix(".bin") {
+                unlink(path)
+            } else if other.hasPrefix("." + filePrefix) && AtomicFile.isTemporary(name: other) {
+                var info = stat()
+                if lstat(path, &info) == 0 && modified(info).tv_sec < hourAgo { unlink(path) }
+            }
+        }
+    }
+
+    /// A fast 64-bit checksum (four multiply-rotate lanes over 8-byte words, as in xxHash64):
+    /// catches a truncated, torn or bit-flipped file; not a defence against a crafted one.
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let p1: UInt64 = 0x9E37_79B1_85EB_CA87, p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F, p3: UInt64 = 0x1656_67B1_9E37_79F9
+        @inline(__always) func rotl(_ x: UInt64, _ r: UInt64) -> UInt64 { (x << r) | (x >> (64 - r)) }
+        @inline(__always) func round(_ v: UInt64, _ w: UInt64) -> UInt64 { rotl(v &+ w &* p2, 31) &* p1 }
+        @inline(__always) func word(_ at: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        var v1 = p1 &+ p2, v2 = p2, v3: UInt64 = 0, v4 = 0 &- p1
+        let n = bytes.count
+        var i = 0
+        while i + 32 <= n {
+            v1 = round(v1, word(i)); v2 = round(v2, word(i + 8)); v3 = round(v3, word(i + 16)); v4 = round(v4, word(i + 24))
+            i += 32
+        }
+        var h = rotl(v1, 1) &+ rotl(v2, 7) &+ rotl(v3, 12) &+ rotl(v4, 18) &+ UInt64(n)
+        while i < n { h = rotl(h ^ (UInt64(bytes[i]) &* p3), 11) &* p1; i += 1 }
+        h ^= h >> 33; h = h &* p2; h ^= h >> 29; h = h &* p3; h ^= h >> 32
+        return h
+    }
+}
+
+// MARK: - Inputs
+
+/// Every input of `SafetyEngine.init`: what the cache key is made from.
+struct SafetyTableSource {
+    var macros: [(String, String)]
+    var concerning: [SafetyPhraseGroup]
+    var exclusions: [SafetyPhraseGroup]
+    var aliases: [(String, String)]
+    var typoTolerant: [String]
+    var censorable: [String]
+    var knownWords: [String]
+    var vetoLists: [(String, [String])]
+    var intentWords: [String]
+    var quotation: SafetyQuotationPhrases
+
+    /// The phrase table of SafetyPhrases.swift and SafetyConstructs.swift.
+    static var phrases: SafetyTableSource {
+        SafetyTableSource(
+            macros: SafetyPhrases.buildingBlocks + SafetyPhrases.constructBlocks,
+            concerning: SafetyPhrases.concerning + SafetyPhrases.constructs,
+            exclusions: SafetyPhrases.everydayLanguage,
+            aliases: SafetyPhrases.aliases,
+            typoTolerant: SafetyPhrases.typoTolerantWords,
+            censorable: SafetyPhrases.censorableWords,
+            knownWords: SafetyPhrases.knownWords,
+            vetoLists: SafetyPhrases.notInTheseContexts,
+            intentWords: SafetyPhrases.intentWords,
+            quotation: SafetyPhrases.quotation)
+    }
+
+    /// Every field, each list with its length, so that any change gives other bytes.
+    func encode(_ w: inout SafetyTableWriter) {
+        func pairs(_ list: [(String, String)]) { w.strings(list.map(\.0)); w.strings(list.map(\.1)) }
+        func groups(_ list: [SafetyPhraseGroup]) {
+            w.int(list.count)
+            for g in list {
+                w.strings([g.name, g.note])
+                w.strings(g.phrases)
+                w.strings([g.unlessEntryMentions, g.onlyIfEntryMentions].compactMap { $0 })
+                w.array([g.unlessEntryMentions != nil, g.onlyIfEntryMentions != nil, g.yieldsToIntent].map { $0 ? UInt8(1) : 0 })
+            }
+        }
+        pairs(macros)
+        groups(concerning)
+        groups(exclusions)
+        pairs(aliases)
+        w.strings(typoTolerant)
+        w.strings(censorable)
+        w.strings(knownWords)
+        w.strings(vetoLists.map(\.0))
+        for (_, words) in vetoLists { w.strings(words) }
+        w.strings(intentWords)
+        w.strings(quotation.before)
+        w.strings(quotation.after)
+        w.strings(quotation.ownWords)
+    }
+}
+
+extension SafetyEngine {
+    convenience init(_ source: SafetyTableSource) {
+        self.init(macros: source.macros, concerning: source.concerning, exclusions: source.exclusions,
+                  aliases: source.aliases, typoTolerant: source.typoTolerant, censorable: source.censorable,
+                  knownWords: source.knownWords, vetoLists: source.vetoLists, intentWords: source.intentWords,
+                  quotation: source.quotation)
+    }
+}
+
+// MARK: - Bytes
+
+/// Appends little-endian integers, arrays (count, then elements) and strings.
+struct SafetyTableWriter {
+    var bytes: [UInt8] = []
+
+    mutating func int<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func int(_ value: Int) { int(Int64(value)) }
+
+    mutating func array<T: FixedWidthInteger>(_ values: [T]) {
+        int(values.count)
+        #if _endian(little)
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
+        for v in values { int(v) }
+        #endif
+    }
+
+    mutating func bools(_ values: [Bool]) { array(values.map { $0 ? UInt8(1) : 0 }) }
+
+    /// The strings as their end offsets, then their UTF-8 bytes one after the other.
+    mutating func strings(_ values: [String]) {
+        int(values.count)
+        var end: Int32 = 0
+        for s in values {
+            end += Int32(s.utf8.count)
+            int(end)
+        }
+        int(Int(end))
+        for s in values { bytes.append(contentsOf: s.utf8) }
+    }
+}
+
+/// Reads what `SafetyTableWriter` wrote, checking every length against the bytes left.
+struct SafetyTableReader {
+    struct Malformed: Error {}
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var at = 0
+
+    mutating func int<T: FixedWidthInteger>(_: T.Type) throws -> T {
+        let size = MemoryLayout<T>.size
+        guard bytes.count - at >= size else { throw Malformed() }
+        let value = UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: at, as: T.self)
+        at += size
+        return T(littleEndian: value)
+    }
+
+    /// A count or an Int field, within what the rest of the bytes could hold.
+    mutating func count() throws -> Int {
+        let n = try int(Int64.self)
+        guard n >= 0, n <= Int64(bytes.count - at) else { throw Malformed() }
+        return Int(n)
+    }
+
+    /// Instructions stored as their count, their op bytes, then all `a`, then all `b`.
+    mutating func instructions() throws -> [SafetyInstruction] {
+        let n = try count()
+        guard n <= (bytes.count - at) / 9 else { throw Malformed() }
+        let ops = at, a = at + n, b = at + 5 * n
+        at += 9 * n
+        let raw = UnsafeRawBufferPointer(bytes)
+        var valid = true
+        let code = [SafetyInstruction](unsafeUninitializedCapacity: n) { buffer, initialized in
+            for i in 0..<n {
+                guard let op = SafetyOp(rawValue: bytes[ops + i]) else { valid = false; return }
+                (buffer.baseAddress! + i).initialize(to: SafetyInstruction(
+                    op: op, a: Int32(littleEndian: raw.loadUnaligned(fromByteOffset: a + 4 * i, as: Int32.self)),
+                    b: Int32(littleEndian: raw.loadUnaligned(fromByteOffset: b + 4 * i, as: Int32.self))))
+                initialized = i + 1
+            }
+        }
+        guard valid else { throw Malformed() }
+        return code
+    }
+
+    /// An Int field (checked where it is used).
+    mutating func intField() throws -> Int { Int(truncatingIfNeeded: try int(Int64.self)) }
+
+    mutating func array<T: FixedWidthInteger>(_: T.Type) throws -> [T] {
+        let n = try count()
+        let size = n * MemoryLayout<T>.stride
+        guard size <= bytes.count - at else { throw Malformed() }
+        let from = at
+        at += size
+        #if _endian(little)
+        return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+            let source = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[from..<(from + size)]))
+            if n > 0 { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source) }
+            initialized = n
+        }
+        #else
+        let raw = UnsafeRawBufferPointer(bytes)
+        return (0..<n).map { T(littleEndian: raw.loadUnaligned(fromByteOffset: from + $0 * MemoryLayout<T>.stride, as: T.self)) }
+        #endif
+    }
+
+    mutating func bools() throws -> [Bool] {
+        let values = try array(UInt8.self)
+        guard values.allSatisfy({ $0 <= 1 }) else { throw Malformed() }
+        return values.map { $0 == 1 }
+    }
+
+    mutating func strings() throws -> [String] {
+        let ends = try array(Int32.self)
+        let size = try count()
+        let base = at
+        at += size
+        var out: [String] = []
+        out.reserveCapacity(ends.count)
+        var from = 0
+        for end in ends {
+            let to = Int(end)
+            guard to >= from, to <= size else { throw Malformed() }
+            out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[(base + from)..<(base + to)]), as: UTF8.self))
+            from = to
+        }
+        guard from == size else { throw Malformed() }
+        return out
+    }
+}
+
+// MARK: - The engine's stored properties
+
+extension SafetyEngine {
+    /// Every stored property, in a fixed order (the payload of the cache file).
+    func encode(_ w: inout SafetyTableWriter) {
+        lexicon.encode(&w)
+        w.int(code.count)
+        w.bytes += code.map(\.op.rawValue)
+        for ins in code { w.int(ins.a) }
+        for ins in code { w.int(ins.b) }
+        w.array(dispatch)
+        // The set bitmaps are mostly zeros: only the words that are not are stored.
+        w.int(setBits.count)
+        w.int(setWords)
+        let nonzero = setBits.indices.filter { setBits[$0] != 0 }
+        w.array(nonzero.map { Int32($0) })
+        w.array(nonzero.map { setBits[$0] })
+        for index in [concerning, exclusions, mentionBefore, mentionAfter, ownWords] { index.encode(&w) }
+        w.int(intentSet)
+        w.strings(problems)
+        let names = vetoNames.sorted { $0.key < $1.key }
+        w.array(names.map(\.key))
+        w.strings(names.map(\.value))
+        w.bools(yields)
+    }
+
+    convenience init(reading r: inout SafetyTableReader) throws {
+        let lexicon = try SafetyLexicon(reading: &r)
+        let code = try r.instructions()
+        let dispatch = try r.array(Int32.self)
+        let bitCount = try r.intField(), setWords = try r.intField()
+        let nonzero = try r.array(Int32.self), words = try r.array(UInt64.self)
+        guard bitCount >= 0, bitCount <= 1 << 24, nonzero.count == words.count, !words.contains(0),
+              nonzero.allSatisfy({ $0 >= 0 && Int($0) < bitCount }), zip(nonzero, nonzero.dropFirst()).allSatisfy({ $0 < $1 })
+        else { throw SafetyTableReader.Malformed() }
+        var setBits = [UInt64](repeating: 0, count: bitCount)
+        for (i, word) in zip(nonzero, words) { setBits[Int(i)] = word }
+        let concerning = try SafetyPatternIndex(reading: &r), exclusions = try SafetyPatternIndex(reading: &r)
+        let before = try SafetyPatternIndex(reading: &r), after = try SafetyPatternIndex(reading: &r)
+        let own = try SafetyPatternIndex(reading: &r)
+        let intentSet = try r.int(Int32.self)
+        let problems = try r.strings()
+        let vetoSets = try r.array(Int32.self), vetoNames = try r.strings()
+        guard vetoSets.count == vetoNames.count, zip(vetoSets, vetoSets.dropFirst()).allSatisfy({ $0 < $1 })
+        else { throw SafetyTableReader.Malformed() }
+        self.init(lexicon: lexicon, code: code, dispatch: dispatch, setBits: setBits, setWords: setWords,
+                  concerning: concerning, exclusions: exclusions, intentSet: intentSet, mentionBefore: before,
+                  mentionAfter: after, ownWords: own, problems: problems,
+                  vetoNames: Dictionary(uniqueKeysWithValues: zip(vetoSets, vetoNames)), yields: try r.bools())
+    }
+
+    /// Whether every index the matcher and the tokenizer follow is in bounds, and every jump of
+    /// the code goes forward (so matching always ends), as they are in a compiled table.
+    var isWellFormed: Bool {
+        let lx = lexicon
+        let words = lx.names.count, entries = lx.entryHash.count, n = code.count
+        func within(_ values: [Int32], _ count: Int, orNone: Bool = false) -> Bool {
+            values.allSatisfy { ($0 >= 0 && Int($0) < count) || (orNone && $0 == -1) }
+        }
+        func ranges(_ starts: [Int32], _ counts: [Int32], _ total: Int) -> Bool {
+            for (start, count) in zip(starts, counts) where start < 0 || count < 0 || Int(start) + Int(count) > total {
+                return false
+            }
+            return true
+        }
+        let slots = lx.slots.count
+        let keys: [SafetyLexicon.FuzzyKey] = lx.fuzzyBuckets.flatMap { $0 } + lx.censorKeys
+        let sizes: [Int] = [lx.entryStart.count, lx.entryLength.count, lx.outputStart.count, lx.outputCount.count, lx.endsInIng.count]
+        guard words >= 1, slots > 0, slots & (slots - 1) == 0, lx.slotMask == slots - 1, lx.slots.contains(-1),
+              within(lx.slots, entries, orNone: true), sizes.allSatisfy({ $0 == entries }),
+              ranges(lx.entryStart, lx.entryLength, lx.pool.count), ranges(lx.outputStart, lx.outputCount, lx.outputs.count),
+              within(lx.outputs, words), lx.fuzzyBuckets.count == 26, within(keys.map(\.id), words)
+        else { return false }
+
+        guard setWords >= 1, setWords >= (words + 63) / 64, setBits.count % setWords == 0 else { return false }
+        let sets = setBits.count / setWords
+        func isSet(_ s: Int32) -> Bool { s >= 0 && Int(s) < sets }
+        let codeIsWellFormed = code.withUnsafeBufferPointer { code in
+            dispatch.withUnsafeBufferPointer { d -> Bool in
+                func forward(_ target: Int32, _ pc: Int) -> Bool { Int(target) > pc && Int(target) < n }
+                /// A dispatch table (see `SafetyRunner.runDispatch`) for the instruction at `base`.
+                func table(_ t: Int, _ base: Int) -> Bool {
+                    guard t >= 0, t + 2 <= d.count else { return false }
+                    let keys = Int(d[t]), always = Int(d[t + 1])
+                    guard keys >= 0, always >= 0, t + 2 + 3 * keys + always <= d.count else { return false }
+                    func targets(_ from: Int, _ count: Int) -> Bool {
+                        guard from >= 0, count >= 0, from + count <= d.count else { return false }
+                        for k in from..<(from + count) where d[k] <= 0 || base + Int(d[k]) >= n { return false }
+                        return true
+                    }
+                    for k in 0..<keys where !targets(Int(d[t + 2 + keys + 2 * k]), Int(d[t + 2 + keys + 2 * k + 1])) {
+                        return false
+                    }
+                    return targets(t + 2 + 3 * keys, always)
+                }
+                for pc in 0..<n {
+                    let ins = code[pc], next = pc + 1 < n
+                    let ok: Bool
+                    switch ins.op {
+                    case .word, .number, .clauseEnd, .clauseStart, .sameSentence: ok = next
+                    case .set: ok = next && isSet(ins.a)
+                    case .skip: ok = next && (ins.a == -1 || isSet(ins.a))
+                    case .split: ok = forward(ins.a, pc) && forward(ins.b, pc)
+                    case .jump: ok = forward(ins.a, pc)
+                    case .notAhead: ok = next && forward(ins.a, pc)
+                    case .accept: ok = true
+                    case .dispatch: ok = table(Int(ins.a), pc)
+                    }
+                    if !ok { return false }
+                }
+                return true
+            }
+        }
+        guard codeIsWellFormed else { return false }
+
+        func index(_ x: SafetyPatternIndex) -> Bool {
+            let p = x.patterns.count
+            func offsets(_ o: [Int32], _ total: Int) -> Bool {
+                o.count == words + 2 && o.allSatisfy({ $0 >= 0 && Int($0) <= total }) && zip(o, o.dropFirst()).allSatisfy({ $0 <= $1 })
+            }
+            return x.starts.count == p && x.vetoes.count == p && within(x.starts, n) && within(x.vetoes, sets, orNone: true)
+                && x.patterns.allSatisfy({ $0.need == -1 || isSet($0.need) }) && offsets(x.offsets, x.list.count)
+                && within(x.list, p) && within(x.numberFirst, p) && offsets(x.anchorOffsets, x.anchored.count)
+                && within(x.anchored, p) && within(x.unanchored, p)
+        }
+        return [concerning, exclusions, mentionBefore, mentionAfter, ownWords].allSatisfy(index)
+            && yields.count == exclusions.patterns.count && isSet(intentSet)
+    }
+}
+
+extension SafetyPatternIndex {
+    func encode(_ w: inout SafetyTableWriter) {
+        w.array(starts)
+        w.array(vetoes)
+        w.array(patterns.map(\.need))
+        w.bools(patterns.map(\.yields))
+        // Family names repeat: each is stored once, and each phrase points at its family.
+        var groups: [String] = [], groupOf: [Int32] = [], seen: [String: Int32] = [:]
+        for p in patterns {
+            if seen[p.group] == nil { seen[p.group] = Int32(groups.count); groups.append(p.group) }
+            groupOf.append(seen[p.group]!)
+        }
+        w.strings(groups)
+        w.array(groupOf)
+        w.strings(patterns.map(\.source))
+        for list in [offsets, list, numberFirst, anchorOffsets, anchored, unanchored] { w.array(list) }
+    }
+
+    init(reading r: inout SafetyTableReader) throws {
+        let starts = try r.array(Int32.self), vetoes = try r.array(Int32.self), needs = try r.array(Int32.self)
+        let yields = try r.bools(), groups = try r.strings(), groupOf = try r.array(Int32.self), sources = try r.strings()
+        let p = starts.count
+        guard [vetoes.count, needs.count, yields.count, groupOf.count, sources.count].allSatisfy({ $0 == p }),
+              groupOf.allSatisfy({ $0 >= 0 && Int($0) < groups.count }) else { throw SafetyTableReader.Malformed() }
+        patterns = (0..<p).map {
+            SafetyCompiledPattern(start: starts[$0], veto: vetoes[$0], need: needs[$0], group: groups[Int(groupOf[$0])],
+                                  source: sources[$0], yields: yields[$0])
+        }
+        self.starts = starts
+        self.vetoes = vetoes
+        offsets = try r.array(Int32.self)
+        list = try r.array(Int32.self)
+        numberFirst = try r.array(Int32.self)
+        anchorOffsets = try r.array(Int32.self)
+        anchored = try r.array(Int32.self)
+        unanchored = try r.array(Int32.self)
+    }
+}
+
+extension SafetyLexicon {
+    func encode(_ w: inout SafetyTableWriter) {
+        func keys(_ list: [FuzzyKey]) {
+            w.int(list.count)
+            for key in list {
+                w.array(key.bytes)
+                w.int(key.mask)
+                w.int(key.id)
+            }
+        }
+        w.array(slots)
+        w.int(slotMask)
+        w.array(entryHash)
+        w.array(entryStart)
+        w.array(entryLength)
+        w.array(pool)
+        w.array(outputStart)
+        w.array(outputCount)
+        w.array(outputs)
+        w.bools(endsInIng)
+        w.int(fuzzyBuckets.count)
+        for bucket in fuzzyBuckets { keys(bucket) }
+        keys(censorKeys)
+        w.strings(names)
+    }
+
+    init(reading r: inout SafetyTableReader) throws {
+        func keys() throws -> [FuzzyKey] {
+            try (0..<r.count()).map { _ in
+                FuzzyKey(bytes: try r.array(UInt8.self), mask: try r.int(UInt32.self), id: try r.int(Int32.self))
+            }
+        }
+        self.init()
+        slots = try r.array(Int32.self)
+        slotMask = try r.intField()
+        entryHash = try r.array(UInt64.self)
+        entryStart = try r.array(Int32.self)
+        entryLength = try r.array(Int32.self)
+        pool = try r.array(UInt8.self)
+        outputStart = try r.array(Int32.self)
+        outputCount = try r.array(Int32.self)
+        outputs = try r.array(Int32.self)
+        endsInIng = try r.bools()
+        fuzzyBuckets = try (0..<r.count()).map { _ in try keys() }
+        censorKeys = try keys()
+        names = try r.strings()
+    }
+}
