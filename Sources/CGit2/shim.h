@@ -4,4 +4,5 @@
 #include <git2/sys/index.h>
 #include <git2/sys/mempack.h>
 #include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
 #endif

@@ -208,6 +208,8 @@ extension Journal {
         var confirmedCount = 0
         for _ in 1 ... Self.syncAttempts {
             let session = try gitSync { try repository.beginSync(settings) }
+            // Whatever this round fetched stays only if its apply accepted the remote.
+            defer { session.end() }
             let round = try SyncRound(snapshot: session.snapshot, rejoin: options.rejoin, read: { file in try self.gitSync { try session.bytes(file) } })
             var report = round.report
             report.remote = session.snapshot.remoteDisplay

@@ -94,7 +94,8 @@ enum GitLocalTransfer {
     static let largestCommit = 1 << 20
 
     /// Copies into `destination` every object reachable from `tips` in `source` that
-    /// `destination` does not have yet, as one new pack (flushed to disk before returning).
+    /// `destination` does not have yet, as one new pack in `destinationPacks` (its pack folder,
+    /// or a quarantine's), flushed to disk before returning.
     ///
     /// A commit or tree the destination has is taken to come with everything it reaches, as
     /// in any repository that is not corrupt, so the walk stops there. Every object's size is
@@ -107,7 +108,7 @@ enum GitLocalTransfer {
     ///   `MarkdownStoreError`. Calls `git_repository_odb`, `git_odb_exists`, `git_odb_read_header`.
     @discardableResult
     static func copyObjects(from source: OpaquePointer, sourceGitdir: String, to destination: OpaquePointer,
-                            destinationGitdir: String, tips: [ObjectID], checkSizes: Bool = false) throws -> Int {
+                            destinationPacks: String, tips: [ObjectID], checkSizes: Bool = false) throws -> Int {
         var odb: OpaquePointer?
         try gitCheck(git_repository_odb(&odb, destination), "git_repository_odb")
         defer { git_odb_free(odb) }
@@ -179,7 +180,6 @@ enum GitLocalTransfer {
         let writer = try GitPackWriter(database: database, newObjects: [:], keep: keep)
         for pack in packs ?? [] { try writer.copy(from: pack) }
         try writer.writeRemaining()
-        let destinationPacks = destinationGitdir + "objects/pack/"
         try AtomicFile.makeFolders(destinationPacks)
         _ = try writer.finish(packFolder: destinationPacks)
         _ = git_odb_refresh(odb)

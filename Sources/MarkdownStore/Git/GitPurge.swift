@@ -239,7 +239,11 @@ extension GitRepository {
         try checkpoint(.workingTreeCleaned, locks)
 
         // One new pack of everything reachable, on disk before any ref moves.
-        let newPack = try plan.writePack(indexRoots: indexRoots)
+        // Its temporary files are recorded first, so a kill before they are renamed into place
+        // leaves nothing the next run does not remove.
+        let newPack = try withPendingWrites([GitPendingWrites.packs(in: gitdir + "objects/pack/")]) {
+            try plan.writePack(indexRoots: indexRoots)
+        }
         try checkpoint(.packWritten, locks)
 
         // Refs: notes first (a crash after them still finds the old commits to map), then the

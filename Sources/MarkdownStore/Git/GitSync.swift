@@ -27,11 +27,13 @@ public struct GitSyncCopy: Equatable, Sendable {
 public enum GitSyncCheckpoint: String, CaseIterable, Sendable {
     /// The remote's references are listed; nothing changed yet.
     case listed
-    /// The remote's history is in the local object store and checked; nothing else changed.
+    /// The remote's history is in the quarantine (not in the object store) and checked;
+    /// nothing else changed.
     case fetched
     /// The reconciled history exists as commits no reference points at yet.
     case historyBuilt
-    /// The purge the sync owes is recorded; nothing visible changed yet.
+    /// The purge the sync owes is recorded, and what was fetched moved into the object store;
+    /// nothing visible changed yet.
     case purgeRecorded
     /// Working-tree files and the index hold the reconciled state.
     case workingTreeWritten
@@ -210,7 +212,8 @@ extension GitRepository {
         return try GitSyncSession(repository: self, address: address, settings: settings, storedURL: settings.remoteURL == nil ? typed : nil)
     }
 
-    /// Finishes what a killed sync left: an interrupted purge (the purge's own record, then the
+    /// Finishes what a killed sync left: what its fetch brought (removed, unless the remote was
+    /// accepted; see `GitFetchQuarantine`), an interrupted purge (the purge's own record, then the
     /// purge a sync recorded before changing any file), the temporary files of its writes in the
     /// working tree, and those its push left in a folder remote. Call it while holding the
     /// journal's lock (so no other writer's temporary file is in use).
@@ -227,6 +230,9 @@ extension GitRepository {
             }
             try AtomicFile.remove(workingTreeWritesPath)
         }
+        // What a fetch brought: gone unless its remote was accepted (then in the store, before
+        // any purge that may be owed looks at the store).
+        try finishInterruptedFetch()
         try resumePendingPurge()
         if let owed = readRecord(syncPurgePath, { GitSyncPathRecord.parse($0, header: GitSyncPathRecord.purgeHeader) }) {
             if !owed.paths.isEmpty { try purgeLetGo(owed.paths) }
@@ -307,6 +313,8 @@ public final class GitSyncSession {
     let baseRecord: GitSyncBase?
     /// `origin`'s URL as configured, when the sync uses it as it is.
     let storedURL: String?
+    /// Where what this sync fetches and builds waits until `apply` accepts it.
+    let quarantine: GitFetchQuarantine
 
     init(repository: GitRepository, address: GitRemoteAddress, settings: GitSyncSettings, storedURL: String?) throws {
         self.storedURL = storedURL
@@ -324,17 +332,23 @@ public final class GitSyncSession {
                                         known: base)
         } ?? [:]
 
-        let (remoteHead, downloaded) = try Self.fetch(repository: repository, address: address, settings: settings,
-                                                      needsRecord: baseRecord == nil)
-        try settings.checkpoint?(.listed)
+        // Everything the fetch brings, and everything built from it, waits here until `apply`
+        // accepts it: a remote refused now or by the journal's rules leaves nothing behind.
+        let quarantine = try GitFetchQuarantine(repository: repository)
+        let remoteHead: ObjectID?
         var remote: [String: GitSyncFile]? = nil
         var history = GitSyncSnapshot.History.noBase
         do {
+            let downloaded: [String]
+            (remoteHead, downloaded) = try Self.fetch(repository: repository, address: address, settings: settings,
+                                                      needsRecord: baseRecord == nil, quarantine: quarantine)
+            try settings.checkpoint?(.listed)
             if let remoteHead {
                 // Where this computer left it was checked then; anything else is checked now.
                 let unchanged = baseCommit == remoteHead
                 let files = try unchanged ? base ?? [:]
-                    : Self.examineRemote(remoteHead, repository: repository, downloaded: downloaded, local: local, settings: settings)
+                    : Self.examineRemote(remoteHead, repository: repository, downloaded: downloaded, quarantine: quarantine, local: local,
+                                         settings: settings)
                 // Without a record and never synced, it is not a journal; having synced with it,
                 // the journal's rules decide what its loss means.
                 guard files[layout.recordFile] != nil || baseRecord != nil else { throw GitSyncError.notAJournal(remote: address.display) }
@@ -342,13 +356,12 @@ public final class GitSyncSession {
                 history = try Self.history(of: remoteHead, base: baseRecord?.remote, baseCommit: baseCommit, repository: repository)
             }
             try Self.checkNames(local: local, remote: remote ?? [:], base: base)
+            try settings.checkpoint?(.fetched)
         } catch {
-            // Nothing fetched from a remote that is refused may stay: the new pack files are this
-            // sync's own.
-            for name in downloaded { try? FolderContents.remove(repository.gitdir + "objects/pack/" + name) }
+            quarantine.discard()
             throw error
         }
-        try settings.checkpoint?(.fetched)
+        self.quarantine = quarantine
         self.localHead = localHead
         self.remoteHead = remoteHead
         self.baseCommit = baseCommit
@@ -368,10 +381,10 @@ public final class GitSyncSession {
     /// The remote's files, every check passed: its main is a commit, its objects are within
     /// the size limits (from their headers), its tree holds only the layout's files, and its
     /// `.gitignore` hides no entry.
-    private static func examineRemote(_ head: ObjectID, repository: GitRepository, downloaded: [String], local: [String: GitSyncFile],
-                                      settings: GitSyncSettings) throws -> [String: GitSyncFile] {
+    private static func examineRemote(_ head: ObjectID, repository: GitRepository, downloaded: [String], quarantine: GitFetchQuarantine,
+                                      local: [String: GitSyncFile], settings: GitSyncSettings) throws -> [String: GitSyncFile] {
         if !downloaded.isEmpty {
-            try GitSyncValidation.checkObjectSizes(packs: downloaded, folder: repository.gitdir + "objects/pack/", repository: repository.handle)
+            try GitSyncValidation.checkObjectSizes(packs: downloaded, folder: quarantine.packFolder, repository: repository.handle)
         }
         var kind = GIT_OBJECT_INVALID
         var size = 0
@@ -432,15 +445,15 @@ public final class GitSyncSession {
         throw GitSyncError.unsafeRemote(path: GitSyncValidation.displayPath(second), reason: reason)
     }
 
-    /// Lists the remote and brings its `main` here when it is not here yet: from a folder, its
-    /// tree and every object's size are checked in place before anything is copied; from a
-    /// server, libgit2 downloads it and the new pack files are returned, for the caller to check
-    /// (and remove if it refuses them) before anything else is written.
+    /// Lists the remote and brings its `main` into the quarantine when it is not here yet: from
+    /// a folder, its tree and every object's size are checked in place before anything is
+    /// copied; from a server, libgit2 downloads it and the new pack files are returned, for the
+    /// caller to check. Nothing reaches the repository's own store here (see `GitFetchQuarantine`).
     ///
     /// - Returns: the remote's main (nil when the remote has no history), and the pack files
-    ///   a download added.
+    ///   a download added to the quarantine.
     private static func fetch(repository: GitRepository, address: GitRemoteAddress, settings: GitSyncSettings,
-                              needsRecord: Bool) throws -> (ObjectID?, [String]) {
+                              needsRecord: Bool, quarantine: GitFetchQuarantine) throws -> (ObjectID?, [String]) {
         if let folder = address.localPath {
             let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
             guard let head = try GitLocalTransfer.mainBranch(other.handle) else {
@@ -465,10 +478,8 @@ public final class GitSyncSession {
                 guard let tree else { throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "a commit without a tree") }
                 let files = try GitSyncValidation.files(ofTree: tree, repository: other.handle, layout: settings.layout, side: .remote)
                 guard files[settings.layout.recordFile] != nil || !needsRecord else { throw GitSyncError.notAJournal(remote: address.display) }
-                try repository.withPendingWrites([GitPendingWrites.packs(in: repository.gitdir + "objects/pack/")]) {
-                    try GitLocalTransfer.copyObjects(from: other.handle, sourceGitdir: other.gitdir, to: repository.handle,
-                                                     destinationGitdir: repository.gitdir, tips: [head], checkSizes: true)
-                }
+                try GitLocalTransfer.copyObjects(from: other.handle, sourceGitdir: other.gitdir, to: repository.handle,
+                                                 destinationPacks: quarantine.packFolder, tips: [head], checkSizes: true)
             }
             return (head, [])
         }
@@ -487,21 +498,23 @@ public final class GitSyncSession {
             return (nil, [])
         }
         if try repository.hasObject(head) { return (head, []) }
-        let packFolder = repository.gitdir + "objects/pack/"
-        let before = Set(try FolderContents.names(in: packFolder))
         do {
-            try repository.withPendingWrites([GitPendingWrites.downloads(in: packFolder)]) {
-                try remote.download(["+refs/heads/main:" + GitRepository.trackingReference], context)
-            }
-        } catch {
-            for name in try FolderContents.names(in: packFolder) where !before.contains(name) {
-                try? FolderContents.remove(packFolder + name)
-            }
-            if let error = error as? GitError { throw GitRepository.connectionFailure(error, address: address) }
-            throw error
+            // Objects only: libgit2 moves no reference here (the tracking ref moves in `apply`).
+            try remote.download(["+refs/heads/main:" + GitRepository.trackingReference], context)
+        } catch let error as GitError {
+            throw GitRepository.connectionFailure(error, address: address)
         }
         try repository.refreshObjects()
-        return (head, try FolderContents.names(in: packFolder).filter { !before.contains($0) })
+        return (head, try quarantine.packs())
+    }
+
+    deinit { quarantine.discard() }
+
+    /// Ends the session. Unless `apply` accepted the remote, nothing it fetched or built stays
+    /// in this repository (a dry run, a remote the journal's rules refuse, a question answered
+    /// no, a failure). Call it once done with the session; `deinit` does it too.
+    public func end() {
+        quarantine.discard()
     }
 
     /// The bytes of a file the snapshot lists (at most the entry size limit).

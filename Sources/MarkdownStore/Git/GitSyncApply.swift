@@ -11,8 +11,10 @@ internal import CGit2
 /// The apply step: what the sync rules decided becomes history, files, references and a push,
 /// in an order that a kill at any point leaves something the next sync finishes:
 ///
-/// 1. the reconciled history is built as commits no reference points at;
-/// 2. the purge the sync owes is recorded (`.git/say/sync-purge`);
+/// 1. the reconciled history is built as commits no reference points at, in the quarantine
+///    that holds what the fetch brought (see `GitFetchQuarantine`);
+/// 2. the purge the sync owes is recorded (`.git/say/sync-purge`), then the quarantine's objects
+///    move into the repository's store;
 /// 3. working-tree files and the index are written, then flushed (a file of the person's that
 ///    is untracked or changed since the last commit is left as it is and reported);
 /// 4. the branch moves to the new history and the base to the remote's commit;
@@ -42,7 +44,11 @@ extension GitSyncSession {
     }
 
     private func applyRecorded(_ application: GitSyncApplication) throws -> GitSyncOutcome {
-        guard let remoteHead, let remoteFiles = snapshot.remote else { return try startRemote(application) }
+        guard let remoteHead, let remoteFiles = snapshot.remote else {
+            // Nothing was fetched: the journal record's commit goes to the store.
+            try quarantine.accept()
+            return try startRemote(application)
+        }
         var outcome = GitSyncOutcome()
         let (head, final, newBlobs) = try buildHistory(application, remoteHead: remoteHead, remoteFiles: remoteFiles)
         if let (first, second) = GitSyncValidation.collision(in: final.keys) {
@@ -55,6 +61,9 @@ extension GitSyncSession {
             try AtomicFile.write(GitSyncPathRecord(header: GitSyncPathRecord.purgeHeader, paths: application.purge).rendered(),
                                  to: repository.syncPurgePath)
         }
+        // The remote is accepted: what was fetched, and the history built on it, join the store
+        // (after the purge they call for is recorded, so a kill from here on still purges).
+        try quarantine.accept()
         try settings.checkpoint?(.purgeRecorded)
 
         outcome.kept = try repository.whileWritingFiles { try writeWorkingTree(final: final, newBlobs: newBlobs) }
@@ -253,7 +262,7 @@ extension GitSyncSession {
         guard try GitLocalTransfer.mainBranch(other.handle) == lease else { throw GitSyncRemoteMoved() }
         try repository.withPendingWrites([GitPendingWrites.packs(in: other.gitdir + "objects/pack/")]) {
             try GitLocalTransfer.copyObjects(from: repository.handle, sourceGitdir: repository.gitdir, to: other.handle,
-                                             destinationGitdir: other.gitdir, tips: [local])
+                                             destinationPacks: other.gitdir + "objects/pack/", tips: [local])
         }
         let locks = ["refs/heads/main", "HEAD", "packed-refs"].map { other.gitdir + $0 + ".lock" }
         try GitLocks.whileLibgit2Writes(gitFolder: other.gitdir, lockPaths: locks) {
