@@ -50,7 +50,7 @@ final class HeadlessKeyring {
     }
 
     deinit {
-        FileManager.default.createFile(atPath: folder.url("stop"), contents: nil)
+        #expect(FileManager.default.createFile(atPath: folder.url("stop"), contents: nil))
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
