@@ -206,6 +206,8 @@ public final class Journal {
         defer { withExtendedLifetime(lock) {} }
         var result = LetGoResult()
         if let repository {
+            // Which version the last sync left here, for the next sync (see `recordLetGoVersion`).
+            try recordLetGoVersion(entry.path, in: repository)
             let policy: GitPurgeCopies = copies == .refuse ? .refuse : copies == .remove ? .remove : .keep
             do {
                 let report = try versioning { try repository.purge(entryPaths: [entry.path], copies: policy) }

@@ -210,7 +210,9 @@ extension Journal {
             let session = try gitSync { try repository.beginSync(settings) }
             // Whatever this round fetched stays only if its apply accepted the remote.
             defer { session.end() }
-            let round = try SyncRound(snapshot: session.snapshot, rejoin: options.rejoin, read: { file in try self.gitSync { try session.bytes(file) } })
+            let round = try SyncRound(snapshot: session.snapshot, rejoin: options.rejoin, read: { file in try self.gitSync { try session.bytes(file) } },
+                                      versions: { paths, remote in try self.gitSync { try session.versions(of: paths, remote: remote) } },
+                                      pendingLetGo: Self.pendingLetGo(in: repository))
             var report = round.report
             report.remote = session.snapshot.remoteDisplay
             let removed = round.plan.removedHere
@@ -226,6 +228,8 @@ extension Journal {
                 }
                 confirmedCount = removed.count
             }
+            // What this sync purges, before anything is (a stopped sync's purge is finished by the next run).
+            try storage { try Self.addPendingLetGo(round.purgedBaseVersions, in: repository) }
             let outcome: GitSyncOutcome
             do {
                 outcome = try gitSync { try session.apply(round.application) }
@@ -238,6 +242,37 @@ extension Journal {
             return report
         }
         throw SyncError.remoteKeptMoving
+    }
+
+    // MARK: Let-go versions
+
+    /// The version lines (keyed hashes, as in the journal record; never a word or a plain hash)
+    /// of the versions the last sync left here of entries purged here since (by a let-go, or by
+    /// a sync stopped before it finished), by path line: kept with the record of the last sync
+    /// (`.git/say/sync-base`) until a sync finishes. A sync tells by them whether another
+    /// computer let the same versions go already (then what the remote holds at that path is a
+    /// newer entry, which stays).
+    static func pendingLetGo(in repository: GitRepository) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        for line in repository.pendingLetGo() {
+            let fields = line.split(separator: " ").map(String.init)
+            if fields.count == 2 { result[fields[0], default: []].insert(fields[1]) }
+        }
+        return result
+    }
+
+    static func addPendingLetGo(_ lines: [String: Set<String>], in repository: GitRepository) throws {
+        try repository.addPendingLetGo(Set(lines.flatMap { token, versions in versions.map { token + " " + $0 } }))
+    }
+
+    /// Before an entry at `path` is let go: notes the version of it the last sync left here
+    /// (nothing when the journal never synced).
+    func recordLetGoVersion(_ path: String, in repository: GitRepository) throws {
+        guard let data = FileManager.default.contents(atPath: folders.journal + "/" + Self.syncLayout.recordFile),
+              let record = JournalRecord.parse(Array(data)),
+              let version = try versioning({ try repository.syncedVersion(of: path) }) else { return }
+        let tokens = JournalRecord.Tokens(journal: record.id)
+        try storage { try Self.addPendingLetGo([tokens.token(for: path): [tokens.token(for: path, version: version)]], in: repository) }
     }
 
     /// More than three entries, or at least two that are half of this journal or more.
@@ -265,10 +300,20 @@ struct SyncRound {
     let plan: SyncPlan
     let application: GitSyncApplication
     let report: SyncReport
+    /// The version lines of the base's versions at the paths this round purges, by path line.
+    let purgedBaseVersions: [String: Set<String>]
 
+    /// - Parameters:
+    ///   - read: the bytes of a file the snapshot lists.
+    ///   - versions: every version the given paths held in the history of the remote (true) or of
+    ///     this computer (false).
+    ///   - pendingLetGo: for entries let go on this computer since the last sync, the version
+    ///     lines of the versions the last sync left here (see `Journal.letGo`), by path line.
     /// - Throws: `SyncError` when the remote is refused (another journal, gone back, rewritten
     ///   by something other than say, emptied), with nothing changed.
     init(snapshot: GitSyncSnapshot, rejoin: Bool, read: (GitSyncFile) throws -> [UInt8],
+         versions: (Set<String>, _ remote: Bool) throws -> [String: Set<ObjectID>] = { _, _ in [:] },
+         pendingLetGo: [String: Set<String>] = [:],
          newJournalID: () -> String = { UUID().uuidString.lowercased() }) throws {
         let layout = Journal.syncLayout
         let recordFile = layout.recordFile
@@ -325,20 +370,70 @@ struct SyncRound {
             ?? newJournalID()
         var letGoHere = Set<String>()
         if snapshot.baseRewrittenHere, let base = snapshot.base {
-            letGoHere = snapshot.basePaths.filter { layout.isEntry($0) && base[$0] == nil && snapshot.local[$0] == nil }
+            letGoHere = snapshot.basePaths.filter { layout.isEntry($0) && base[$0] == nil }
         }
         let hasher = JournalRecord.Tokens(journal: journalID)
-        var tokens = (remoteRecord?.letGo ?? []).union(baseTokens).union(localRecord?.letGo ?? [])
-        for path in letGoHere { tokens.insert(hasher.token(for: path)) }
-        let isLetGo: (String) -> Bool = { path in layout.isEntry(path) && tokens.contains(hasher.token(for: path)) }
+        let records = [remoteRecord, baseRecord, localRecord].compactMap { $0 }
+        var tokens = records.reduce(into: Set<String>()) { $0.formUnion($1.letGo) }
+        var versionTokens: [String: Set<String>] = [:]
+        for record in records {
+            for (token, versions) in record.letGoVersions { versionTokens[token, default: []].formUnion(versions) }
+        }
+        // What this computer let go: the versions of those paths the remote's history holds, and
+        // the one it last synced, unless another computer let that one go already (then what the
+        // remote holds there now is a newer entry, written since).
+        if !letGoHere.isEmpty {
+            let remoteVersions = try versions(letGoHere, true)
+            for path in letGoHere {
+                let token = hasher.token(for: path)
+                let mine = pendingLetGo[token] ?? []
+                var named = mine
+                if mine.isDisjoint(with: remoteRecord?.letGoVersions[token] ?? []) {
+                    for blob in remoteVersions[path] ?? [] { named.insert(hasher.token(for: path, version: blob)) }
+                }
+                // A path line goes only with the versions it stands for (alone, it would stand
+                // for the whole path, newer entries too).
+                guard !named.isEmpty else { continue }
+                tokens.insert(token)
+                versionTokens[token, default: []].formUnion(named)
+            }
+        }
+        let basePathTokens = baseRecord?.letGo ?? []
+        func lines(_ paths: Set<String>, _ versions: [String: Set<String>]) -> Set<String> {
+            paths.union(versions.flatMap { token, set in set.map { token + " " + $0 } })
+        }
+        let baseLines = lines(baseTokens, baseRecord?.letGoVersions ?? [:])
 
         let local = snapshot.local
         let remoteFiles = snapshot.remote ?? [:]
         let base = rejoin || snapshot.history == .noBase ? nil : snapshot.base
+        /// Whether this version of `path` is one a record names.
+        func isLetGoVersion(_ path: String, _ file: GitSyncFile?) -> Bool {
+            guard let file, let versions = versionTokens[hasher.token(for: path)], !versions.isEmpty else { return false }
+            return versions.contains(hasher.token(for: path, version: file.blob))
+        }
+        func sides(_ path: String) -> LetGoSides {
+            let here = letGoHere.contains(path)
+            let token = hasher.token(for: path)
+            guard tokens.contains(token) else { return LetGoSides(here: here) }
+            guard let versions = versionTokens[token], !versions.isEmpty else {
+                // A path line alone (an earlier version of say's let-go) stands for the whole
+                // path, in the sync that first brings it here (with no base to tell, every time);
+                // never for what this computer holds at a path it let go itself, which is newer.
+                let whole = !here && (base == nil || !basePathTokens.contains(token))
+                return LetGoSides(local: whole, remote: whole, base: whole, here: here)
+            }
+            func named(_ file: GitSyncFile?) -> Bool { file.map { versions.contains(hasher.token(for: path, version: $0.blob)) } ?? false }
+            let baseNamed = named(base?[path])
+            // An edit here of a version that was let go goes with it.
+            return LetGoSides(local: named(local[path]) || (local[path] != nil && baseNamed), remote: named(remoteFiles[path]),
+                              base: baseNamed, here: here)
+        }
+
         // A path the same on all three sides was decided when it was last synced; it needs
         // deciding again only when new let-go lines arrived.
         var paths = letGoHere
-        if tokens.isSubset(of: baseTokens), let base {
+        if lines(tokens, versionTokens).isSubset(of: baseLines), let base {
             for (path, file) in local where base[path] != file || remoteFiles[path] != file { paths.insert(path) }
             for (path, file) in remoteFiles where base[path] != file || local[path] != file { paths.insert(path) }
             for (path, file) in base where local[path] != file || remoteFiles[path] != file { paths.insert(path) }
@@ -348,9 +443,26 @@ struct SyncRound {
             paths.formUnion(base?.keys ?? [:].keys)
         }
         paths.remove(recordFile)
-        let letGo = Set(paths.filter(isLetGo))
-        let plan = SyncPlan.make(paths: paths, base: base, local: local, remote: remoteFiles, letGo: letGo, letGoHere: letGoHere,
-                                 isEntry: layout.isEntry)
+        var letGoSides: [String: LetGoSides] = [:]
+        for path in paths where layout.isEntry(path) {
+            let found = sides(path)
+            if found.any { letGoSides[path] = found }
+        }
+        let plan = SyncPlan.make(paths: paths, base: base, local: local, remote: remoteFiles, sides: letGoSides, isEntry: layout.isEntry)
+        // Where a newer entry stays at a path whose older versions go: the newer one's versions.
+        var keptVersions: [String: Set<ObjectID>] = [:]
+        for (side, action) in [(true, SyncAction.letGoTakeNewer), (false, .letGoSendNewer)] {
+            let kept = Set(plan.paths(action))
+            guard !kept.isEmpty else { continue }
+            for (path, blobs) in try versions(kept, side) {
+                keptVersions[path] = blobs.filter { !isLetGoVersion(path, GitSyncFile(blob: $0, mode: 0o100644)) }
+            }
+            for path in kept {
+                // The version that stays, whatever its history holds.
+                if let file = side ? remoteFiles[path] : local[path] { keptVersions[path, default: []].insert(file.blob) }
+            }
+        }
+        let isLetGo: (String) -> Bool = { path in layout.isEntry(path) && tokens.contains(hasher.token(for: path)) }
 
         var application = GitSyncApplication()
         var report = SyncReport()
@@ -380,6 +492,18 @@ struct SyncRound {
             case .restoreBoth:
                 if let version = base?[path] { application.restore[path] = version }
                 if entry { report.restoredHere += 1 }
+            case .letGoTakeNewer:
+                // The remote's version is the final one already; what was let go here goes.
+                application.purge.insert(path)
+                application.purgeKeeping[path] = keptVersions[path] ?? []
+                report.letGoElsewhere += 1
+                report.newHere += 1
+            case .letGoSendNewer:
+                application.send.insert(path)
+                application.purge.insert(path)
+                application.purgeKeeping[path] = keptVersions[path] ?? []
+                report.letGoSent += 1
+                report.sent += 1
             case .letGoElsewhere, .letGoWon, .letGoSent, .letGoGone:
                 application.remove.insert(path)
                 if letGoHere.contains(path) || local[path] != nil || remoteFiles[path] != nil || snapshot.base?[path] != nil {
@@ -394,7 +518,7 @@ struct SyncRound {
         // A rejoin is say's own acknowledgement of the remote's new history: it advances the
         // generation, so other computers accept what it pushes as say's.
         let generation = max(remoteRecord?.generation ?? 0, localRecord?.generation ?? 0, baseGeneration) + (rejoin ? 1 : 0)
-        let merged = JournalRecord(id: journalID, generation: generation, letGo: tokens)
+        let merged = JournalRecord(id: journalID, generation: generation, letGo: tokens, letGoVersions: versionTokens.filter { !$0.value.isEmpty })
         if snapshot.remote == nil || merged != remoteRecord {
             application.record = merged.rendered()
         }
@@ -407,8 +531,13 @@ struct SyncRound {
             report.startedRemote = true
             report.sent = local.keys.filter { layout.isEntry($0) }.count
         }
+        var purgedBaseVersions: [String: Set<String>] = [:]
+        for path in application.purge {
+            if let file = snapshot.base?[path] { purgedBaseVersions[hasher.token(for: path), default: []].insert(hasher.token(for: path, version: file.blob)) }
+        }
         self.plan = plan
         self.application = application
         self.report = report
+        self.purgedBaseVersions = purgedBaseVersions
     }
 }

@@ -361,3 +361,68 @@ struct SimulatedPurgeCrash: Error {}
         }
     }
 }
+
+/// A purge that keeps the versions of a newer entry written where an older one was let go (what
+/// sync asks for): every older version goes from all history and the object store, the newer
+/// ones stay in history, the index and the working tree, also when the purge was killed at any
+/// step and resumed.
+@Suite struct GitPurgeKeepingTests {
+    let path = "entries/2026/11/notes.md"
+
+    /// A history: two versions of the old notes, their removal, two versions of the new notes.
+    func makeHistory(_ root: String) throws -> (repository: GitRepository, newer: Set<ObjectID>) {
+        let repository = try GitRepository.create(at: root)
+        try writeGitTestFile(root, "entries/2026/11/other.md", "KEPT-other words\n")
+        try repository.commit(paths: ["entries/2026/11/other.md"], message: "Add other")
+        for version in 1 ... 2 {
+            try writeGitTestFile(root, path, "OLDNOTES-marker version \(version)\n")
+            try repository.commit(paths: [path], message: "Edit notes")
+        }
+        try FileManager.default.removeItem(atPath: root + "/" + path)
+        try repository.commit(paths: [path], message: "Remove notes")
+        var newer = Set<ObjectID>()
+        for version in 1 ... 2 {
+            try writeGitTestFile(root, path, "NEWNOTES-marker version \(version)\n")
+            try repository.commit(paths: [path], message: "Edit notes")
+            newer.insert(try #require(ObjectID(hex: gitCLIText(["rev-parse", "HEAD:" + path], in: root).trimmingCharacters(in: .whitespacesAndNewlines))))
+        }
+        try runGit(["gc", "-q"], in: root)
+        return (repository, newer)
+    }
+
+    func verify(_ root: String) throws {
+        let objects = String(decoding: try runGit(["cat-file", "--batch-all-objects", "--batch"], in: root), as: UTF8.self)
+        #expect(!objects.contains("OLDNOTES-marker"))
+        #expect(objects.contains("NEWNOTES-marker version 1") && objects.contains("NEWNOTES-marker version 2"))
+        #expect(objects.contains("KEPT-other words"))
+        #expect(try String(contentsOfFile: root + "/" + path, encoding: .utf8) == "NEWNOTES-marker version 2\n")
+        #expect(try gitCLIText(["status", "--porcelain"], in: root) == "")
+        #expect(try gitCLIText(["log", "--format=%s", "--", path], in: root).split(separator: "\n").count == 2)
+        try runGit(["fsck", "--full"], in: root)
+        #expect(!FileManager.default.fileExists(atPath: root + "/.git/say/pending-purge"))
+    }
+
+    @Test func olderVersionsGoNewerOnesStay() throws {
+        try withGitTestFolder { root in
+            let (repository, newer) = try makeHistory(root)
+            try repository.purge(entryPaths: [path], copies: .keep, keeping: [path: newer])
+            try verify(root)
+        }
+    }
+
+    @Test(arguments: PurgeCheckpoint.allCases)
+    func killedAtEachStepThenResumedKeepsTheNewerOnes(at point: PurgeCheckpoint) throws {
+        try withGitTestFolder { root in
+            let newer: Set<ObjectID>
+            do {
+                let (repository, kept) = try makeHistory(root)
+                newer = kept
+                repository.purgeCheckpoint = { if $0 == point { throw SimulatedPurgeCrash() } }
+                #expect(throws: SimulatedPurgeCrash.self) { try repository.purge(entryPaths: [path], copies: .keep, keeping: [path: newer]) }
+            }
+            let repository = try #require(try GitRepository.open(at: root))
+            #expect(try repository.resumePendingPurge())
+            try verify(root)
+        }
+    }
+}

@@ -97,7 +97,7 @@ final class GitFetchQuarantine {
         }
         state = .accepted
         try AtomicFile.syncFolder(parent)
-        try Self.move(accepted, into: repository.gitdir + "objects/")
+        try Self.move(accepted, into: repository)
         // A fresh handle: the quarantine's backends are gone, the store's new packs are seen.
         try repository.reopen()
     }
@@ -119,8 +119,8 @@ final class GitFetchQuarantine {
     /// - Returns: whether anything was moved into the store.
     /// - Throws: `MarkdownStoreError`.
     @discardableResult
-    static func finishLeftovers(gitdir: String) throws -> Bool {
-        let parent = gitdir + "say/"
+    static func finishLeftovers(_ repository: GitRepository) throws -> Bool {
+        let parent = repository.gitdir + "say/"
         var moved = false
         for name in try FolderContents.names(in: parent) {
             if name.hasPrefix(incomingPrefix) {
@@ -128,7 +128,7 @@ final class GitFetchQuarantine {
             } else if name.hasPrefix(acceptedPrefix) {
                 var info = stat()
                 guard lstat(parent + name, &info) == 0, Platform.fileType(info.st_mode) == S_IFDIR else { continue }
-                try move(parent + name + "/", into: gitdir + "objects/")
+                try move(parent + name + "/", into: repository)
                 moved = true
             }
         }
@@ -138,7 +138,17 @@ final class GitFetchQuarantine {
     /// Moves the packs and loose objects of `folder` into `objects` (each by one rename; an
     /// object the store has already stays as it is there), then removes `folder`. Repeating it
     /// after a kill finishes the move.
-    private static func move(_ folder: String, into objects: String) throws {
+    private static func move(_ folder: String, into repository: GitRepository) throws {
+        let objects = repository.gitdir + "objects/"
+        // Copies made where a rename cannot reach (see `moveFile`) are temporary files until
+        // renamed: recorded first, so a kill leaves none.
+        let fans = try FolderContents.names(in: folder).filter { $0.utf8.count == 2 && $0.utf8.allSatisfy({ GitRawObject.hexValue($0) != nil }) }
+        try repository.withPendingWrites(([objects + "pack/"] + fans.map { objects + $0 + "/" }).map { GitPendingWrites.packs(in: $0) }) {
+            try moveRecorded(folder, into: objects)
+        }
+    }
+
+    private static func moveRecorded(_ folder: String, into objects: String) throws {
         let packs = folder + "pack/"
         let storePacks = objects + "pack/"
         let indexes = try FolderContents.names(in: packs).filter { $0.hasPrefix("pack-") && $0.hasSuffix(".idx") }
@@ -172,10 +182,23 @@ final class GitFetchQuarantine {
         try FolderContents.remove(String(folder.dropLast()))
     }
 
+    /// One rename; when the store is on another file system (`.git/objects` a link to
+    /// elsewhere), a copy flushed under a temporary name, renamed into place, then the original
+    /// removed (a kill leaves the original, and the next run moves it again).
     private static func moveFile(_ source: String, to target: String) throws {
-        guard rename(source, target) == 0 else {
+        if rename(source, target) == 0 { return }
+        guard errno == EXDEV else {
             throw MarkdownStoreError.io(path: target, operation: "move a fetched object into the store", errno: errno)
         }
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw MarkdownStoreError.io(path: source, operation: "read a fetched object", errno: EIO)
+        }
+        let folder = (target as NSString).deletingLastPathComponent + "/"
+        let copy = try GitTemporaryFile(folder: folder)
+        try data.withUnsafeBytes { try copy.write($0) }
+        try copy.sync()
+        try copy.install(as: target)
+        try FolderContents.remove(source)
     }
 }
 
@@ -185,6 +208,6 @@ extension GitRepository {
     ///
     /// - Throws: `MarkdownStoreError`, `GitError`.
     func finishInterruptedFetch() throws {
-        if try GitFetchQuarantine.finishLeftovers(gitdir: gitdir) { try refreshObjects() }
+        if try GitFetchQuarantine.finishLeftovers(self) { try refreshObjects() }
     }
 }

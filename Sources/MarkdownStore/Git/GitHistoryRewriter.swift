@@ -6,7 +6,8 @@
 import Darwin
 #endif
 
-/// Rewrites history so that no tree holds a file at one of the given paths.
+/// Rewrites history so that no tree holds a file at one of the given paths (except versions
+/// named in `keep`: a newer entry written at a path where an older one was let go).
 ///
 /// Works on raw objects: a rewritten tree is the old tree's bytes with entries removed or a
 /// subtree id replaced, and a rewritten commit is the old commit's bytes with its `tree` and
@@ -71,10 +72,21 @@ final class GitHistoryRewriter {
     private var lastScannedAtPath: [String: ScannedTree] = [:]
     private static let emptyBlob = ObjectID(hex: "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")!  // a valid literal
 
-    init(database: GitObjectDatabase, paths: Set<String>, preserveShape: Set<ObjectID> = []) {
+    /// Versions left in place at a purged path (a newer entry written where one was let go):
+    /// path → blobs. Everywhere else in that path's history the path goes.
+    private let keep: [String: Set<ObjectID>]
+
+    init(database: GitObjectDatabase, paths: Set<String>, preserveShape: Set<ObjectID> = [], keep: [String: Set<ObjectID>] = [:]) {
         self.database = database
         matcher = GitPathMatcher(paths)
         self.preserveShape = preserveShape
+        self.keep = keep.filter { paths.contains($0.key) && !$0.value.isEmpty }
+    }
+
+    /// Whether the entry at `path` + `name` holding `id` is one of the versions kept.
+    private func isKept(_ id: ObjectID, name: UnsafeRawBufferPointer, path: String) -> Bool {
+        guard !keep.isEmpty else { return false }
+        return keep[path + String(decoding: name, as: UTF8.self)]?.contains(id) == true
     }
 
     /// The tree with every purged path removed (`path` is where the tree sits, `""` for a
@@ -188,7 +200,7 @@ final class GitHistoryRewriter {
             starts.append(Int32(position))
             position = entry.range.upperBound
             let known = previous.map { entry.range.upperBound <= $0.common.prefixLength } == true || entry.range.lowerBound >= suffixStart
-            if !entry.isTree, !names.isEmpty, GitPathMatcher.contains(names, entry.name) {
+            if !entry.isTree, !names.isEmpty, GitPathMatcher.contains(names, entry.name), !isKept(entry.id, name: entry.name, path: path) {
                 edits.append((entry.range, nil))
                 let name = String(decoding: entry.name, as: UTF8.self)
                 present.insert(path + name)

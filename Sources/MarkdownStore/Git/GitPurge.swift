@@ -62,7 +62,10 @@ extension GitRepository {
     /// Where an interrupted purge is remembered: the paths, hex-encoded.
     var pendingPurgePath: String { gitdir + "say/pending-purge" }
 
-    private static let recordHeader = "say-it-later pending-purge 2"
+    /// Paths, and the versions kept at some of them.
+    private static let recordHeader = "say-it-later pending-purge 3"
+    /// Paths only (written when nothing is kept, so an earlier version of say can still finish it).
+    private static let pathsOnlyRecordHeader = "say-it-later pending-purge 2"
     private static let oldRecordHeader = "say-it-later pending-purge 1"
 
     /// Removes every version of an entry from the working tree, the index, every history the
@@ -97,17 +100,25 @@ extension GitRepository {
     ///   - entryPaths: the entry's path relative to the working tree (`entries/2026/11/x.md`);
     ///     several entries may be given at once.
     ///   - copies: what to do with exact copies at other paths.
+    ///   - keeping: versions that stay where they are at a purged path, by path: a newer entry
+    ///     written where one was let go (sync's purges only). Its file in the working tree is
+    ///     left as it is, and the index keeps it.
     /// - Returns: the paths removed, and the copies removed or kept.
     /// - Throws: ``GitPurgeCopiesFound`` (nothing changed); `GitError` with the reason and what
     ///   to do; `MarkdownStoreError` for file system failures.
     @discardableResult
-    public func purge(entryPaths: Set<String>, copies: GitPurgeCopies = .refuse) throws -> GitPurgeReport {
+    public func purge(entryPaths: Set<String>, copies: GitPurgeCopies = .refuse, keeping: [String: Set<ObjectID>] = [:]) throws -> GitPurgeReport {
         for path in entryPaths { try Self.validateRelativePath(path) }
         try refuseUnsupportedRepository()
-        let pending = try pendingPurgePaths()
-        let paths = entryPaths.union(pending ?? [])
+        let pending = try pendingPurge()
+        let paths = entryPaths.union(pending?.paths ?? [])
         guard !paths.isEmpty else { return GitPurgeReport() }
-        return try runPurge(paths, resolve: entryPaths, copies: copies)
+        // A path a pending purge takes whole stays taken whole.
+        var keep = keeping.filter { entryPaths.contains($0.key) && pending?.paths.contains($0.key) != true }
+        for (path, blobs) in pending?.keep ?? [:] where !entryPaths.contains(path) || keeping[path] != nil {
+            keep[path, default: []].formUnion(blobs)
+        }
+        return try runPurge(paths, resolve: entryPaths, copies: copies, keep: keep)
     }
 
     /// Finishes a purge that a crash or a kill interrupted. Call it before anything else that
@@ -117,16 +128,21 @@ extension GitRepository {
     /// - Throws: as `purge(entryPaths:copies:)`.
     @discardableResult
     public func resumePendingPurge() throws -> Bool {
-        guard let paths = try pendingPurgePaths() else { return false }
+        guard let pending = try pendingPurge() else { return false }
         try refuseUnsupportedRepository()
-        try runPurge(paths, resolve: [], copies: .keep)
+        try runPurge(pending.paths, resolve: [], copies: .keep, keep: pending.keep)
         return true
     }
 
-    /// The paths in the pending-purge record, or nil when there is none. A record of an
-    /// earlier version of say (file names) is read as those names under `entries/`, found in
-    /// the index and HEAD.
+    /// The paths in the pending-purge record, or nil when there is none.
     func pendingPurgePaths() throws -> Set<String>? {
+        try pendingPurge()?.paths
+    }
+
+    /// The paths in the pending-purge record and the versions kept at them, or nil when there
+    /// is none. A record of an earlier version of say (file names) is read as those names under
+    /// `entries/`, found in the index and HEAD.
+    func pendingPurge() throws -> (paths: Set<String>, keep: [String: Set<ObjectID>])? {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: pendingPurgePath))
@@ -138,25 +154,38 @@ extension GitRepository {
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         if lines.first == Self.oldRecordHeader {
             let names = Set(lines.dropFirst())
-            return Set(try trackedPaths(under: "entries/").filter { names.contains(($0 as NSString).lastPathComponent) })
+            return (Set(try trackedPaths(under: "entries/").filter { names.contains(($0 as NSString).lastPathComponent) }), [:])
         }
-        guard lines.first == Self.recordHeader else {
+        guard lines.first == Self.recordHeader || lines.first == Self.pathsOnlyRecordHeader else {
             throw GitError.wrapper("the pending let-go record \(pendingPurgePath) is not readable", function: "resumePendingPurge",
                                    advice: "if you moved files into .git/say by hand, move them back; otherwise remove that file and let the entry go again")
         }
         var paths = Set<String>()
+        var keep: [String: Set<ObjectID>] = [:]
         for line in lines.dropFirst() where !line.isEmpty {
-            guard let bytes = Self.unhex(line) else {
+            // `<path in hex>`, then the versions kept there, if any: ` <id> <id>…`.
+            let fields = line.split(separator: " ").map(String.init)
+            guard let first = fields.first, let bytes = Self.unhex(first) else {
                 throw GitError.wrapper("the pending let-go record \(pendingPurgePath) is damaged", function: "resumePendingPurge",
                                        advice: "remove that file and let the entry go again")
             }
-            paths.insert(String(decoding: bytes, as: UTF8.self))
+            let path = String(decoding: bytes, as: UTF8.self)
+            paths.insert(path)
+            let kept = fields.dropFirst().compactMap(ObjectID.init(hex:))
+            guard kept.count == fields.count - 1 else {
+                throw GitError.wrapper("the pending let-go record \(pendingPurgePath) is damaged", function: "resumePendingPurge",
+                                       advice: "remove that file and let the entry go again")
+            }
+            if !kept.isEmpty { keep[path, default: []].formUnion(kept) }
         }
-        return paths
+        return (paths, keep)
     }
 
-    private func writePendingRecord(_ paths: Set<String>) throws {
-        let lines = [Self.recordHeader] + paths.sorted().map { Self.hex(Array($0.utf8)) }
+    private func writePendingRecord(_ paths: Set<String>, keep: [String: Set<ObjectID>]) throws {
+        var lines = [keep.isEmpty ? Self.pathsOnlyRecordHeader : Self.recordHeader]
+        for path in paths.sorted() {
+            lines.append(([Self.hex(Array(path.utf8))] + (keep[path] ?? []).sorted().map(\.description)).joined(separator: " "))
+        }
         try AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: pendingPurgePath)
     }
 
@@ -202,7 +231,7 @@ extension GitRepository {
     // MARK: The run
 
     @discardableResult
-    private func runPurge(_ requested: Set<String>, resolve: Set<String>, copies: GitPurgeCopies) throws -> GitPurgeReport {
+    private func runPurge(_ requested: Set<String>, resolve: Set<String>, copies: GitPurgeCopies, keep: [String: Set<ObjectID>]) throws -> GitPurgeReport {
         let startPacks = try FolderContents.names(in: gitdir + "objects/pack/").filter { $0.hasPrefix("pack-") }
         let startLoose = try looseObjectFiles()
         let references = try self.references()
@@ -210,10 +239,10 @@ extension GitRepository {
         var targets = [gitdir + "index", gitdir + "HEAD", gitdir + "packed-refs"]
         targets += references.map { gitdir + $0.name }
         let locks = try GitLockSet(gitFolder: gitdir, targets: targets)
-        var plan = try GitPurgePlan(repository: self, references: references, paths: requested, resolve: resolve, copies: copies)
+        var plan = try GitPurgePlan(repository: self, references: references, paths: requested, resolve: resolve, copies: copies, keep: keep)
         defer { plan.close() }
 
-        try writePendingRecord(plan.paths)
+        try writePendingRecord(plan.paths, keep: keep)
         try checkpoint(.recordWritten, locks)
 
         plan.addNotes(try plan.notesUpdates())  // new note trees, in memory only
@@ -226,7 +255,8 @@ extension GitRepository {
         let paths = plan.paths
         let indexPath = gitdir + "index"
         let indexJob = GitBackgroundJob {
-            try Self.cleanWorkingTreeAndIndex(repository: repository, indexPath: indexPath, staging: staging, workdir: workdir, paths: paths)
+            try Self.cleanWorkingTreeAndIndex(repository: repository, indexPath: indexPath, staging: staging, workdir: workdir, paths: paths,
+                                              keep: keep)
         }
         let indexRoots: [ObjectID]
         do {
@@ -329,8 +359,9 @@ extension GitRepository {
     /// - Returns: what the index keeps reachable (its tree, or its blobs while it has
     ///   conflicts): the cache-tree names trees git expects to exist.
     private static func cleanWorkingTreeAndIndex(repository: OpaquePointer, indexPath: String, staging: String, workdir: String,
-                                                 paths: Set<String>) throws -> [ObjectID] {
-        for path in paths.sorted() {
+                                                 paths: Set<String>, keep: [String: Set<ObjectID>]) throws -> [ObjectID] {
+        // A path where a version is kept holds the person's newer entry: its file stays.
+        for path in paths.sorted() where keep[path]?.isEmpty != false {
             var info = stat()
             if lstat(workdir + path, &info) == 0, Platform.fileType(info.st_mode) != S_IFDIR { try AtomicFile.remove(workdir + path) }
         }
@@ -341,6 +372,9 @@ extension GitRepository {
         guard let index = raw else { throw GitError.wrapper("no index returned", function: "git_index_open") }
         defer { git_index_free(index) }
         for path in paths.sorted() {
+            if let kept = keep[path], !kept.isEmpty, let entry = git_index_get_bypath(index, path, 0), kept.contains(ObjectID(entry.pointee.id)) {
+                continue
+            }
             try gitCheck(git_index_remove_bypath(index, path), "git_index_remove_bypath")
         }
         // Resolve-undo records may name old versions of a purged file; they are only a
@@ -448,7 +482,7 @@ struct GitPurgePlan {
     private(set) var packedObjects = Set<ObjectID>()
 
     init(repository: GitRepository, references: [GitReference], paths requested: Set<String>, resolve: Set<String>,
-         copies: GitPurgeCopies) throws {
+         copies: GitPurgeCopies, keep: [String: Set<ObjectID>] = [:]) throws {
         self.repository = repository
         let gitdir = repository.gitdir
         database = try GitObjectDatabase(repository: repository.handle)
@@ -480,7 +514,7 @@ struct GitPurgePlan {
         var rounds = 0
         while true {
             rounds += 1
-            rewriter = GitHistoryRewriter(database: database, paths: paths, preserveShape: preserve)
+            rewriter = GitHistoryRewriter(database: database, paths: paths, preserveShape: preserve, keep: keep)
             var commitTips: [ObjectID] = []
             for tip in Set(tips).sorted() {
                 if let commit = try Self.peelToCommit(tip, database: database) { commitTips.append(commit) }

@@ -319,7 +319,10 @@ public final class GitRepository {
         // killed in the middle never leaves a lock that blocks the next run.
         let branch = (try? headBranch()).flatMap { $0 } ?? "refs/heads/main"
         return try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + "index.lock", gitdir + "HEAD.lock", gitdir + branch + ".lock"]) {
-            try commitUnrecorded(paths: paths, message: message)
+            // And the temporary files of the objects it writes, for the same reason.
+            try withPendingWrites([GitPendingWrites.looseObjects(in: gitdir + "objects/")]) {
+                try commitUnrecorded(paths: paths, message: message)
+            }
         }
     }
 

@@ -142,6 +142,8 @@ public struct GitSyncApplication {
     public var remove: Set<String> = []
     /// Paths purged from this repository's history.
     public var purge: Set<String> = []
+    /// Versions that stay at some purged paths: a newer entry written where one was let go.
+    public var purgeKeeping: [String: Set<ObjectID>] = [:]
     /// The journal record's new contents; nil when it stays as the remote has it.
     public var record: [UInt8]?
     /// The record to push when the push replaces the remote's history (a let-go).
@@ -235,7 +237,7 @@ extension GitRepository {
         try finishInterruptedFetch()
         try resumePendingPurge()
         if let owed = readRecord(syncPurgePath, { GitSyncPathRecord.parse($0, header: GitSyncPathRecord.purgeHeader) }) {
-            if !owed.paths.isEmpty { try purgeLetGo(owed.paths) }
+            if !owed.paths.isEmpty { try purgeLetGo(owed.paths, keeping: owed.keep) }
             try AtomicFile.remove(syncPurgePath)
         }
         try removePendingWriteLeftovers()
@@ -270,9 +272,19 @@ extension GitRepository {
         }
     }
 
-    /// The one place sync purges entries from this repository's history.
-    func purgeLetGo(_ paths: Set<String>) throws {
-        _ = try purge(entryPaths: paths, copies: .keep)
+    /// The one place sync purges entries from this repository's history (`keeping`: newer
+    /// entries at some of those paths, which stay).
+    func purgeLetGo(_ paths: Set<String>, keeping: [String: Set<ObjectID>] = [:]) throws {
+        _ = try purge(entryPaths: paths, copies: .keep, keeping: keeping)
+    }
+
+    /// The version of `path` in the commit this computer last synced with (`refs/say/synced`);
+    /// nil when there is none.
+    ///
+    /// - Throws: `GitError`.
+    public func syncedVersion(of path: String) throws -> ObjectID? {
+        guard let base = try referenceTarget(Self.syncedReference) else { return nil }
+        return try files(inTree: treeID(ofCommit: base), at: [path])[path]?.blob
     }
 
     /// The `origin` remote's address as a person would read it (no password); nil when none.
@@ -515,6 +527,22 @@ public final class GitSyncSession {
     /// no, a failure). Call it once done with the session; `deinit` does it too.
     public func end() {
         quarantine.discard()
+    }
+
+    /// Every version `paths` held in the history of the remote's main (`remote`) or of this
+    /// computer's HEAD, by path (commits are walked once; symbolic links and submodules left out).
+    ///
+    /// - Throws: `GitError`.
+    public func versions(of paths: Set<String>, remote: Bool) throws -> [String: Set<ObjectID>] {
+        guard !paths.isEmpty, let head = remote ? remoteHead : localHead else { return [:] }
+        var found: [String: Set<ObjectID>] = [:]
+        var trees = Set<ObjectID>()
+        for commit in try repository.commits(from: head, hiding: []) {
+            let tree = try repository.treeID(ofCommit: commit)
+            guard trees.insert(tree).inserted else { continue }
+            for (path, file) in try repository.files(inTree: tree, at: paths) { found[path, default: []].insert(file.blob) }
+        }
+        return found
     }
 
     /// The bytes of a file the snapshot lists (at most the entry size limit).

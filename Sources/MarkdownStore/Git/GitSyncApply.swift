@@ -58,8 +58,8 @@ extension GitSyncSession {
         try settings.checkpoint?(.historyBuilt)
 
         if !application.purge.isEmpty {
-            try AtomicFile.write(GitSyncPathRecord(header: GitSyncPathRecord.purgeHeader, paths: application.purge).rendered(),
-                                 to: repository.syncPurgePath)
+            let record = GitSyncPathRecord(header: GitSyncPathRecord.purgeHeader, paths: application.purge, keep: application.purgeKeeping)
+            try AtomicFile.write(record.rendered(), to: repository.syncPurgePath)
         }
         // The remote is accepted: what was fetched, and the history built on it, join the store
         // (after the purge they call for is recorded, so a kill from here on still purges).
@@ -75,13 +75,14 @@ extension GitSyncSession {
         if head != localHead { try repository.setReference("refs/heads/main", to: head, message: "say: sync") }
         if baseCommit != remoteHead || baseRecord?.remote != remoteHead || baseRecord?.url != address.url {
             try repository.setReference(GitRepository.syncedReference, to: remoteHead, message: "say: sync")
+            // What was let go here stays noted until the sync finishes.
             try repository.writeSyncBase(GitSyncBase(remote: remoteHead, journal: application.journal, url: address.url,
-                                                     paths: Set(remoteFiles.keys)))
+                                                     paths: Set(remoteFiles.keys), pending: repository.pendingLetGo()))
         }
         try settings.checkpoint?(.branchMoved)
 
         if !application.purge.isEmpty {
-            try repository.purgeLetGo(application.purge)
+            try repository.purgeLetGo(application.purge, keeping: application.purgeKeeping)
             try AtomicFile.remove(repository.syncPurgePath)
         }
         try settings.checkpoint?(.purged)
@@ -277,7 +278,8 @@ extension GitSyncSession {
     /// After a push (or when nothing had to go): the base is what the remote now holds, and
     /// the address is stored as `origin`.
     private func recordBase(_ commit: ObjectID, journal: String, paths: Set<String>? = nil) throws {
-        if baseCommit != commit || baseRecord?.remote != commit || baseRecord?.url != address.url {
+        // The remote's record names everything let go here now: nothing stays pending.
+        if baseCommit != commit || baseRecord?.remote != commit || baseRecord?.url != address.url || !repository.pendingLetGo().isEmpty {
             try repository.setReference(GitRepository.syncedReference, to: commit, message: "say: sync")
             let paths = try paths ?? Set(repository.files(ofCommit: commit).keys)
             try repository.writeSyncBase(GitSyncBase(remote: commit, journal: journal, url: address.url, paths: paths))

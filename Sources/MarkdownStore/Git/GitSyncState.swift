@@ -16,6 +16,10 @@ struct GitSyncBase: Equatable {
     var journal: String
     /// The remote's address at that sync (nil in records written before it was kept).
     var url: String?
+    /// Lines the journal layer keeps until a sync has finished with this base (`pending …`):
+    /// what was let go here since, which the remote may not know yet (see
+    /// `GitRepository.addPendingLetGo`). A finished sync's record has none.
+    var pending: Set<String> = []
     /// The files, read from the record only when asked for (most syncs never need them).
     var paths: Set<String> {
         get { storedPaths ?? Self.parsePaths(unparsed) }
@@ -24,22 +28,25 @@ struct GitSyncBase: Equatable {
     private var storedPaths: Set<String>?
     private var unparsed: ArraySlice<UInt8> = []
 
-    init(remote: ObjectID, journal: String, url: String?, paths: Set<String>) {
+    init(remote: ObjectID, journal: String, url: String?, paths: Set<String>, pending: Set<String> = []) {
         self.remote = remote
         self.journal = journal
         self.url = url
+        self.pending = pending
         storedPaths = paths
     }
 
-    private init(remote: ObjectID, journal: String, url: String?, unparsed: ArraySlice<UInt8>) {
+    private init(remote: ObjectID, journal: String, url: String?, pending: Set<String>, unparsed: ArraySlice<UInt8>) {
         self.remote = remote
         self.journal = journal
         self.url = url
+        self.pending = pending
         self.unparsed = unparsed
     }
 
     static func == (left: GitSyncBase, right: GitSyncBase) -> Bool {
-        left.remote == right.remote && left.journal == right.journal && left.url == right.url && left.paths == right.paths
+        left.remote == right.remote && left.journal == right.journal && left.url == right.url && left.pending == right.pending
+            && left.paths == right.paths
     }
 
     static let header = "say-it-later sync-base 2"
@@ -48,6 +55,7 @@ struct GitSyncBase: Equatable {
     func rendered() -> [UInt8] {
         var bytes = Array("\(Self.header)\nremote \(remote)\njournal \(journal)\n".utf8)
         if let url, !url.contains("\n") { bytes += Array("url \(url)\n".utf8) }
+        for line in pending.sorted() where !line.contains("\n") { bytes += Array("pending \(line)\n".utf8) }
         bytes.reserveCapacity(bytes.count + paths.count * 64)
         for path in paths.sorted() where !path.utf8.contains(0x0A) {
             bytes += Array("path ".utf8)
@@ -61,6 +69,7 @@ struct GitSyncBase: Equatable {
         var remote: ObjectID?
         var journal: String?
         var url: String?
+        var pending = Set<String>()
         var start = 0
         var lineNumber = 0
         // The header lines come first; the paths follow them, and stay unparsed for now.
@@ -73,12 +82,13 @@ struct GitSyncBase: Equatable {
             } else if let text = value(line, after: "remote ") { remote = ObjectID(hex: text) }
             else if let text = value(line, after: "journal ") { journal = text }
             else if let text = value(line, after: "url ") { url = text }
+            else if let text = value(line, after: "pending ") { pending.insert(text) }
             else if value(line, after: "path ") != nil { break }
             lineNumber += 1
             start = end + 1
         }
         guard let remote, let journal else { return nil }
-        return GitSyncBase(remote: remote, journal: journal, url: url, unparsed: bytes[min(start, bytes.count)...])
+        return GitSyncBase(remote: remote, journal: journal, url: url, pending: pending, unparsed: bytes[min(start, bytes.count)...])
     }
 
     private static func value(_ line: ArraySlice<UInt8>, after keyword: String) -> String? {
@@ -102,17 +112,38 @@ struct GitSyncBase: Equatable {
 struct GitSyncPathRecord: Equatable {
     let header: String
     var paths: Set<String>
+    /// Versions that stay at some of the paths (a newer entry where one was let go): `keep <id>`
+    /// lines after the path's line.
+    var keep: [String: Set<ObjectID>] = [:]
 
     static let purgeHeader = "say-it-later sync-purge 1"
 
     func rendered() -> [UInt8] {
-        Array(([header] + paths.sorted().map { "path " + $0 }).joined(separator: "\n").utf8) + [0x0A]
+        var lines = [header]
+        for path in paths.sorted() {
+            lines.append("path " + path)
+            for id in (keep[path] ?? []).sorted() { lines.append("keep \(id)") }
+        }
+        return Array(lines.joined(separator: "\n").utf8) + [0x0A]
     }
 
     static func parse(_ bytes: [UInt8], header: String) -> GitSyncPathRecord? {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         guard lines.first.map(String.init) == header else { return nil }
-        return GitSyncPathRecord(header: header, paths: Set(lines.dropFirst().filter { $0.hasPrefix("path ") }.map { String($0.dropFirst(5)) }))
+        var record = GitSyncPathRecord(header: header, paths: [])
+        var last: String?
+        for line in lines.dropFirst() {
+            if line.hasPrefix("path ") {
+                let path = String(line.dropFirst(5))
+                record.paths.insert(path)
+                last = path
+            } else if line.hasPrefix("keep ") {
+                // A version kept that cannot be read would let the whole path go: refuse the record.
+                guard let last, let id = ObjectID(hex: String(line.dropFirst(5))) else { return nil }
+                record.keep[last, default: []].insert(id)
+            }
+        }
+        return record
     }
 }
 
@@ -279,6 +310,21 @@ extension GitRepository {
     func writeSyncBase(_ base: GitSyncBase) throws {
         try AtomicFile.makeFolders(gitdir + "say")
         try GitSyncSession.replace(syncBasePath, with: base.rendered())
+    }
+
+    /// Keeps `lines` with the record of the last sync until a sync finishes (the journal layer's
+    /// record of what was let go here since; nothing when this computer never synced).
+    ///
+    /// - Throws: `MarkdownStoreError`.
+    public func addPendingLetGo(_ lines: Set<String>) throws {
+        guard !lines.isEmpty, var base = readSyncBase(), !lines.isSubset(of: base.pending) else { return }
+        base.pending.formUnion(lines)
+        try writeSyncBase(base)
+    }
+
+    /// The lines `addPendingLetGo` kept since the last sync finished.
+    public func pendingLetGo() -> Set<String> {
+        readSyncBase()?.pending ?? []
     }
 
     func readRecord<T>(_ path: String, _ parse: ([UInt8]) -> T?) -> T? {

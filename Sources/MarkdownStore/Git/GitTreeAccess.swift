@@ -59,6 +59,25 @@ extension GitRepository {
         for (path, subtree) in subtrees { try collect(tree: subtree, prefix: path, into: &result) }
     }
 
+    /// The files of a tree at `paths` (those it holds as regular files or links), by path.
+    /// Calls `git_tree_lookup`, `git_tree_entry_bypath`.
+    func files(inTree tree: ObjectID, at paths: Set<String>) throws -> [String: GitTreeFile] {
+        var raw: OpaquePointer?
+        try tree.withOID { try gitCheck(git_tree_lookup(&raw, handle, $0), "git_tree_lookup") }
+        defer { git_tree_free(raw) }
+        var result: [String: GitTreeFile] = [:]
+        for path in paths {
+            var entry: OpaquePointer?
+            let found = git_tree_entry_bypath(&entry, raw, path)
+            if found == GIT_ENOTFOUND.rawValue { continue }
+            try gitCheck(found, "git_tree_entry_bypath")
+            defer { git_tree_entry_free(entry) }
+            guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB, let id = git_tree_entry_id(entry) else { continue }
+            result[path] = GitTreeFile(blob: ObjectID(id), mode: UInt32(git_tree_entry_filemode(entry).rawValue))
+        }
+        return result
+    }
+
     /// A blob's bytes. Calls `git_blob_lookup`, `git_blob_rawcontent`.
     func blobBytes(_ id: ObjectID) throws -> [UInt8] {
         var raw: OpaquePointer?

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MarkdownStore
 
 /// The journal record, `.say-journal` at the root of a synced journal: which journal this is,
 /// and the evidence of every let-go, in a form that holds no words and no file names.
@@ -17,6 +18,12 @@ import Foundation
 ///   say, nobody can read a name back from them, and the same name in another journal hashes
 ///   differently. An entry missing from a side without such a line was deleted by something
 ///   else, or the remote went back in time: it is restored, never purged.
+/// - `let-go-version` lines name the versions that were let go at such a path: the path's
+///   line, then a keyed hash (the same key) of the path and the version's git blob id. A file
+///   at that path whose version is not named (a newer entry a person wrote where one was let
+///   go) is never taken for the one let go. A path line without version lines (written by an
+///   earlier version of say) stands for the whole path, once: for the sync that first brings
+///   it to a computer.
 /// - `generation` goes up by one each time say replaces the remote's history (a let-go). A
 ///   remote whose history no longer holds the commit a computer last synced with is accepted
 ///   only when its generation went up and it kept every let-go line; otherwise it was rolled
@@ -28,6 +35,8 @@ struct JournalRecord: Hashable, Sendable {
     var id: String
     var generation: Int
     var letGo: Set<String>
+    /// Path line → the version lines under it.
+    var letGoVersions: [String: Set<String>] = [:]
 
     static let header = "say-it-later journal"
     /// The largest record read (about 30,000 let-go lines).
@@ -41,6 +50,10 @@ struct JournalRecord: Hashable, Sendable {
         var id: String?
         var generation = 0
         var letGo = Set<String>()
+        var versions: [String: Set<String>] = [:]
+        func isToken(_ value: Substring) -> Bool {
+            value.utf8.count == 32 && value.utf8.allSatisfy({ (0x30 ... 0x39).contains($0) || (0x61 ... 0x66).contains($0) })
+        }
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             let key = line[..<colon].trimmingCharacters(in: .whitespaces)
@@ -53,14 +66,20 @@ struct JournalRecord: Hashable, Sendable {
                 guard let number = Int(value), number >= 0, number < 1 << 48 else { return nil }
                 generation = number
             case "let-go":
-                guard value.utf8.count == 32, value.utf8.allSatisfy({ (0x30 ... 0x39).contains($0) || (0x61 ... 0x66).contains($0) }) else { return nil }
+                guard isToken(Substring(value)) else { return nil }
                 letGo.insert(value)
+            case "let-go-version":
+                let fields = value.split(separator: " ")
+                guard fields.count == 2, isToken(fields[0]), isToken(fields[1]) else { return nil }
+                versions[String(fields[0]), default: []].insert(String(fields[1]))
             default:
                 continue
             }
         }
         guard let id else { return nil }
-        return JournalRecord(id: id, generation: generation, letGo: letGo)
+        // A version line stands with its path's line.
+        letGo.formUnion(versions.keys)
+        return JournalRecord(id: id, generation: generation, letGo: letGo, letGoVersions: versions)
     }
 
     /// 1 to 100 of `A–Z a–z 0–9 - _ .`: what a journal id may be.
@@ -74,6 +93,9 @@ struct JournalRecord: Hashable, Sendable {
         var text = Self.header + "\nid: \(id)\n"
         if generation > 0 { text += "generation: \(generation)\n" }
         for token in letGo.sorted() { text += "let-go: \(token)\n" }
+        for token in letGoVersions.keys.sorted() {
+            for version in letGoVersions[token, default: []].sorted() { text += "let-go-version: \(token) \(version)\n" }
+        }
         return Array(text.utf8)
     }
 
@@ -104,6 +126,11 @@ struct JournalRecord: Hashable, Sendable {
                 hex.append(digits[Int(byte & 0x0F)])
             }
             return String(decoding: hex, as: UTF8.self)
+        }
+
+        /// The version line for one version (a git blob id) of a file at `path`.
+        func token(for path: String, version: ObjectID) -> String {
+            token(for: "version\u{0}" + path + "\u{0}" + version.description)
         }
     }
 }

@@ -25,6 +25,25 @@ enum SyncAction: Hashable, Sendable {
     case letGoSent
     /// Let go, and already gone from both sides: only history may still hold it.
     case letGoGone
+    /// This computer's version was let go (here or elsewhere); the remote holds a newer entry
+    /// written at the same path since: the remote's comes here, the let-go versions are purged.
+    case letGoTakeNewer
+    /// The remote's version was let go; this computer holds a newer entry written at the same
+    /// path since: this one goes to the remote, the let-go versions are purged.
+    case letGoSendNewer
+}
+
+/// Which versions of one path were let go: by a version line of the journal record (or a path
+/// line that stands for the whole path), this computer's, the remote's, the base's. This
+/// computer's version also counts as let go when it is an edit of a base version that was.
+struct LetGoSides: Hashable, Sendable {
+    var local = false
+    var remote = false
+    var base = false
+    /// The path was let go on this computer since the last sync (purged here already).
+    var here = false
+
+    var any: Bool { local || remote || base || here }
 }
 
 /// The sync rules, as a pure function of three trees and the let-go evidence: no files, no
@@ -85,6 +104,43 @@ struct SyncPlan: Equatable, Sendable {
         return isEntry ? .conflict : .merge
     }
 
+    /// The rule for one entry path when the let-go evidence names versions: what was let go
+    /// goes wherever it is, and a version that was not (a newer entry written at the same path)
+    /// is kept like any other file.
+    ///
+    /// - Returns: the action, or nil when the path stays as it is everywhere.
+    static func decide(base: GitSyncFile?, local: GitSyncFile?, remote: GitSyncFile?, sides: LetGoSides) -> SyncAction? {
+        guard sides.any else { return decide(base: base, local: local, remote: remote, letGo: false, letGoHere: false, isEntry: true) }
+        switch (sides.local ? nil : local, sides.remote ? nil : remote) {
+        case (nil, nil):
+            return decide(base: base, local: local, remote: remote, letGo: true, letGoHere: sides.here, isEntry: true)
+        case (.some, nil):
+            return .letGoSendNewer
+        case (nil, .some):
+            return .letGoTakeNewer
+        case let (newerHere?, newerThere?):
+            // Both newer than any let-go: two entries new to each other.
+            return decide(base: nil, local: newerHere, remote: newerThere, letGo: false, letGoHere: false, isEntry: true)
+        }
+    }
+
+    /// The plan when the let-go evidence is given per version (`sides`, for the entry paths with
+    /// any let-go evidence; every other path has none).
+    static func make(paths: Set<String>, base: [String: GitSyncFile]?, local: [String: GitSyncFile], remote: [String: GitSyncFile],
+                     sides: [String: LetGoSides], isEntry: (String) -> Bool) -> SyncPlan {
+        var actions: [String: SyncAction] = [:]
+        for path in paths {
+            let action: SyncAction?
+            if isEntry(path), let sides = sides[path] {
+                action = decide(base: base?[path], local: local[path], remote: remote[path], sides: sides)
+            } else {
+                action = decide(base: base?[path], local: local[path], remote: remote[path], letGo: false, letGoHere: false, isEntry: isEntry(path))
+            }
+            if let action { actions[path] = action }
+        }
+        return SyncPlan(actions: actions)
+    }
+
     /// Paths with the given action, sorted.
     func paths(_ action: SyncAction) -> [String] {
         actions.filter { $0.value == action }.map(\.key).sorted()
@@ -93,6 +149,6 @@ struct SyncPlan: Equatable, Sendable {
     /// Entries this sync removes from this computer (let go elsewhere), for the guard against
     /// removing many at once.
     var removedHere: [String] {
-        actions.filter { $0.value == .letGoElsewhere || $0.value == .letGoWon }.map(\.key).sorted()
+        actions.filter { $0.value == .letGoElsewhere || $0.value == .letGoWon || $0.value == .letGoTakeNewer }.map(\.key).sorted()
     }
 }

@@ -52,6 +52,31 @@ struct SyncPlanTests {
         }
     }
 
+    /// With version lines, only what was let go goes: a newer entry at the same path is kept
+    /// (and becomes the final version), whichever side holds it.
+    @Test(arguments: [
+        // The let-go reached this computer already: a new file here is just sent.
+        (nil, one, nil, LetGoSides(), SyncAction.send),
+        // This computer's version was let go elsewhere; the remote holds a newer entry there.
+        (one, one, two, LetGoSides(local: true, base: true), .letGoTakeNewer),
+        (one, nil, two, LetGoSides(base: true), .letGoTakeNewer),
+        // Let go here, and a newer entry written here before syncing; the remote's version goes.
+        (nil, two, one, LetGoSides(remote: true, here: true), .letGoSendNewer),
+        (nil, two, nil, LetGoSides(here: true), .letGoSendNewer),
+        // A remote restored from a backup, joined again: its version goes, the newer one stays.
+        (nil, two, one, LetGoSides(remote: true), .letGoSendNewer),
+        // Everything there was let go: as with a path record.
+        (one, one, one, LetGoSides(local: true, remote: true, base: true), .letGoElsewhere),
+        (one, three, nil, LetGoSides(local: true, base: true), .letGoWon),
+        (one, nil, one, LetGoSides(remote: true, base: true, here: true), .letGoSent),
+        // Two newer entries that never met: like any two new files.
+        (nil, two, three, LetGoSides(here: true), .conflict),
+    ] as [(GitSyncFile?, GitSyncFile?, GitSyncFile?, LetGoSides, SyncAction?)])
+    func versionRecordsLetGoOnlyWhatWasLetGo(_ base: GitSyncFile?, _ local: GitSyncFile?, _ remote: GitSyncFile?, _ sides: LetGoSides,
+                                            _ expected: SyncAction?) {
+        #expect(SyncPlan.decide(base: base, local: local, remote: remote, sides: sides) == expected)
+    }
+
     @Test func otherFilesChangedOnBothSidesAreMergedNotCopied() {
         #expect(SyncPlan.decide(base: Self.one, local: Self.two, remote: Self.three, letGo: false, letGoHere: false, isEntry: false) == .merge)
         #expect(SyncPlan.decide(base: nil, local: Self.two, remote: Self.three, letGo: false, letGoHere: false, isEntry: false) == .merge)
@@ -93,6 +118,30 @@ struct JournalRecordTests {
         // The first version's record: no generation, no let-go lines.
         #expect(JournalRecord.parse(Array("say-it-later journal\nid: abc\n".utf8)) == JournalRecord(id: "abc", generation: 0, letGo: []))
         #expect(JournalRecord.parse(Array("say-it-later journal\r\nid: abc\r\nlater-key: kept for later versions\r\n".utf8))?.id == "abc")
+    }
+
+    @Test func versionLinesRenderReadBackAndStandWithTheirPathLine() {
+        let path = String(repeating: "b", count: 32), version = String(repeating: "c", count: 32), other = String(repeating: "d", count: 32)
+        let record = JournalRecord(id: "abc", generation: 2, letGo: [path], letGoVersions: [path: [version, other]])
+        let text = String(decoding: record.rendered(), as: UTF8.self)
+        #expect(text == "say-it-later journal\nid: abc\ngeneration: 2\nlet-go: \(path)\nlet-go-version: \(path) \(version)\nlet-go-version: \(path) \(other)\n")
+        #expect(JournalRecord.parse(record.rendered()) == record)
+        // A version line alone still names its path.
+        #expect(JournalRecord.parse(Array("say-it-later journal\nid: abc\nlet-go-version: \(path) \(version)\n".utf8))?.letGo == [path])
+        // An earlier version of say reads the path line and skips the rest.
+        #expect(JournalRecord.parse(Array("say-it-later journal\nid: abc\nlet-go-version: \(path)\n".utf8)) == nil)
+    }
+
+    @Test func theVersionLineNamesNeitherPathNorWordsAndDiffersFromThePathLine() {
+        let path = "entries/2026/11/notes.md"
+        let tokens = JournalRecord.Tokens(journal: "journal-one")
+        let version = ObjectID(hex: String(repeating: "1", count: 40))!
+        let line = tokens.token(for: path, version: version)
+        #expect(line.count == 32 && !line.contains("1111"))
+        #expect(line != tokens.token(for: path))
+        #expect(line != tokens.token(for: path, version: ObjectID(hex: String(repeating: "2", count: 40))!))
+        #expect(line != tokens.token(for: "entries/2026/11/other.md", version: version))
+        #expect(line != JournalRecord.Tokens(journal: "journal-two").token(for: path, version: version))
     }
 
     @Test(arguments: [

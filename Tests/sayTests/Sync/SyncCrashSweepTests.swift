@@ -22,6 +22,14 @@ struct SyncCrashSweepTests {
     @Test func receivingALetGo() throws {
         try SyncCrashSweep(scenario: .receiving).run()
     }
+
+    @Test func sendingALetGoWithANewEntryAtItsPath() throws {
+        try SyncCrashSweep(scenario: .reusedPath).run()
+    }
+
+    @Test func receivingALetGoWithANewEntryAtItsPath() throws {
+        try SyncCrashSweep(scenario: .receivingReusedPath).run()
+    }
 }
 
 struct SyncCrashSweep {
@@ -33,7 +41,18 @@ struct SyncCrashSweep {
         case sending
         /// B syncs after A let an entry go: purge here, and B's own new entry goes out.
         case receiving
+        /// As `sending`, for an entry the person named (`notes.md`), and a new one written at
+        /// the same path right after the let-go: the old versions go, the new one stays.
+        case reusedPath
+        /// B, which still holds the old entry, syncs after A sent `reusedPath`'s sync: the old
+        /// versions go, the new entry comes.
+        case receivingReusedPath
+
+        var reusesPath: Bool { self == .reusedPath || self == .receivingReusedPath }
+        var isReceiving: Bool { self == .receiving || self == .receivingReusedPath }
     }
+
+    static let reusedPath = "entries/2026/11/notes.md"
 
     let scenario: Scenario
     let root = TemporaryFolder("say-sync-crash")
@@ -56,6 +75,11 @@ struct SyncCrashSweep {
         var goes = ""
         for number in 0 ..< 6 {
             let text = number == 3 ? "GOES-marker the entry let go" : "KEPT-marker entry \(number)"
+            if number == 3, scenario.reusesPath {
+                goes = "33333333"
+                try write("a", "---\nid: 33333333-3333-4333-8333-333333333333\ndate: 2026-11-20T10:00:00Z\n---\n\(text)\n")
+                continue
+            }
             let run = try say("a", ["write", "--keep", "--json"], input: text)
             try #require(run.status == 0)
             if number == 3 {
@@ -69,12 +93,23 @@ struct SyncCrashSweep {
         try #require(try say("b", ["sync"]).status == 0)
         try #require(try say("a", ["let-go", goes, "--yes"]).status == 0)
         try #require(try say("a", ["write", "--keep"], input: "KEPT-marker new on a").status == 0)
+        if scenario.reusesPath {
+            try write("a", "---\nid: 44444444-4444-4444-8444-444444444444\ndate: 2026-11-21T10:00:00Z\n---\nKEPT-marker notes written again\n")
+        }
+        if scenario == .receivingReusedPath { try #require(try say("a", ["sync"]).status == 0) }
         if scenario == .receiving {
             try #require(try say("a", ["sync"]).status == 0)
             try #require(try say("b", ["write", "--keep"], input: "KEPT-marker second on b").status == 0)
         }
         try FileManager.default.createDirectory(atPath: template, withIntermediateDirectories: true)
         for name in ["a", "b", "remote.git"] { try FileManager.default.copyItem(atPath: root.url(name), toPath: template + "/" + name) }
+    }
+
+    /// Writes the person-named entry on computer `name`, as an editor would.
+    func write(_ name: String, _ text: String) throws {
+        let path = journal(name) + "/" + Self.reusedPath
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     func restore() throws {
@@ -85,8 +120,8 @@ struct SyncCrashSweep {
     }
 
     /// The computer whose sync is killed, and the other one.
-    var killed: String { scenario == .sending ? "a" : "b" }
-    var other: String { scenario == .sending ? "b" : "a" }
+    var killed: String { scenario.isReceiving ? "b" : "a" }
+    var other: String { scenario.isReceiving ? "a" : "b" }
 
     /// Runs the sync under strace; `inject` kills it at that call, nil only counts.
     func straced(_ inject: (syscall: String, number: Int)?) throws -> (status: Int32, trace: String) {
@@ -128,7 +163,7 @@ struct SyncCrashSweep {
         let environment = ProcessInfo.processInfo.environment
         let seed = UInt64(environment["SAY_SYNC_CRASH_SEED"] ?? "") ?? 1
         let wanted = environment["SAY_SYNC_CRASH_POINTS"] ?? "8"
-        var generator = SplitMix64(seed: seed &+ (scenario == .sending ? 0 : 0x9E37))
+        var generator = SplitMix64(seed: seed &+ ["sending": 0, "receiving": 0x9E37, "reusedPath": 0x7F4A][scenario.rawValue, default: 0x79B9])
         var chosen = wanted == "all" ? points : Array(points.shuffled(using: &generator).prefix(Int(wanted) ?? 8))
         // SAY_SYNC_CRASH_ONLY=rename:28 repeats one point.
         if let only = environment["SAY_SYNC_CRASH_ONLY"]?.split(separator: ":"), only.count == 2, let number = Int(only[1]) {
@@ -166,6 +201,13 @@ struct SyncCrashSweep {
         var expected = ["KEPT-marker entry 0", "KEPT-marker entry 1", "KEPT-marker entry 2", "KEPT-marker entry 4",
                         "KEPT-marker entry 5", "KEPT-marker new on a", "KEPT-marker new on b"]
         if scenario == .receiving { expected.append("KEPT-marker second on b") }
+        if scenario.reusesPath {
+            expected.append("KEPT-marker notes written again")
+            for name in ["a", "b"] {
+                let text = try? String(contentsOfFile: journal(name) + "/" + Self.reusedPath, encoding: .utf8)
+                #expect(text?.hasSuffix("KEPT-marker notes written again\n") == true, "\(label): \(name)")
+            }
+        }
         #expect(a == expected.sorted(), "\(label)")
         for folder in [journal("a"), journal("b"), remote] {
             let objects = try git(["cat-file", "--batch-all-objects", "--batch"], in: folder).output
