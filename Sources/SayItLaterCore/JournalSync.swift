@@ -407,10 +407,10 @@ struct SyncRound {
         let local = snapshot.local
         let remoteFiles = snapshot.remote ?? [:]
         let base = rejoin || snapshot.history == .noBase ? nil : snapshot.base
-        /// Whether this version of `path` is one a record names.
-        func isLetGoVersion(_ path: String, _ file: GitSyncFile?) -> Bool {
-            guard let file, let versions = versionTokens[hasher.token(for: path)], !versions.isEmpty else { return false }
-            return versions.contains(hasher.token(for: path, version: file.blob))
+        /// Whether a record names this version (`blob`) of `path`.
+        func isLetGoVersion(_ path: String, _ blob: ObjectID) -> Bool {
+            guard let versions = versionTokens[hasher.token(for: path)], !versions.isEmpty else { return false }
+            return versions.contains(hasher.token(for: path, version: blob))
         }
         func sides(_ path: String) -> LetGoSides {
             let here = letGoHere.contains(path)
@@ -423,7 +423,7 @@ struct SyncRound {
                 let whole = !here && (base == nil || !basePathTokens.contains(token))
                 return LetGoSides(local: whole, remote: whole, base: whole, here: here)
             }
-            func named(_ file: GitSyncFile?) -> Bool { file.map { versions.contains(hasher.token(for: path, version: $0.blob)) } ?? false }
+            func named(_ file: GitSyncFile?) -> Bool { file.map { isLetGoVersion(path, $0.blob) } ?? false }
             let baseNamed = named(base?[path])
             // An edit here of a version that was let go goes with it.
             return LetGoSides(local: named(local[path]) || (local[path] != nil && baseNamed), remote: named(remoteFiles[path]),
@@ -455,7 +455,7 @@ struct SyncRound {
             let kept = Set(plan.paths(action))
             guard !kept.isEmpty else { continue }
             for (path, blobs) in try versions(kept, side) {
-                keptVersions[path] = blobs.filter { !isLetGoVersion(path, GitSyncFile(blob: $0, mode: 0o100644)) }
+                keptVersions[path] = blobs.filter { !isLetGoVersion(path, $0) }
             }
             for path in kept {
                 // The version that stays, whatever its history holds.
