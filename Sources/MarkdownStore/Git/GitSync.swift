@@ -520,11 +520,10 @@ public final class GitSyncSession {
         return (head, try quarantine.packs())
     }
 
-    deinit { quarantine.discard() }
-
     /// Ends the session. Unless `apply` accepted the remote, nothing it fetched or built stays
     /// in this repository (a dry run, a remote the journal's rules refuse, a question answered
-    /// no, a failure). Call it once done with the session; `deinit` does it too.
+    /// no, a failure). Call it once done with the session; the quarantine does it too when the
+    /// session goes.
     public func end() {
         quarantine.discard()
     }
