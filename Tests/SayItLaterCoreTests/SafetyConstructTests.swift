@@ -513,6 +513,67 @@ struct SafetyConstructTests {
     ])
     func roundNineEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    // MARK: Round 10: told from safety, and the constructs it taught
+
+    @Test("a recovery told from safety does not flag", arguments: [
+        "Eight years ago I planned to end my life. I'm so glad I'm still here to see my son graduate.",
+        "Spoke at the youth club about the years I self-harmed. I haven't hurt myself in over six years.",
+        "Three years free from self-harm this week, and the scars have faded to silver.",
+        "My old thought was 'they'd all be better off without me'. Evidence against it: my friends, my dog, my work. I don't believe that thought any more.",
+        "The boy who wanted to end it back then feels like a stranger now.",
+        "Wrote a letter to my younger self, the one who tried to kill himself at nineteen.",
+        "That winter I wanted to die. It's a story now, not a forecast.",
+    ])
+    func toldFromSafety(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("a recovery story with something back now still flags", arguments: [
+        "Five years free from self-harm and last night I cut myself again.",
+        "I'm glad I'm still here, mostly, but the thoughts are back and I want to die tonight.",
+        "Haven't harmed myself in years. Tonight I burned my arm with a lighter.",
+        "I used to think it was behind me, but I relapsed and cut again.",
+        "I'm not glad I'm still here. I wanted to die then and I want to die now.",
+    ])
+    func backNowStillFlags(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 10 constructs: inference, dialect, lists and conditionals", arguments: [
+        "Been thinking really hard about suicide this month.",
+        "sewer slide thoughts all weekend tbh",
+        "I want to stop being alive.",
+        "wish i could just uninstall myself",
+        "I'd sooner be dead than go into that home.",
+        "Better I die than shame my father again.",
+        "I have had my fill of this life.",
+        "I can't see myself still being around by spring.",
+        "Next time I'll get it right, I've thought it through.",
+        "I've thought about how.",
+        "I have chosen my time.",
+        "If Mam dies, I go too.",
+        "Choose your day, old man, and stop dithering.",
+        "Nobody would care if you disappeared.",
+        "Holding a packet of paracetamol in the kitchen for twenty minutes before I put it back.",
+        "Took a lighter to my own arm after the meeting.",
+        "The rope is in the garage.",
+        "Dinnae greet for me too lang.",
+        "Don't come looking for me. I love you all.",
+        "It was never on you, Mum.",
+        "Laptop wiped. Note under my pillow. Cat to Jo's.",
+        "Four new cuts on my thigh and long sleeves again tomorrow.",
+        "I keep holding back some of my tablets.",
+        "Reset my counter to zero after 40 days clean from cutting.",
+    ])
+    func roundTenConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 10 look-alikes: hyperbole, others' words, sport and ordinary plans", arguments: [
+        "If the boss calls me into that meeting I'll die on the spot.",
+        "Mile 22 of the marathon and I honestly thought I would die.",
+        "Nearly killed myself carrying the sofa up three flights.",
+        "My friend texted saying she wanted to end it all, so I drove over and we called the crisis line.",
+        "The nurse asked whether he was having thoughts of suicide, and he said no.",
+        "Bought the rope for the climbing wall on Saturday.",
+        "The GP warned me I'd be dead by sixty if I kept smoking. Quitting tomorrow.",
+    ])
+    func roundTenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")

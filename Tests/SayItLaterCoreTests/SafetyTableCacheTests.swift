@@ -139,7 +139,8 @@ struct SafetyTableCacheTests {
             SafetyTableCache.payload(of: SafetyEngine(
                 lexicon: e.lexicon, code: code, dispatch: dispatch, setBits: e.setBits, setWords: e.setWords,
                 concerning: e.concerning, exclusions: e.exclusions, intentSet: intentSet, mentionBefore: e.mentionBefore,
-                mentionAfter: e.mentionAfter, ownWords: e.ownWords, problems: e.problems, vetoNames: e.vetoNames, yields: yields))
+                mentionAfter: e.mentionAfter, ownWords: e.ownWords, safeNow: e.safeNow, backNow: e.backNow,
+                problems: e.problems, vetoNames: e.vetoNames, yields: yields))
         }
         let unchanged = payload() == Self.payload
         #expect(unchanged)
@@ -208,6 +209,8 @@ struct SafetyTableCacheTests {
             { $0.intentWords.append("x") },
             { $0.quotation = SafetyQuotationPhrases(before: $0.quotation.before, after: $0.quotation.after + ["x"],
                                                      ownWords: $0.quotation.ownWords) },
+            { $0.toldFromSafety = SafetyToldFromSafety(safeNow: $0.toldFromSafety.safeNow,
+                                                       backNow: $0.toldFromSafety.backNow + ["x"]) },
         ]
         // Two lists that only differ in where one string ends.
         changes.append { $0.knownWords += ["ab", "c"] }
@@ -226,8 +229,9 @@ struct SafetyTableCacheTests {
     /// A field added to the inputs must be added to the key too (`SafetyTableSource.encode`).
     @Test func theKeyCoversEveryField() {
         let source = SafetyTableSource.phrases
-        #expect(Mirror(reflecting: source).children.count == 10)
+        #expect(Mirror(reflecting: source).children.count == 11)
         #expect(Mirror(reflecting: source.concerning[0]).children.count == 6)
         #expect(Mirror(reflecting: source.quotation).children.count == 3)
+        #expect(Mirror(reflecting: source.toldFromSafety).children.count == 2)
     }
 }

@@ -55,7 +55,7 @@ extension SafetyPhrases {
         // Weaker signs, farewell only next to a strong one.
         ("FAREWELLSOFT", "(sorry | love you | love u | i love | i loved | forgive me | forgave | proud of (you|them|him|her) | thank you for (everything|it all|eleven|all|the) | (tell|remind) ~4 (i|im|that i) | at peace | for good | (cant|can not|cannot|couldnt) stay | (not|isnt|wasnt|never) (your|anyones|anybodys) fault | (nobodys|no ones|noones) fault | none of this (was|is) (you|your fault|on you) | (he|she|they|you) can (have|keep|take) my | (notes|letters) (are|is|s|were) [<A>] (in|on|under) (the|my) | look after | take care of | passwords | (letters|notes) (are|is) (done|written|finished|ready) | (wont|will not) need ~4 after (tonight|today|this) | everything (i|id) need (is|s) (laid out|ready|here|sorted|in place) | when (the (flat|house)|everyone|they) (s|is|are) (empty|out|away|asleep) | (is|are) (hers|his|yours|theirs) now | (god|the lord) (keep|bless|protect|be with) (you|you all|them) | (wont|will not) be writing | (it s|its|it has) been an (honour|honor|privilege|pleasure) | you did nothing wrong | (tonight s|tonights|this is|today is|todays) my last (watch|shift|night|day|sunset|post|page) | (are|is) (hers|his|theirs|yours) $ | (wanted|want) (someone|somebody|you|people|everyone) to know (i|that i) (tried|loved|did try|was trying) | (dont|do not) deserve (the|a|any) (fuss|funeral|tears) | sorry (for|about) the mess | (clear|clears|clearing|cleared|sort|sorting|go through) (out)? my (things|stuff|room|flat|belongings) | for whoever (takes|gets|has) (her|him|them|it) | thank you for listening)"),
         // Acts of preparing to die: a will, belongings, pets and children, accounts, notes.
-        ("PREPACT", "((updated|updating|update|made|making|wrote|writing|written|sorted|sorting|finished|signed|redid|changed) (out)? (my|a|the) (will|affairs|funeral wishes|funeral plans) | (putting|put|got|getting|set|setting) my (affairs|house|things) in order | (cancelled|canceled|cancelling|canceling|stopped|ended|closed) (the|my|all my) (gym|gym membership|membership|memberships|subscriptions|subscription|phone contract|contract|direct debits|standing orders|netflix|appointments) | (gave|given|giving|give) (away)? (the|my|all my|most of my) ~3 to (my)? | (passwords|password|pin|pins|bank details|account details|logins|log ins) (are|is|s)? (in|into|for|written|on|to) | (tidying|tidied|tying|tied) up (loose ends|my loose ends) | (sold|selling) (the|my) ~2 for (way)? (under|less than|nothing|next to nothing) | (deleted|deleting|closed|closing|deactivated|deactivating|wiped) (all)? (my|the) (socials|accounts|account|social media|facebook|instagram|twitter|tiktok|profiles|profile|search history|browser history|history|messages) | (cleared|clearing|emptied|emptying) (out)? my (calendar|diary|schedule|desk|locker|room|drawers) | (paid off|paying off|settled|cleared) (all)? (my|the) (debts|debt|credit card|bills|loans|overdraft|tab) | (found|finding|arranged|arranging) ~2 (a)? new home (with|for (the|my|our) (dog|cat|dogs|cats|rabbit|pets|horse|hamster|budgie|fish)) | (rehomed|rehoming|re homed|re homing) | (arranged|arranging|asked|sorted|organised|organized) ~4 to (look after|take|have|mind|care for|feed) (the|my) (dog|dogs|cat|cats|kids|children|pets|rabbit|hamster|boys|girls|bairns|horse|fish) | (wrote|written|writing|left|leaving) (the)? (letters|notes|a letter|a note) (to|for) | (everything|everythings|nearly everything|almost everything|its all|it is all) (is|s)? (sorted|in order|arranged|taken care of|tied up|squared away) [now] $ | (i|ill) (wont|will not) (need|be needing) (it|them|any of it|any of them|this|these) $ | said (my)? goodbyes | (returned|returning) (my)? (library books|books|the books|everything i borrowed) | (cancelled|canceled|stopped) the (milk|papers|newspaper|paper) | (made|making) provision for | (settled|settling) my (accounts|account|affairs|bills) | (gave|given|giving) (my|her|him|them) ~2 my | left ~3 (with|in|beside|next to) (the|my) will | (transferred|transferring) (all)? my (savings|money) | so (nobody|no one|noone) (else)? (has|have|will have) to | (scheduled|set|timed|queued) (an|a)? (email|emails|message|messages|post|text) to (send|go out|be sent) | (scheduled|set up|automated) (all)? (the|my)? (bills|payments|direct debits) | (left|leaving) the (spare)? key (where|for|with|under) | (wrote|written|writing) (cards|letters|notes) (for|to) (everyone|everybody|all of them) | (wrote|written|writing) (out|down) (all)? my (passwords|logins|pins|login details) | (login|log in|account|banking) details (are|is|s)? (in|on|under|with) | (cancelled|canceled|cancelling) (gym|netflix|spotify|subscriptions|my phone|the phone) | (didnt|did not|not|wont|will not|no point) (renew|renewing|renewed) [(the|my|it|them|anything)] | (filled in|filled out|did|completed|finished) ~5 will (form|forms|template) | (paid|pay|paying) back (every|all|the) ~3 (i owed|owed|from|i borrowed) | (returned|returning|return) (all)? ~2 (library books|the books|books i borrowed|the drill|the ladder|the tools) | (gave|give|giving|given) ~3 my (good|best|favourite|favorite|nice|new)? (camera|guitar|bike|watch|ring|coat|jacket|jewellery|jewelry|books|records|laptop|console|xbox|playstation|car|tools|plants|radio|clothes|games) | (left|put|leaving) ~6 in (an|the) envelope with (her|his|their) name on | (left|leaving) (every|all (the|my)?) group (chats|chat) | (wiped|deleted|deleting|wiping) (the|my|all my|all the) (photos|pictures|files|drive|cloud|laptop|phone) | (dont|do not|didnt|did not) want (any)? loose ends | (documents|papers|deeds|will|insurance papers|policy|bank book) (are|is|s|with) ~3 (in|with) (the|mr|mrs|ms|my) (bureau|drawer|desk|safe|tin|box|filing cabinet|solicitor|aldous|tea caddy) | (labelled|labeled|labelling|labeling) ~4 for (peter|tom|my|the|young|her|him|them|whoever) | (settled|settling) the (account|accounts|bill|bills|tab) | (working out|worked out|figuring out|figured out) who (would|d|will|ll|should) (cover my shifts|cover|take my|look after|have my|get my|feed) | so (it|things|this) (wont|will not|isnt|is not) (be)? (a drama|a hassle|a burden|hard|difficult|a mess) for (anyone|them|anybody|everyone) | so (no one|nobody|noone) (is|will be|s|ends up) (out of pocket|stuck with|left with) ~2 (after|afterwards) $ | (clear|cleared|clearing) (my)? (browser|browser history|search history) | (wont|will not) need (any of it|any of this|any of them|anything) (after|past|beyond) | (insurance|papers|documents|will|passwords|paperwork) ~~6 so (theyre|they are|its|it is|they will be|they ll be) easy to find | (cancel|cancelled|canceled) (the)? (gym|dentist|appointments|subscriptions) | (all)? my (clothes|things|stuff|books|records) to (the)? ~3 (shop|charity|oxfam|barnardos|salvation army|tip) | (wrote|written|writing) ~3 names on (the)? envelopes | (deleted|deleting) (insta|instagram|fb|facebook|tiktok|snapchat|twitter|every photo|all my photos) | (wrote|written|writing) (down)? who gets (the|my) ~2 | (passwords|password|pins|logins) ~3 (envelope|envelopes|notebook|drawer) | (overdraft|debts|debt|loan|credit card|tab) ~2 (paid|cleared|settled|squared) | (everything|all) (she|he|they|shell|hell|theyll) (will|d|would)? need to ~6 without me)"),
+        ("PREPACT", "((updated|updating|update|made|making|wrote|writing|written|sorted|sorting|finished|signed|redid|changed) (out)? (my|a|the) (will|affairs|funeral wishes|funeral plans) | (putting|put|got|getting|set|setting) my (affairs|house|things) in order | (cancelled|canceled|cancelling|canceling|stopped|ended|closed) (the|my|all my) (gym|gym membership|membership|memberships|subscriptions|subscription|phone contract|contract|direct debits|standing orders|netflix|appointments) | (gave|given|giving|give) (away)? (the|my|all my|most of my) ~3 to (my)? | (passwords|password|pin|pins|bank details|account details|logins|log ins) (are|is|s)? (in|into|for|written|on|to) | (tidying|tidied|tying|tied) up (loose ends|my loose ends) | (sold|selling) (the|my) ~2 for (way)? (under|less than|nothing|next to nothing) | (deleted|deleting|closed|closing|deactivated|deactivating|wiped) (all)? (my|the) (socials|accounts|account|social media|facebook|instagram|twitter|tiktok|profiles|profile|search history|browser history|history|messages) | (cleared|clearing|emptied|emptying) (out)? my (calendar|diary|schedule|desk|locker|room|drawers) | (paid off|paying off|settled|cleared) (all)? (my|the) (debts|debt|credit card|bills|loans|overdraft|tab) | (found|finding|arranged|arranging) ~2 (a)? new home (with|for (the|my|our) (dog|cat|dogs|cats|rabbit|pets|horse|hamster|budgie|fish)) | (rehomed|rehoming|re homed|re homing) | (arranged|arranging|asked|sorted|organised|organized) ~4 to (look after|take|have|mind|care for|feed) (the|my) (dog|dogs|cat|cats|kids|children|pets|rabbit|hamster|boys|girls|bairns|horse|fish) | (wrote|written|writing|left|leaving) (the)? (letters|notes|a letter|a note) (to|for) | (everything|everythings|nearly everything|almost everything|its all|it is all) (is|s)? (sorted|in order|arranged|taken care of|tied up|squared away) [now] $ | (i|ill) (wont|will not) (need|be needing) (it|them|any of it|any of them|this|these) $ | said (my)? goodbyes | (returned|returning) (my)? (library books|books|the books|everything i borrowed) | (cancelled|canceled|stopped) the (milk|papers|newspaper|paper) | (made|making) provision for | (settled|settling) my (accounts|account|affairs|bills) | (gave|given|giving) (my|her|him|them) ~2 my | left ~3 (with|in|beside|next to) (the|my) will | (transferred|transferring) (all)? my (savings|money) | so (nobody|no one|noone) (else)? (has|have|will have) to | (scheduled|set|timed|queued) (an|a)? (email|emails|message|messages|post|text) to (send|go out|be sent) | (scheduled|set up|automated) (all)? (the|my)? (bills|payments|direct debits) | (left|leaving) the (spare)? key (where|for|with|under) | (wrote|written|writing) (cards|letters|notes) (for|to) (everyone|everybody|all of them) | (wrote|written|writing) (out|down) (all)? my (passwords|logins|pins|login details) | (login|log in|account|banking) details (are|is|s)? (in|on|under|with) | (cancelled|canceled|cancelling) (gym|netflix|spotify|subscriptions|my phone|the phone) | (didnt|did not|not|wont|will not|no point) (renew|renewing|renewed) [(the|my|it|them|anything)] | (filled in|filled out|did|completed|finished) ~5 will (form|forms|template) | (paid|pay|paying) back (every|all|the) ~3 (i owed|owed|from|i borrowed) | (returned|returning|return) (all)? ~2 (library books|the books|books i borrowed|the drill|the ladder|the tools) | (gave|give|giving|given) ~3 my (good|best|favourite|favorite|nice|new)? (camera|guitar|bike|watch|ring|coat|jacket|jewellery|jewelry|books|records|laptop|console|xbox|playstation|car|tools|plants|radio|clothes|games) | (left|put|leaving) ~6 in (an|the) envelope with (her|his|their) name on | (left|leaving) (every|all (the|my)?) group (chats|chat) | (wiped|deleted|deleting|wiping) (the|my|all my|all the) (photos|pictures|files|drive|cloud|laptop|phone) | (dont|do not|didnt|did not) want (any)? loose ends | (documents|papers|deeds|will|insurance papers|policy|bank book) (are|is|s|with) ~3 (in|with) (the|mr|mrs|ms|my) (bureau|drawer|desk|safe|tin|box|filing cabinet|solicitor|aldous|tea caddy) | (labelled|labeled|labelling|labeling) ~4 for (peter|tom|my|the|young|her|him|them|whoever) | (settled|settling) the (account|accounts|bill|bills|tab) | (working out|worked out|figuring out|figured out) who (would|d|will|ll|should) (cover my shifts|cover|take my|look after|have my|get my|feed) | so (it|things|this) (wont|will not|isnt|is not) (be)? (a drama|a hassle|a burden|hard|difficult|a mess) for (anyone|them|anybody|everyone) | so (no one|nobody|noone) (is|will be|s|ends up) (out of pocket|stuck with|left with) ~2 (after|afterwards) $ | (clear|cleared|clearing) (my)? (browser|browser history|search history) | (wont|will not) need (any of it|any of this|any of them|anything) (after|past|beyond) | (insurance|papers|documents|will|passwords|paperwork) ~~6 so (theyre|they are|its|it is|they will be|they ll be) easy to find | (cancel|cancelled|canceled) (the)? (gym|dentist|appointments|subscriptions) | (all)? my (clothes|things|stuff|books|records) to (the)? ~3 (shop|charity|oxfam|barnardos|salvation army|tip) | (wrote|written|writing) ~3 names on (the)? envelopes | (deleted|deleting) (insta|instagram|fb|facebook|tiktok|snapchat|twitter|every photo|all my photos) | (wrote|written|writing) (down)? who gets (the|my) ~2 | (passwords|password|pins|logins) ~3 (envelope|envelopes|notebook|drawer) | (overdraft|debts|debt|loan|credit card|tab) ~2 (paid|cleared|settled|squared) | (everything|all) (she|he|they|shell|hell|theyll) (will|d|would)? need to ~6 without me | (laptop|phone|drive|browser history|accounts) (wiped|deleted|cleared) | note (in|under|on) (the|my) (desk|desk drawer|drawer|pillow|table|glovebox|bed) | (insurance papers|papers|will|documents) (are|is) in the (biscuit tin|tin|bureau))"),
     ]
 
     // MARK: - Families
@@ -311,6 +311,27 @@ extension SafetyPhrases {
                 "(last time|the time|first time) i (did it|tried) ~~10 (woke up|ended up) (in)? (a and e|a e|hospital|resus|icu)",
                 "(engine running) ~~12 (same thing|same thought|thinking it|thinking about it)",
                 "countdown ~~4 #num (days|nights|weeks) ~~6 (for good|forever|gone|done)",
+                "(doing|do) it again and (doing it|do it|get it|getting it) (right|properly)",
+                "(this time|next time) ~4 (thought it through|do it (right|properly)|get it right|wont fail|will not fail|wont wake|won t wake)",
+                "(know|knew) (exactly)? what (id|i d|i would) do differently next time",
+                "(ive|i have|ive already|i have already) thought about how $",
+                "(decision|decided|chosen|chose) to (end|conclude) (matters|my days|my affairs|things|my life|it all)",
+                "(end|ending|conclude|concluding) (matters|my days|my time) (before|by|on|this|next)",
+                "(chosen|chose|picked|choose|choosing) my (time|moment|day|date|hour) $",
+                "(if i had|had i) (the)? (guts|courage|nerve|balls|bottle) ~4 (i|id|i d) (wouldnt|would not|wont) be (here|around|alive)",
+                "(i|ill|i will) (will)? (not|wont|will not) be (there|here|around|alive) to see (his|her|their|the|it)",
+                "(because|cos|coz|as|since) (i|ill|i ll) (wont|will not|won t) be (around|here|there) (to|for the long haul|much longer|$)",
+                "(one|a|single) (second|moment|step|jump|swerve) and (it|itd|it d|it would|everything would|everything d) [<A>] (all)? be over",
+                "if (she|he|gran|nan|nana|mum|mam|dad|grandad|grandma|granny|papa|my (wife|husband|son|daughter)) (goes|dies|passes) $ (i go|ill go|i will go|im going|i m going|i follow|ill follow) (too)?",
+                "(i|im|i am|i m) (not|never) (sticking|sticking round|staying|stopping) (round|around|on)? (anywhere|after (him|her|them))",
+                "(not|never) (row|swim|walk|drive|come) back (in|to shore|home)",
+                "(im|i am|i m) (tired|done|finished) and (im|i am|i m) (going|leaving|off) now $",
+                "(a m|am|im|ahm) awa now $",
+                "(picked|chosen|set) the (day|date) ~~8 when the (flat|house|place) (is|s) (empty|quiet)",
+                "(there for the long haul|be there for (him|her|them)) ~~4 (because|cos|as) (i|ill) (wont|will not) be",
+                "(want|need|wanted) out $ ~~3 (properly|permanently|for good|completely) out",
+                "(ill|i will|i ll|i) not be (sticking|staying|stopping) (round|around|on)? (anywhere|after (him|her|them))",
+                "(im|i am|i m) (not|never) (sticking|staying|stopping) (round|around|on)? (anywhere|after (him|her|them))",
             ]),
 
         SafetyPhraseGroup(
@@ -390,6 +411,10 @@ extension SafetyPhrases {
                 "(you|go and|to) rest (for good|forever|permanently)",
                 "(dont|do not) let ~3 talk you (round|out of it|down) (this time|again)",
                 "(failed|let down) (everybody|everyone|everyone down) ~~20 (just)? finish it",
+                "choose your (day|time|moment|date)",
+                "(pick|choose) a (day|weekend|night|date) ~~8 (be done with it|do it|end it)",
+                "(nobody|no one|noone) (will|would|d|is going to|gonna) (miss|notice) (you|u) (if|when|by|once|at all|$)",
+                "(nobody|no one|noone) (will|would|d) (miss|notice|care) ~2 if (you|u) (vanished|disappeared|died|were gone|was gone|werent here|went)",
             ]),
 
         SafetyPhraseGroup(
@@ -568,6 +593,23 @@ extension SafetyPhrases {
                 "(sleeping pills|sleeping tablets|pills|tablets) ~~16 (that s it|thats it|that is it) $",
                 "(go back|going back|drive back) ~~6 (and|then) (not|never) (drive|come|walk) (home|back)",
                 "this time (you|i) (dont|do not|wont|will not) turn (round|around|back)",
+                "(going|go|walk|walking|drive|driving|head|heading|taking|take) (up|out|down|straight)? ~4 to (the)? ~2 <METHODPLACE> (on my own|alone|by myself|after|tonight|when|and that|$)",
+                "(shotgun|gun|rifle|pistol|revolver|tramadol|morphine|paracetamol|<METHODPLACE>) ~~12 (i think about it|i thought about it|i keep thinking about it)",
+                "(held|holding|stood with|standing with|stood there with) (a|the)? (box|packet|bottle|pack|packets) of <MEDS> ~~8 (minutes|ages|a long time|put it back|put them back)",
+                "(working out|worked out|work out|figuring out|calculating) (what|how much|how many) (would|will|d) be enough (for me)?",
+                "(looking up|looked up|googling|googled|searched|searching) (the)? (height|drop|heights) of (the)?",
+                "(standing|stood|stand) ~4 (too close|close) to the (platform|edge|ledge|tracks)",
+                "(keep back|kept back|keeping back|putting by|put by|putting|put) (some of)? (the|his|her|my)? ~2 <MEDS> (by|aside|back)",
+                "(walk|walking|walked|wade|wading|go|going) ~3 into the (sea|lough|loch|lake|river|water|waves|reservoir) (with|in) (my|your|his|her) (coat|clothes|boots)",
+                "let (it|the (sea|water|river|lough|loch|lake|waves|tide)) (have|take) (me|you)",
+                "(down|into|to) the (reservoir|sea|river|lake|loch|lough) and in $",
+                "sat in the (garage|car) with (the)? (car keys|engine running|door down|keys in my hand)",
+                "(bought|ordered|picked up) the (rope|noose|hosepipe|charcoal|helium|ligature) !(for|to|from)",
+                "^ (the)? (rope|noose) (is|s)? (in the boot|in the car|in the shed|in the garage|under the bed|in the barn|hidden)",
+                "<MEDS> ~3 (counted|saved|stashed|hoarded) ~3 enough",
+                "(going|go|walk|walking|drive|driving|head|heading) ~6 to (the)? ~2 <METHODPLACE> ~~12 (worked it (all)? out|ive decided|i ve decided|made up my mind|the police|not coming back|wont be coming back)",
+                "(keep|kept|keeping|hold|holding|held) back (some of)? (the|his|her|my)? ~2 <MEDS>",
+                "^ (rope|noose) (tonight|tomorrow night|tomorrow) $",
             ]),
 
         SafetyPhraseGroup(
@@ -861,6 +903,15 @@ extension SafetyPhrases {
                 "(nobody|no one|noone) (blames|blame) (themselves|themself|herself|himself|yourself|yourselves) for what (im|i am|i m) (about to|going to) do",
                 "(im|i am|i m) (done|finished|through) with (me|myself) $",
                 "come to (you|him|thee) (uninvited|of my own accord|by my own hand|on my own)",
+                "(dont|do not|dinnae) (come)? (look|looking|search|searching) for me ~~10 (forgive me|im sorry|i love you|sorry|dont blame|look after)",
+                "(forgive me|im sorry|i love you) ~~10 (dont|do not|dinnae) (come)? (look|looking|search|searching) for me",
+                "(dont|do not|dinnae) (cry|greet|grieve|mourn) (for me)? (too|ower|over)? (long|lang)",
+                "(it was|its|it s|it is) never on you",
+                "(ur|youre|you are|you re) not the reason",
+                "thank (you|u) (to|2) everyone who (was|has been|ever was) [ever] (nice|kind|good) (to|2) me",
+                "(dont|do not) blame (the|my|anyone|yourself|yourselves|college|school|him|her) ~~12 (decision|my choice) (is)? (mine|my own)",
+                "(this|the) decision is (mine|my own) (only|alone)?",
+                "for whoever (comes|finds|gets) (in|here|me|this) first",
             ]),
 
         SafetyPhraseGroup(
@@ -924,6 +975,7 @@ extension SafetyPhrases {
                 "(its|it is|it s|would be) (better|best|kinder) (that)? i (die|am dead|were dead|was dead|am gone|was gone) !(laughing|of)",
                 "(gone|dead) (i mean|meaning) ~~4 not (moved|moving|away|left|leaving)",
                 "(i mean|meaning) (gone|dead) ~~4 not (moved|moving|away|left|leaving)",
+                "me dying (is|would be|s) (the)? (only|best|last|kindest) (gift|thing|kindness)",
             ]),
 
         SafetyPhraseGroup(
@@ -1023,6 +1075,9 @@ extension SafetyPhrases {
                 "new ones (under|over|on top of|next to|beside) the old ones",
                 "(punch|punched|punching|hit|hitting|slam|slammed) (it|the wall|walls|the door|doors) ~3 <MEANT>",
                 "(ice cubes|ice|elastic band|rubber band|hair band) ~~10 (did nothing|didnt help|didnt work) ~~8 (old way|cut|blade|razor|went back)",
+                "(took|take|taken|taking) (a|the)? (belt|lighter|blade|razor|compass|knife|scissors|razor blade) to (my|my own|the inside of my) <BODY>",
+                "(#num|one|two|three|four|five|six|some|more|few) (new|fresh) (lines|cuts|marks|burns) ~~6 (again|relief|sleeves|hide|hidden|arm|arms|thigh|thighs|last night|tonight)",
+                "(used|use|using) the (compass point|blade|razor|sharpener blade|pencil sharpener blade) again",
             ]),
 
         SafetyPhraseGroup(
@@ -1068,6 +1123,8 @@ extension SafetyPhrases {
                 "(blade|blades|razor|razors|sharpener|lighter) ~~6 (is|are|s|keeps|keep|kept) (calling|whispering) ~2 (me|to me|my name)",
                 "(urge|urges|craving|cravings) ~~20 (razors|blades|razor blades|sharpener|sharpeners)",
                 "(craving|cravings|urge|urges|itch) ~~14 (for|to feel) (the)? pain $",
+                "(have|holding|got) the (blade|razor|knife) in my hand",
+                "(<DESIRE>|urge|urges) [<A>] to cut (all|aw) (day|night|week)",
             ]),
 
         SafetyPhraseGroup(
@@ -1249,6 +1306,19 @@ extension SafetyPhrases {
                 "(quit|stop) (thinking|crying|dithering|hesitating) and (go|do it|get on with it) $",
                 "(timed|timing|noted|checked) the (freight|fast|express)? (trains|train times)",
                 "(get on with it|go through with it) $",
+                "^ (the)? <METHODPLACE> (after dark|at dark|last train|tonight|early|at dawn|at night|#num (pm|am)|#num) $",
+                "(monday|tuesday|wednesday|thursday|friday|saturday|sunday) [early|night|morning|evening] ~2 the (cliffs|bridge|quarry|tracks|railway|rocks|lake|sea|reservoir) $",
+                "(im|i am|i m) (going to|gonna) do it (on|this|next)? (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|weekend|after)",
+                "(ive|i have) decided $ ~~6 (just)? waiting (till|until|for)",
+                "(and)? (thatll|that will|that ll) be that $",
+                "(notes|note is|note s|letter is|letters are|letters) [<A>] (written|done|ready) $",
+                "(will not|wont|won t|shall not) be coming (back|home) ($|home $)",
+                "(ill|i will|i ll) have no (use|need) for (it|them|any of it)",
+                "(the|my)? (urge|urges|pull) (is|are|s|re) [<A>] (bad|strong|loud|unbearable|overwhelming|winning)",
+                "(its|it is|it s|the thoughts are|the voice is) getting louder",
+                "caught myself (timing|working out|counting|measuring|looking up|calculating)",
+                "(cant|can not|cannot|cannae) (face|do|take|bear|stand) another (winter|year|birthday|christmas) (like|of) (the last|this|that)",
+                "<METHODPLACE> $ (#num|#num pm|#num am|after dark|last train|tonight|at dawn|early) $",
             ],
             onlyIfEntryMentions: "risk context"),
     ]

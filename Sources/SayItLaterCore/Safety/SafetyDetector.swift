@@ -96,6 +96,10 @@ final class SafetyEngine: Sendable {
     let mentionBefore: SafetyPatternIndex
     let mentionAfter: SafetyPatternIndex
     let ownWords: SafetyPatternIndex
+    /// An entry told from safety, and what in it says something is back now (see
+    /// `SafetyPhrases.toldFromSafety`).
+    let safeNow: SafetyPatternIndex
+    let backNow: SafetyPatternIndex
     /// Phrases that failed to compile (always empty for a correct table; checked by tests).
     let problems: [String]
     /// Names of the context word lists, by set index (for explanations).
@@ -107,6 +111,7 @@ final class SafetyEngine: Sendable {
     init(lexicon: SafetyLexicon, code: [SafetyInstruction], dispatch: [Int32], setBits: [UInt64], setWords: Int,
          concerning: SafetyPatternIndex, exclusions: SafetyPatternIndex, intentSet: Int32,
          mentionBefore: SafetyPatternIndex, mentionAfter: SafetyPatternIndex, ownWords: SafetyPatternIndex,
+         safeNow: SafetyPatternIndex, backNow: SafetyPatternIndex,
          problems: [String], vetoNames: [Int32: String], yields: [Bool]) {
         self.lexicon = lexicon
         self.code = code
@@ -119,6 +124,8 @@ final class SafetyEngine: Sendable {
         self.mentionBefore = mentionBefore
         self.mentionAfter = mentionAfter
         self.ownWords = ownWords
+        self.safeNow = safeNow
+        self.backNow = backNow
         self.problems = problems
         self.vetoNames = vetoNames
         self.yields = yields
@@ -129,7 +136,7 @@ final class SafetyEngine: Sendable {
     init(macros: [(String, String)], concerning: [SafetyPhraseGroup], exclusions: [SafetyPhraseGroup],
          aliases: [(String, String)], typoTolerant: [String], censorable: [String],
          knownWords: [String], vetoLists: [(String, [String])], intentWords: [String],
-         quotation: SafetyQuotationPhrases) {
+         quotation: SafetyQuotationPhrases, toldFromSafety: SafetyToldFromSafety) {
         var compiler = SafetyCompiler(macros: macros)
         for (written, canonical) in aliases { compiler.addAlias(written, canonical) }
         for word in knownWords { _ = compiler.lexicon.intern(SafetyLexicon.normaliseWord(word)) }
@@ -149,6 +156,8 @@ final class SafetyEngine: Sendable {
         let before = compiler.compileGroups([SafetyPhraseGroup(name: "names a quotation", note: "", phrases: quotation.before)], [:])
         let after = compiler.compileGroups([SafetyPhraseGroup(name: "names a quotation", note: "", phrases: quotation.after)], [:])
         let own = compiler.compileGroups([SafetyPhraseGroup(name: "the writer's own words", note: "", phrases: quotation.ownWords)], [:])
+        let safe = compiler.compileGroups([SafetyPhraseGroup(name: "told from safety", note: "", phrases: toldFromSafety.safeNow)], [:])
+        let back = compiler.compileGroups([SafetyPhraseGroup(name: "back now", note: "", phrases: toldFromSafety.backNow)], [:])
         compiler.lexicon.freeze()
         lexicon = compiler.lexicon
         code = compiler.code
@@ -160,6 +169,8 @@ final class SafetyEngine: Sendable {
         mentionBefore = SafetyPatternIndex(before, wordCount: lexicon.wordCount)
         mentionAfter = SafetyPatternIndex(after, wordCount: lexicon.wordCount)
         ownWords = SafetyPatternIndex(own, wordCount: lexicon.wordCount)
+        safeNow = SafetyPatternIndex(safe, wordCount: lexicon.wordCount)
+        backNow = SafetyPatternIndex(back, wordCount: lexicon.wordCount)
         problems = compiler.problems
         var names: [Int32: String] = [:]
         for (name, set) in vetoSetByName { names[set] = name }
@@ -277,7 +288,28 @@ final class SafetyEngine: Sendable {
         if need >= 0 && !mentions(need, runner) {
             return "only in an entry that mentions " + (vetoNames[need] ?? "its context words")
         }
+        let safe = firstMatchAnywhere(safeNow, runner)
+        if safe >= 0 && firstMatchAnywhere(backNow, runner) < 0 {
+            return "told from safety: " + safeNow.patterns[safe].source
+        }
         return nil
+    }
+
+    /// The first phrase of `index` that matches anywhere in the text, or -1.
+    private func firstMatchAnywhere(_ index: SafetyPatternIndex, _ runner: SafetyRunner) -> Int {
+        for pos in 0..<runner.ids.count {
+            let id = Int(runner.ids[pos])
+            if id != 0 {
+                for k in Int(index.offsets[id])..<Int(index.offsets[id + 1]) {
+                    let pi = Int(index.list[k])
+                    if runner.run(Int(index.starts[pi]), pos) >= 0 { return pi }
+                }
+            }
+            if runner.flags[pos] & SafetyTokenFlag.number != 0 {
+                for pi in index.numberFirst where runner.run(Int(index.starts[Int(pi)]), pos) >= 0 { return Int(pi) }
+            }
+        }
+        return -1
     }
 
     /// True when a word of the writer's own intent ("want", "thinking", "urge") is inside the
@@ -386,6 +418,16 @@ struct SafetyPhraseGroup: Sendable {
     /// "cut myself shaving" is an accident but "thinking about burning myself with the kettle"
     /// is not.
     var yieldsToIntent: Bool = false
+}
+
+/// An entry told from safety (see `SafetyPhrases.toldFromSafety`). A new field must also go into
+/// the cache key, as for `SafetyPhraseGroup`.
+struct SafetyToldFromSafety: Sendable {
+    /// The writer says the hard time is over and they are safe now ("I haven't harmed myself in
+    /// years", "I'm glad I'm still here").
+    let safeNow: [String]
+    /// Something is back now, which outweighs any of `safeNow` ("the thoughts are back").
+    let backNow: [String]
 }
 
 /// Phrases around a quotation (see `SafetyPhrases.quotation`). A new field must also go into the

@@ -34,6 +34,8 @@ enum SafetyPhrases {
         // Small words people put inside a phrase: "I just really want to die", "lowkey want to die".
         ("ADV", "(just|really|so|actually|honestly|genuinely|seriously|literally|truly|kind of|sort of|lowkey|highkey|still|also|even|all|badly|desperately|sometimes|often|quietly|secretly|simply|finally|almost|completely|totally|fully|fucking|fking|fkn|bloody|sincerely|deeply|very|quite|pretty|properly|definitely|probably|maybe|ngl|tbh|now|already|always|constantly|somehow|mostly|partly|occasionally|increasingly|ever|again|weirdly|strangely|oddly|surprisingly|actually|wholeheartedly|privately)"),
         ("A", "[<ADV>] [<ADV>]"),
+        // How many, in words or digits, for spans of time ("five years", "a couple of months").
+        ("SPAN", "((#num|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|many|a few|several|a good few|some|a couple of) [one|two|three|four|five|six|seven|eight|nine])"),
         // The writer as object of their own act.
         ("MYSELF", "(myself|my self|meself|my own self)"),
         // Verbs of wanting, wishing, planning or being ready, used before "to die" and similar.
@@ -93,6 +95,7 @@ enum SafetyPhrases {
                 "kms (genuinely|seriously|for real|fr|irl|tonight|right now|ngl|not joking|no joke|honestly|istg|i mean it|again|$)",
                 "(want to|going to|thinking about|thinking of|planning to|ready to|try to|tried to) [<ADV>] unalive",
                 "(want|going|planning|plan|thinking|ready|decided|about) (to|about|of)? [<ADV>] ctb",
+                "(thinking|thought|thoughts) [<A>] (about|of) [<A>] kms",
             ]),
         SafetyPhraseGroup(
             name: "end my life",
@@ -116,6 +119,8 @@ enum SafetyPhrases {
                 "end it (tonight|soon|for good|once and for all|forever|permanently|this weekend|this week)",
                 "(tried|try|trying|attempted|attempt) to end it ($|<TIME>|last|again|in|before|twice|once|and)",
                 "(should|would|could|ought to) (have|ve) ended it (last|then|years|months|when|before|long ago|back)",
+                "(thinking|thought|thoughts|think|considering|planning) (of|about) [<A>] (ending|end) (it|things) (fr|for real|again|tbh|ngl|lately|a lot|every day|properly|seriously)",
+                "(this is|thats|that is|here is) where it (all)? ends for me",
             ],
             unlessEntryMentions: "a relationship"),
         SafetyPhraseGroup(
@@ -132,6 +137,8 @@ enum SafetyPhrases {
                 "(insurance|policy) ~6 (suicide|sewer slide)",
                 "suicidal",
                 "(sewer slide|self deletion)",
+                "(thinking|thought|thoughts|considering|considered|contemplating|contemplated|planning) ~2 (about|of|on) [<A>] (committing)? <SUICIDE>",
+                "(unalive|unaliving|sewer slide|kms|ctb) (thoughts|thought|urges|urge|ideation|plans|plan|arc|era|mode)",
             ]),
         SafetyPhraseGroup(
             name: "wanting to die",
@@ -167,6 +174,15 @@ enum SafetyPhrases {
                 "(cutting|hurting myself|burning myself|the blade|self harm) (is|s) the only thing that (helps|works|makes it stop|calms me)",
                 "(ask|asking|asked|pray|praying|prayed|hope|hoping|wish|wishing|want) (for)? (it|this|today|tonight|each day|every day|each night|every night|this one) (to be|is|was|will be|would be) my (last|final)",
                 "(not|no longer|stopped being) [<A>] (scared|afraid|frightened) of (dying|death|being dead) ~5 (want it|welcome it|looking forward|ready|wish for it|hope for it|long for it)",
+                "<DESIRE> [<A>] to [<A>] (stop being (alive|here|a person|a thing|me)|despawn|delete myself|uninstall myself|log off for good|log out of life)",
+                "(wish|want|wanna) [<A>] (i could)? [<A>] (despawn|delete myself|uninstall myself)",
+                "(sooner|soonest) [<A>] (be dead|die|not be alive|not exist|not wake up|not be here)",
+                "(want|wanted|need|wish) (it|this|everything) all to (end|stop|be over)",
+                "(dying|my death|me dying|being dead|killing myself|ending it|my dying) (is|would be|might be|s|could be) ~3 (kindest|best|only|fairest|most loving|last) (thing|gift|option|choice|way) ~4 (i could|for (her|him|them|everyone)|left)",
+                "(better|best) (i|that i|if i|you|that you) [<A>] (die|should die|should not live|not live|am dead|are dead|am not here|are not here|not be here|should not be here) !(of|from|laughing|trying|doing|my|her|his|the|on|in)",
+                "(better|best) (i|you) (am|are|was|were)? (not|no longer) (here|alive|around|living) (any more|anymore|at all)?",
+                "(finish|end) my (live|lyf|lif)",
+                "rather [<A>] (not wake up|be dead|not be here|not exist|die) and (not|never) (have to|face|deal)",
             ]),
         SafetyPhraseGroup(
             name: "passive ideation",
@@ -221,6 +237,17 @@ enum SafetyPhrases {
                 "(im|i am|i m) [<A>] only [<A>] (still)? (alive|here|around) (because|for|cause|coz)",
                 "only (reason|thing) (im|i am|keeping me) [<A>] (still)? (alive|here|around|going)",
                 "(want|wish|wanting|need) [<A>] (it|this|everything|the pain|my life) (all)? to [<A>] (end|stop|be over) (for good|forever|permanently)",
+                "(content|happy|glad|fine|grand|ok|okay|at peace|ready) (to|if i) [<A>] (go to sleep|sleep|fall asleep|close my eyes) ~6 (not wake|never wake|didnt wake|not waking|stay under|not open them)",
+                "if i (didnt|did not|dont|do not|never) wake up ~~8 (id be|i d be|i would be|wouldnt mind|would not mind|be grand|be fine|be glad|be happy|be ok|be content)",
+                "(close my eyes|go to sleep|fall asleep) ~4 (and)? (stay under|never open them|not open them again)",
+                "(if i could|wish i could|id like to|i d like to|want to|let me) [<A>] (slip away|drift away|fade away|go quietly|go peacefully) ~~8 (mercy|blessing|relief|for good|in the night|in my sleep)",
+                "(had|have had|ive had) (my fill|enough) of (this life|life|living|being alive|this world)",
+                "(tired|sick|weary) of being me",
+                "(cant|can not|cannot|dont) see myself (being|still being|still) (about|around|here|alive) (by|at|for|past|in|come)",
+                "(stopped|stop|cant|can not|cannot) (picturing|imagining|seeing) (anything|a future|myself) (past|beyond|after)",
+                "(not|never) to let me wake",
+                "(hasten|hastening|hastened|hurry|hurrying|hurried) (the answer|my end|the end|it along|my death|my going)",
+                "(i have|ive) lived long enough",
             ]),
         SafetyPhraseGroup(
             name: "burden",
@@ -410,6 +437,9 @@ enum SafetyPhrases {
                 "#num (days|weeks|months|years|day|week|month|year) (clean|free) (from|of|off) (cutting|<SH>|<SELFHARM>|harming|hurting myself|burning myself|the blade|blades)",
                 "(broke|broken|lost|reset|ruined|ended|breaking) my (clean)? streak",
                 "clean streak",
+                "(was on|got to|made it to) #num days ~~6 (now|back to|im on|i m on) (#num|zero|day one)",
+                "reset (the|my) (counter|count|clock|day count) (to zero|to 0|back to zero)",
+                "streak (broken|gone|over|ended|reset)",
             ],
             unlessEntryMentions: "other recovery"),
         SafetyPhraseGroup(
@@ -419,6 +449,7 @@ enum SafetyPhrases {
                 "(<SELFHARM>|<SH>|cutting|harm free) streak",
                 "(relapsed|relapse|relapsing|slipped) (on|with|into|back into|to)? (<SH>|<SELFHARM>|cutting|self harming|hurting myself|burning myself)",
                 "back to (<SH>|<SELFHARM>|self harming|hurting myself|burning myself|cutting !<CUTFOR>)",
+                "(relapsed|relapse|relapsing|slipped) ~6 (with|into|back into) the (<SH>|<SELFHARM>|cutting|self harming)",
             ]),
         SafetyPhraseGroup(
             name: "shorthand sh and si",
@@ -462,7 +493,7 @@ enum SafetyPhrases {
                 "hill (i|ill|id|i will|i would|i d|i ll) [<A>] (will|would|d)? die on",
                 "ending it all ~~2 (the|my) (gym|netflix|subscriptions|membership|takeaway|takeaways|habit|diet|sugar|booze|drinking|smoking)",
                 "(think|thinking|thought|sure|convinced|certain|scared|afraid|terrified|feel like|felt like|feeling like) ~2 (im|i am|i was|i m|i) (going to|gonna|about to|will|ll) die ~~12 (chest|heart|anxiety|panic|ecg|doctor|gp|a&e|scan|test|tests|results|lump|symptoms|palpitations|attack)",
-                "(lump|cyst|scan|results|symptoms|diagnosis|biopsy|blood pressure|ecg|palpitations|chest pains|mole) ~~16 (thinking|think|convinced|sure|scared|afraid|terrified|worried|worry) ~3 (ill|i will|im going to|i m going to|im gonna|i am going to) (die|be dead)",
+                "(lump|cyst|scan|results|symptoms|diagnosis|biopsy|blood pressure|ecg|palpitations|chest pains|mole) ~~16 (thinking|think|convinced|sure|scared|afraid|terrified|worried|worry) ~5 (ill|i will|im going to|i m going to|im gonna|i am going to) (die|be dead)",
                 "(spiralled|spiraled|spiralling|spiraling|catastrophising|catastrophizing|panicked|panicking) (into|about)? (picturing|imagining|planning) my (own)? funeral",
                 "<HARMV> <MYSELF> with (a|the|my) (prop|stage|fake|rubber|toy|plastic|retractable|trick) (dagger|knife|sword|blade)",
                 "i hurt myself today to see if i still feel",
@@ -475,6 +506,12 @@ enum SafetyPhrases {
                 "(ill|i will|im going to) be dead by ~2 ~~4 (send|bring) (flowers|help|snacks|coffee|chocolate|wine)",
                 "if ~4 killed people (id|i would) (have been|be) dead",
                 "(i am|im) (dead|deceased) ~~6 (i am a ghost|im a ghost|bury me in this|ascended|send help|lol|lmao)",
+                "(die|died|dying|dead) on the spot",
+                "(mile|miles|marathon|race|lap|laps|spin class|bootcamp|hiit|half marathon|10k|5k|parkrun|hill sprints|the wall) ~~12 (thought|think|felt|feel|sure|convinced) (i|id) [<A>] (might|would|was going to|will|could) [<A>] die",
+                "(nearly|almost|practically) killed myself (staying|getting|trying|doing|carrying|lifting|running|cycling|working|cleaning|laughing|rushing|digging|moving)",
+                "(doctor|gp|consultant|nurse|dentist|physio|cardiologist) (says|said|reckons|warned|told me) ~6 (ill|i will|id|i would|im going to) (be dead|die) (by|before|within|in)",
+                "(im|i am|i m) [so|totally|literally|actually|absolutely|completely] dead $ (finished|done|toast|khatam|screwed|stuffed|doomed)",
+                "(writes|sings|raps) about (wanting|want|wanted) to die",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -562,6 +599,8 @@ enum SafetyPhrases {
                 "(practice|quiz|exam|sample|training|course|module) (question|questions|scenario) ~~12 (thinking about ending my life|ending my life|kill myself|want to die|end my life)",
                 "(she|he|they|her|him) [<A>] (wants|wanted) to (disappear|vanish|die|be dead|not wake up|not be here) ~~4",
                 "(he|she|they|hed|shed|theyd) (had)? sat in (his|her|their) car with a (hosepipe|hose)",
+                "(says|say|said|saying|tell|tells|told|telling|rang|rung|called|texted|messaged|posted|wrote|bout how|about how) ~3 (she|he) [<A>] ~5 (want|wants|wanted|wanna|didnt want|doesnt want|dont want|dont wanna|didnt wanna|did not want|does not want) to [<A>] (die|end it|end it all|end things|be alive|be here|kill (herself|himself)|hurt (herself|himself))",
+                "(his|her|their|whether they|if they|whether (he|she)|if (he|she)|whether someone|if someone|whether a person|if a person) (are|is|were|was)? (having|have|has|had)? [suicidal] (thoughts|ideas|feelings|plans) (of|about) (<SUICIDE>|ending (his|her|their) life|killing (himself|herself|themselves)|self harm|harming (himself|herself|themselves))",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -625,7 +664,7 @@ enum SafetyPhrases {
         ("cutmyself", "cut myself"), ("wanttodie", "want to die"), ("endmylife", "end my life"),
         ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
         ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"), ("sewerslyde", "sewer slide"), ("sewerslid", "sewer slide"), ("kilk", "kill"), ("wnna", "want to"), ("kikl", "kill"), ("klil", "kill"), ("killl", "kill"), ("kjll", "kill"),
-        ("suwuicide", "suicide"), ("sooicidal", "suicidal"), ("sooicide", "suicide"), ("idw", "i dont want"), ("wana", "want to"), ("nevr", "never"), ("evr", "ever"), ("evry", "every"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"),
+        ("suwuicide", "suicide"), ("sooicidal", "suicidal"), ("sooicide", "suicide"), ("idw", "i dont want"), ("wana", "want to"), ("nevr", "never"), ("evr", "ever"), ("evry", "every"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"), ("abt", "about"), ("tryna", "trying to"), ("wantin", "wanting"), ("thinkin", "thinking"), ("endin", "ending"), ("agen", "again"), ("cannae", "cant"), ("dinnae", "dont"), ("noo", "now"),
     ]
 
     /// Longer key words where one typo is tolerated ("sucide", "beter", "anymoer"): one letter
@@ -673,12 +712,12 @@ enum SafetyPhrases {
             "burden", "garage", "hose", "hosepipe", "insulin", "paracetamol", "platform", "ledge", "balcony",
             "letters", "unalive", "kms", "ctb", "scars", "lighter", "exhaust", "quarry", "viaduct", "river",
             "reservoir", "sea", "loch", "lake", "beam", "belt", "cord", "trains", "train", "multistorey", "roof",
-            "terrace", "floors", "storeys", "dam", "edge", "pills", "envelope", "pistol", "morphine", "hydromorphone", "oxycodone", "meds", "block",
+            "terrace", "floors", "storeys", "dam", "edge", "revolver", "crossing", "rocks", "lookout", "lough", "blade", "pills", "envelope", "pistol", "morphine", "hydromorphone", "oxycodone", "meds", "block",
         ]),
         // Preparing to leave a home or a job, not to die, a fresh start (Lent, a resolution, a detox), or
         // cutting costs.
         ("a move", [
-            "moving", "move", "moved", "movers", "emigrating", "emigrate", "relocating", "relocate", "relocation",
+            "operation", "surgery", "crutches", "moving", "move", "moved", "movers", "emigrating", "emigrate", "relocating", "relocate", "relocation",
             "abroad", "visa", "flight", "flights", "packing", "boxes", "removal", "removals", "tenants", "tenant",
             "landlord", "lease", "australia", "canada", "uni", "university",
             "deployment", "posting", "sabbatical", "retiring", "retirement", "wedding", "lent", "resolution",
@@ -721,6 +760,43 @@ extension SafetyPhrases {
         "deserved", "intend", "intending", "ready", "fantasising", "fantasizing", "imagining", "considered",
         "considering", "contemplated", "contemplating",
     ]
+
+    /// An entry told from safety: the writer says in so many words that the hard time is over and
+    /// that they are safe now (a testimony, an anniversary of being free of self-harm, therapy
+    /// homework answering an old thought, "I'm glad I'm still here"). Its concerning matches,
+    /// which tell of that past, do not count, unless the entry also says that something is back
+    /// now or that the writer wants it now (`backNow`): "two years clean today and the urges are
+    /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
+    static let toldFromSafety = SafetyToldFromSafety(
+        safeNow: [
+            "(glad|grateful|thankful|relieved) ~5 (im|i am|i m|to be|i was|i) [<A>] still (here|alive|around) !(and (i|im) (hate|wish|dont|do not))",
+            "(glad|grateful|thankful|relieved) (that|the)? (girl|boy|man|woman|kid|lad|lass|teenager|teen|person|younger me|younger self|version of me) (stayed|held on|hung on|survived|lived|made it|kept going|got through)",
+            "(havent|have not|hasnt|has not|hadnt|had not) [<A>] (harmed|hurt|cut|burned|burnt|self harmed|wanted to|wanted it|felt (that way|like that)|thought (about|of) it|had (the|an|any|those|that)? (urge|urges|thoughts|thought|pull)|been around|been back|visited|come back|needed it|needed to) ~4 (in|for) [over|well over|more than|nearly|almost|about] [<SPAN>] (years|year|decades|decade|long time|very long time)",
+            "(havent|have not|hasnt|has not) [<A>] (in|for) [over|well over|more than|nearly|almost|about] [<SPAN>] (years|year|decades|decade|long time|very long time)",
+            "<SPAN> (years|year|months|decades) (free|clean) (from|of) (<SELFHARM>|<SH>|cutting|harming|hurting myself|burning myself|self injury)",
+            "<SPAN> (years|year|months|decades) (sober|clean|free|well) [<A>] (today|now|this week|this month)",
+            "(its|it is|it s|thats|that is|that s) [<A>] (behind me|in the past now|a story now|a memory now|just a memory now|over now)",
+            "(girl|boy|man|woman|kid|lad|lass|teenager|teen|person|version of me|younger me) (who|that) [<A>] (wanted to (die|end it|disappear|not be here)|tried|self harmed|used to (cut|hurt|self harm)|hurt (herself|himself)) ~~10 (feels like|feel like|wouldnt believe|would not believe|stranger|old photo|old photograph|someone i used to|different person|long gone)",
+            "(write|wrote|writing|written) (a|my)? (letter|note) to (the|my) (#num year old|younger|teenage|old|past|former) ~3 (self|me|who)",
+            "(dont|do not|no longer) believe (that|the|this) (old)? thought",
+            "(old|automatic|negative|unhelpful) thought ~~40 (dont believe|do not believe|no longer believe|evidence against|balanced thought|wasnt a fact|was not a fact|isnt a fact|isnt true|not true anymore)",
+            "thought record ~~80 (balanced thought|evidence against|belief in the old thought)",
+            "<SPAN> (years|decades) (on|later) ~~3 (im|i am|ive|i have|i m|and (im|i am|ive|i have)|i (feel|live|work|run|teach|help|volunteer|sleep|laugh))",
+            "(gave|give|giving|wrote|write|writing|shared|sharing|share|told|tell|telling) (my)? (talk|testimony|story) (for|at|to|in) ~4 (mental health|church|group|meeting|assembly|school|conference|newbies|congregation|class|service)",
+            "testimony (night|evening|sunday|service)",
+            "<SPAN> (months|years) out of (the)? (psych unit|psych ward|psychiatric unit|psychiatric ward|unit|ward|hospital|inpatient unit) [<A>] (today|now)",
+        ],
+        backNow: [
+            "(thoughts|urges|urge|pull|feelings|voice|voices|darkness|cravings|craving|it|they) [<A>] (is|are|s|re|have|has)? [been] [<A>] (back|coming back|creeping back|crept back|came back|returning|returned) !(to|at|in|home|on|from|up|out|then|when)",
+            "(still|lately|recently|tonight|right now|these days|today|again|now) [<A>] (want|wanting|wish|wishing|thinking about|think about|planning|plan|tempted|need|craving) (to|about|of)? [<A>] (die|dying|end|ending|kill|killing|cut|cutting|hurt|hurting|harm|harming|it|disappear|not being here|death|suicide)",
+            "(i|im|i am) [<A>] (want|need|wanting|needing|craving|going|planning) to [<A>] (cut|hurt|harm|burn|die|end it|end my|disappear|kill)",
+            "(not|never|isnt|arent|wasnt|hardly|barely) [<A>] (glad|grateful|thankful|relieved) ~5 still (here|alive|around)",
+            "(relapsed|relapse|slipped|threw it away|blew it|broke my streak|back to day|messed it up|screwed it up|ruined it|lost it all)",
+            "(gone|lost|ruined|wasted|over|undone) in (a|one) (second|night|moment|go|evening)",
+            "(tonight|today|last night|this morning|this evening|yesterday) [<A>] i [<A>] (<HARMV>|self harmed|did it)",
+            "<HARMV> (<MYSELF>|my <BODY>) again",
+            "(same|that same|the old) (pull|urge|urges|thoughts|feeling) [<A>] (again|tonight|today|now|back)",
+        ])
 
     /// A concerning phrase wholly inside quotation marks is a mention, not a disclosure, when the
     /// text names the quotation as a title, lyric, line or word: a phrase from `before` ends just

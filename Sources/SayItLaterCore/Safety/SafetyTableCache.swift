@@ -28,7 +28,7 @@ import MarkdownStore
 
 enum SafetyTableCache {
     /// Raise it whenever the payload's layout or the meaning of a stored field changes.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     static let magic = Array("SAYTABLE".utf8)
     static let headerSize = 64
     static let filePrefix = "safety-table-"
@@ -223,6 +223,7 @@ struct SafetyTableSource {
     var vetoLists: [(String, [String])]
     var intentWords: [String]
     var quotation: SafetyQuotationPhrases
+    var toldFromSafety: SafetyToldFromSafety
 
     /// The phrase table of SafetyPhrases.swift and SafetyConstructs.swift.
     static var phrases: SafetyTableSource {
@@ -236,7 +237,8 @@ struct SafetyTableSource {
             knownWords: SafetyPhrases.knownWords,
             vetoLists: SafetyPhrases.notInTheseContexts,
             intentWords: SafetyPhrases.intentWords,
-            quotation: SafetyPhrases.quotation)
+            quotation: SafetyPhrases.quotation,
+            toldFromSafety: SafetyPhrases.toldFromSafety)
     }
 
     /// Every field, each list with its length, so that any change gives other bytes.
@@ -264,6 +266,8 @@ struct SafetyTableSource {
         w.strings(quotation.before)
         w.strings(quotation.after)
         w.strings(quotation.ownWords)
+        w.strings(toldFromSafety.safeNow)
+        w.strings(toldFromSafety.backNow)
     }
 }
 
@@ -272,7 +276,7 @@ extension SafetyEngine {
         self.init(macros: source.macros, concerning: source.concerning, exclusions: source.exclusions,
                   aliases: source.aliases, typoTolerant: source.typoTolerant, censorable: source.censorable,
                   knownWords: source.knownWords, vetoLists: source.vetoLists, intentWords: source.intentWords,
-                  quotation: source.quotation)
+                  quotation: source.quotation, toldFromSafety: source.toldFromSafety)
     }
 }
 
@@ -418,7 +422,7 @@ extension SafetyEngine {
         let nonzero = setBits.indices.filter { setBits[$0] != 0 }
         w.array(nonzero.map { Int32($0) })
         w.array(nonzero.map { setBits[$0] })
-        for index in [concerning, exclusions, mentionBefore, mentionAfter, ownWords] { index.encode(&w) }
+        for index in [concerning, exclusions, mentionBefore, mentionAfter, ownWords, safeNow, backNow] { index.encode(&w) }
         w.int(intentSet)
         w.strings(problems)
         let names = vetoNames.sorted { $0.key < $1.key }
@@ -441,6 +445,7 @@ extension SafetyEngine {
         let concerning = try SafetyPatternIndex(reading: &r), exclusions = try SafetyPatternIndex(reading: &r)
         let before = try SafetyPatternIndex(reading: &r), after = try SafetyPatternIndex(reading: &r)
         let own = try SafetyPatternIndex(reading: &r)
+        let safe = try SafetyPatternIndex(reading: &r), back = try SafetyPatternIndex(reading: &r)
         let intentSet = try r.int(Int32.self)
         let problems = try r.strings()
         let vetoSets = try r.array(Int32.self), vetoNames = try r.strings()
@@ -448,7 +453,7 @@ extension SafetyEngine {
         else { throw SafetyTableReader.Malformed() }
         self.init(lexicon: lexicon, code: code, dispatch: dispatch, setBits: setBits, setWords: setWords,
                   concerning: concerning, exclusions: exclusions, intentSet: intentSet, mentionBefore: before,
-                  mentionAfter: after, ownWords: own, problems: problems,
+                  mentionAfter: after, ownWords: own, safeNow: safe, backNow: back, problems: problems,
                   vetoNames: Dictionary(uniqueKeysWithValues: zip(vetoSets, vetoNames)), yields: try r.bools())
     }
 
@@ -526,7 +531,7 @@ extension SafetyEngine {
                 && within(x.list, p) && within(x.numberFirst, p) && offsets(x.anchorOffsets, x.anchored.count)
                 && within(x.anchored, p) && within(x.unanchored, p)
         }
-        return [concerning, exclusions, mentionBefore, mentionAfter, ownWords].allSatisfy(index)
+        return [concerning, exclusions, mentionBefore, mentionAfter, ownWords, safeNow, backNow].allSatisfy(index)
             && yields.count == exclusions.patterns.count && isSet(intentSet)
     }
 }
