@@ -560,6 +560,23 @@ struct SafetyConstructTests {
         "Four new cuts on my thigh and long sleeves again tomorrow.",
         "I keep holding back some of my tablets.",
         "Reset my counter to zero after 40 days clean from cutting.",
+        "Thinking of ending it nearly every day now.",
+        "Kept thinking about swallowing all of my tablets on the drive home.",
+        "From the office window I thought I could just jump and all of this would stop.",
+        "I've got everything I need stashed in the wardrobe.",
+        "Nearly stepped out in front of the 38 this morning.",
+        "I keep putting my pills in a jar instead of taking them.",
+        "I've no plans to be around for the wedding in June.",
+        "Time to make my final arrangements.",
+        "I've been giving things away all month. The camera to Sam, the books to Oxfam. I know what it means.",
+        "I've decided that's when.",
+        "I'm ready to clock out. And I don't mean the job.",
+        "Final message to Dad drafted and ready.",
+        "Wrote down who gets the car and who gets the piano. Paid my brother back the fifty.",
+        "Did it again once everyone had gone to bed.",
+        "Nobody can see my arms under the hoodie.",
+        "Tell the boys their dad loved them.",
+        "It's strange how calm I feel now I know the date.",
     ])
     func roundTenConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
 
@@ -571,6 +588,9 @@ struct SafetyConstructTests {
         "The nurse asked whether he was having thoughts of suicide, and he said no.",
         "Bought the rope for the climbing wall on Saturday.",
         "The GP warned me I'd be dead by sixty if I kept smoking. Quitting tomorrow.",
+        "I don't mean to moan, but the hotel breakfast was cold again.",
+        "Gave my tools to the community shed when I moved into the flat.",
+        "Wrote down who gets the good seats at the wedding so nobody sulks.",
     ])
     func roundTenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 

@@ -119,7 +119,7 @@ enum SafetyPhrases {
                 "end it (tonight|soon|for good|once and for all|forever|permanently|this weekend|this week)",
                 "(tried|try|trying|attempted|attempt) to end it ($|<TIME>|last|again|in|before|twice|once|and)",
                 "(should|would|could|ought to) (have|ve) ended it (last|then|years|months|when|before|long ago|back)",
-                "(thinking|thought|thoughts|think|considering|planning) (of|about) [<A>] (ending|end) (it|things) (fr|for real|again|tbh|ngl|lately|a lot|every day|properly|seriously)",
+                "(thinking|thought|thoughts|think|considering|planning) (of|about) [<A>] (ending|end) (it|things) (fr|for real|again|tbh|ngl|lately|a lot|every day|almost every day|nearly every day|all the time|properly|seriously)",
                 "(this is|thats|that is|here is) where it (all)? ends for me",
             ],
             unlessEntryMentions: "a relationship"),
