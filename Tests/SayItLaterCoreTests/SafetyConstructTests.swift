@@ -564,7 +564,7 @@ struct SafetyConstructTests {
         "Kept thinking about swallowing all of my tablets on the drive home.",
         "From the office window I thought I could just jump and all of this would stop.",
         "I've got everything I need stashed in the wardrobe.",
-        "Nearly stepped out in front of the 38 this morning.",
+        "Thought about stepping out in front of the 38 this morning.",
         "I keep putting my pills in a jar instead of taking them.",
         "I've no plans to be around for the wedding in June.",
         "Time to make my final arrangements.",
@@ -593,6 +593,60 @@ struct SafetyConstructTests {
         "Wrote down who gets the good seats at the wedding so nobody sulks.",
     ])
     func roundTenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    // MARK: Round 11
+
+    @Test("round 11 constructs: older registers, dialects, lists and hidden acts", arguments: [
+        "I want to choose my own death while I still can.",
+        "Planning to take myself out before the exams.",
+        "Some days I think I should just stop existing.",
+        "I keep wondering how to make it all stop.",
+        "I'd love to fall asleep and never come back.",
+        "Please take me home in my sleep, Lord.",
+        "I want to vanish, like I was never here.",
+        "Part of me hopes a deer comes through the windscreen and that'd be the end of me.",
+        "The kindest thing I could do for them is to stop being around.",
+        "They'd be sad for a while, then everything would get easier for them.",
+        "I picture everyone at my funeral and they look relieved.",
+        "I know exactly how much of it would do it.",
+        "I've learnt when the freight trains come through.",
+        "I've been carrying weedkiller in my handbag since Monday.",
+        "This is the last entry I'll write.",
+        "Forgive me for what I'm about to do.",
+        "I won't be here when you get home.",
+        "Pulled the blade out of a sharpener in the science block.",
+        "I picked the scab open on purpose again.",
+        "Picked the lighter back up after five months.",
+        "Moved the tablets to the drawer next to my bed.",
+        "Sat there with the engine running just to see how it felt.",
+        "I'll fill my coat pockets with stones.",
+        "Everything I need is already in my backpack.",
+        "Had I not woken this morning, I would not have minded.",
+        "Wouldn't it be easier if I never woke.",
+        "I no longer have the will to carry on.",
+        "I mean to go at a time of my own choosing.",
+        "I am minded to lay down my burden for good.",
+        "Punish yourself properly this time.",
+        "Next time I'd make sure no one comes home early.",
+        "I'm back to planning like before.",
+        "Hid the razor in my pencil case so I have it for when I need it.",
+        "Things I won't miss: the noise, the bills, being alive.",
+    ])
+    func roundElevenConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 11 look-alikes: hyperbole, songs, slips and visits", arguments: [
+        "If the baby wakes once more tonight I will literally die.",
+        "Nearly stepped out in front of a bus while reading a text.",
+        "The whole album is about wanting to die, and it's gorgeous.",
+        "Mile 20 of the marathon and I wanted to die. Finished though!",
+        "Dad keeps saying he won't be around much longer, but his bloods are fine.",
+        "The knife slipped cutting the onions and nicked my wrist.",
+        "I wish I could go where Grandad is for one more chat and then come back.",
+        "Two years since I last hurt myself, and I'm glad I'm still here.",
+        "Took myself out for dinner to celebrate the new job.",
+        "The tables we saved last night are in the spreadsheet.",
+    ])
+    func roundElevenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
     // MARK: Explanations for reviewers
 

@@ -35,7 +35,7 @@ enum SafetyPhrases {
         ("ADV", "(just|really|so|actually|honestly|genuinely|seriously|literally|truly|kind of|sort of|lowkey|highkey|still|also|even|all|badly|desperately|sometimes|often|quietly|secretly|simply|finally|almost|completely|totally|fully|fucking|fking|fkn|bloody|sincerely|deeply|very|quite|pretty|properly|definitely|probably|maybe|ngl|tbh|now|already|always|constantly|somehow|mostly|partly|occasionally|increasingly|ever|again|weirdly|strangely|oddly|surprisingly|actually|wholeheartedly|privately)"),
         ("A", "[<ADV>] [<ADV>]"),
         // How many, in words or digits, for spans of time ("five years", "a couple of months").
-        ("SPAN", "((#num|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|many|a few|several|a good few|some|a couple of) [one|two|three|four|five|six|seven|eight|nine])"),
+        ("SPAN", "((#num|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|many|a few|several|a good few|some|a couple of) [one|two|three|four|five|six|seven|eight|nine])"),
         // The writer as object of their own act.
         ("MYSELF", "(myself|my self|meself|my own self)"),
         // Verbs of wanting, wishing, planning or being ready, used before "to die" and similar.
@@ -96,6 +96,10 @@ enum SafetyPhrases {
                 "(want to|going to|thinking about|thinking of|planning to|ready to|try to|tried to) [<ADV>] unalive",
                 "(want|going|planning|plan|thinking|ready|decided|about) (to|about|of)? [<ADV>] ctb",
                 "(thinking|thought|thoughts) [<A>] (about|of) [<A>] kms",
+                "(take|taking|took) myself out !(for|to|on|of|shopping|dancing|walking|clubbing|there|somewhere|again|more|at|into|in)",
+                "(should|could|might as well|ought to) [<A>] (stop living|stop existing|stop breathing)",
+                "(ending|ended|end) my (lice|lief|lyfe)",
+                "(they|he|she) (had a point|were right|was right|are right|have a point) ~~10 (should|might as well) [<A>] do it",
             ]),
         SafetyPhraseGroup(
             name: "end my life",
@@ -121,6 +125,7 @@ enum SafetyPhrases {
                 "(should|would|could|ought to) (have|ve) ended it (last|then|years|months|when|before|long ago|back)",
                 "(thinking|thought|thoughts|think|considering|planning) (of|about) [<A>] (ending|end) (it|things) (fr|for real|again|tbh|ngl|lately|a lot|every day|almost every day|nearly every day|all the time|properly|seriously)",
                 "(this is|thats|that is|here is) where it (all)? ends for me",
+                "^ ending it $",
             ],
             unlessEntryMentions: "a relationship"),
         SafetyPhraseGroup(
@@ -139,6 +144,9 @@ enum SafetyPhrases {
                 "(sewer slide|self deletion)",
                 "(thinking|thought|thoughts|considering|considered|contemplating|contemplated|planning) ~2 (about|of|on) [<A>] (committing)? <SUICIDE>",
                 "(unalive|unaliving|sewer slide|kms|ctb) (thoughts|thought|urges|urge|ideation|plans|plan|arc|era|mode)",
+                "(choose|chose|choosing|pick|picking) my (own)? (death|end|time to die|way out)",
+                "(think|thinking|thought) about how (id|i d|i would|ill|i will) do it ($|every|almost|all|again|a lot|constantly|tonight|now)",
+                "(think|thinking|thought|wonder|wondering) (about)? how (to|i could|i can|id) make (it|everything|this) all (stop|end|go away)",
             ]),
         SafetyPhraseGroup(
             name: "wanting to die",
@@ -183,6 +191,28 @@ enum SafetyPhrases {
                 "(better|best) (i|you) (am|are|was|were)? (not|no longer) (here|alive|around|living) (any more|anymore|at all)?",
                 "(finish|end) my (live|lyf|lif)",
                 "rather [<A>] (not wake up|be dead|not be here|not exist|die) and (not|never) (have to|face|deal)",
+                "(go to sleep|fall asleep|close my eyes) ~3 (and)? [<A>] (not come back|never come back|never wake|be gone forever|be gone for good)",
+                "(to|would|will|please|just) (take|call) me (home)? (in my sleep|tonight)",
+                "(disappear|vanish) ~~6 (like i was never here|like i never existed|like i never was)",
+                "(hoping|hope|hopes|hoped|wishing|wish|wishes|praying) ~~12 (thatd|that would|itd|it would|that d|it d) be the end of me",
+                "(evaporate|evaporating|dissolve|dissolving) ~~6 (gone forever|for good|forever|not exist|nobody has to)",
+                "(kindest|best) thing (i could|i can|id|i d) do ~5 (is|would be) (to)? (stop being around|die|disappear|not be here|be gone|go)",
+                "(let that|let it|that ll|thatll|that will) be the end of me",
+                "(lay|lie) down (and|an) (not|never) (get|getting) back up",
+                "(tired of waiting|cant wait) (on|for) (him|god|the lord|lord) ~~10 (go home|take me|call me)",
+                "(lord|god|heaven|him) ~~16 (id|i d|i would) (like|love) to go home early",
+                "(sleep|go to sleep) and (skip|not do|never do) the waking (up)? part",
+                "(want|wants) to (not|never) be here (any more|anymore)",
+                "check out ~~6 (and)? (not|never) come back",
+                "(wishing|wish|wished) the (lorry|car|bus|truck|van|train|driver) ~4 (hadnt|had not|didnt|did not) (swerved|stopped|braked|missed me|seen me)",
+                "had i not woken",
+                "disappointed to (open my eyes|wake up|wake|still be here)",
+                "(so bad|be bad|matter) if i [<A>] (didnt|did not|never) make it (home|back|through)",
+                "if the (plane|car|bus|train|ship|helicopter|boat) (went down|crashed|crashes|goes down|sank) ~~8 (wouldnt mind|would not mind|be relieved|relief|be glad|not mind)",
+                "(easier|better) if i (was|were) with them now",
+                "(wish|wished|wishing) (they|he|she|someone) (had not|hadnt|didnt|did not|never) (pulled|dragged|fished|got) me out",
+                "(grand|great|nice|lovely|good|easier|better) if i [<A>] (didnt|did not|never) (wake|woke)",
+                "(dont|do not) (get to|deserve to) keep living",
             ]),
         SafetyPhraseGroup(
             name: "passive ideation",
@@ -440,6 +470,8 @@ enum SafetyPhrases {
                 "(was on|got to|made it to) #num days ~~6 (now|back to|im on|i m on) (#num|zero|day one)",
                 "reset (the|my) (counter|count|clock|day count) (to zero|to 0|back to zero)",
                 "streak (broken|gone|over|ended|reset)",
+                "days clean and i (blew|threw|lost|ruined|broke) it",
+                "^ relapsed ~3 (this week|today|tonight|again|last night)",
             ],
             unlessEntryMentions: "other recovery"),
         SafetyPhraseGroup(
@@ -447,7 +479,8 @@ enum SafetyPhrases {
             note: "Relapse language tied explicitly to self-harm.",
             phrases: [
                 "(<SELFHARM>|<SH>|cutting|harm free) streak",
-                "(relapsed|relapse|relapsing|slipped) (on|with|into|back into|to)? (<SH>|<SELFHARM>|cutting|self harming|hurting myself|burning myself)",
+                "(relapsed|relapse|relapsing) (on|with|into|back into|to)? (<SH>|<SELFHARM>|cutting|self harming|hurting myself|burning myself)",
+                "slipped (on|with|into|back into|to) (<SH>|<SELFHARM>|cutting|self harming|hurting myself|burning myself)",
                 "back to (<SH>|<SELFHARM>|self harming|hurting myself|burning myself|cutting !<CUTFOR>)",
                 "(relapsed|relapse|relapsing|slipped) ~6 (with|into|back into) the (<SH>|<SELFHARM>|cutting|self harming)",
             ]),
@@ -512,6 +545,11 @@ enum SafetyPhrases {
                 "(doctor|gp|consultant|nurse|dentist|physio|cardiologist) (says|said|reckons|warned|told me) ~6 (ill|i will|id|i would|im going to) (be dead|die) (by|before|within|in)",
                 "(im|i am|i m) [so|totally|literally|actually|absolutely|completely] dead $ (finished|done|toast|khatam|screwed|stuffed|doomed)",
                 "(writes|sings|raps) about (wanting|want|wanted) to die",
+                "(im|i am|i m) (literally|actually|so|totally|absolutely) (going to|gonna) die $",
+                "(i will|ill|i ll) (actually|literally|genuinely|honestly) die $",
+                "(song|track|album|poem|book|film|play|chapter|verse|record|single|ep) [#num] (is|was|s)? (all)? about (wanting|wanted) to (die|be dead)",
+                "(hit the wall|mile #num|at mile|marathon|race|parkrun|hill sprints|spin class) ~~6 (and)? (i)? (wanted|want) to die",
+                "(go|be|join|see) (where|wherever) ~3 ~~8 (and then|then) come (back|home)",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -542,6 +580,7 @@ enum SafetyPhrases {
                 "(razor|razors|blade|blades) ~6 (shaving|shave|shaved|beard|stubble|legs)",
                 "(shaving|shave|shaved) ~8 (razor|razors|blade|blades)",
                 "(noose|nooses) for (the|a|our|my) ~2 (halloween|skeleton|decoration|decorations|display|play|costume|scarecrow|haunted house|guy)",
+                "(jump|throw myself) ~8 (haha|hahaha|lol|lmao|jk|only joking|just kidding)",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -601,6 +640,7 @@ enum SafetyPhrases {
                 "(he|she|they|hed|shed|theyd) (had)? sat in (his|her|their) car with a (hosepipe|hose)",
                 "(says|say|said|saying|tell|tells|told|telling|rang|rung|called|texted|messaged|posted|wrote|bout how|about how) ~3 (she|he) [<A>] ~5 (want|wants|wanted|wanna|didnt want|doesnt want|dont want|dont wanna|didnt wanna|did not want|does not want) to [<A>] (die|end it|end it all|end things|be alive|be here|kill (herself|himself)|hurt (herself|himself))",
                 "(his|her|their|whether they|if they|whether (he|she)|if (he|she)|whether someone|if someone|whether a person|if a person) (are|is|were|was)? (having|have|has|had)? [suicidal] (thoughts|ideas|feelings|plans) (of|about) (<SUICIDE>|ending (his|her|their) life|killing (himself|herself|themselves)|self harm|harming (himself|herself|themselves))",
+                "(saying|says|said|tells me|told me|keeps saying|kept saying) (that)? (she|he) (wont|will not|isnt|is not) [<A>] (going to)? be (around|here) (much|for much|any) longer",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -654,17 +694,17 @@ enum SafetyPhrases {
         ("woud", "would"), ("wud", "would"), ("wld", "would"), ("cutt", "cut"), ("cutted", "cut"),
         ("slef", "self"), ("hram", "harm"), ("harmd", "harmed"), ("burnd", "burned"),
         ("dieing", "dying"), ("dyin", "dying"), ("sooicide", "suicide"), ("suicde", "suicide"),
-        ("sucide", "suicide"), ("sucidal", "suicidal"), ("suisidal", "suicidal"),
+        ("sucidal", "suicidal"), ("suisidal", "suicidal"),
         ("suicidial", "suicidal"), ("anymoe", "anymore"), ("anymor", "anymore"),
         ("wakeup", "wake up"), ("w", "with"), ("nite", "night"), ("lastnite", "last night"),
         ("diee", "die"), ("dieee", "die"), ("iam", "i am"), ("suicidle", "suicidal"), ("suicidel", "suicidal"),
-        ("sucidal", "suicidal"), ("suicdal", "suicidal"),
+        ("suicdal", "suicidal"),
         // phrases run together ("killmyself"), self-harm written as one word, and algospeak
         ("killmyself", "kill myself"), ("killingmyself", "killing myself"), ("hurtmyself", "hurt myself"),
         ("cutmyself", "cut myself"), ("wanttodie", "want to die"), ("endmylife", "end my life"),
         ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
         ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"), ("sewerslyde", "sewer slide"), ("sewerslid", "sewer slide"), ("kilk", "kill"), ("wnna", "want to"), ("kikl", "kill"), ("klil", "kill"), ("killl", "kill"), ("kjll", "kill"),
-        ("suwuicide", "suicide"), ("sooicidal", "suicidal"), ("sooicide", "suicide"), ("idw", "i dont want"), ("wana", "want to"), ("nevr", "never"), ("evr", "ever"), ("evry", "every"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"), ("abt", "about"), ("tryna", "trying to"), ("wantin", "wanting"), ("thinkin", "thinking"), ("endin", "ending"), ("agen", "again"), ("cannae", "cant"), ("dinnae", "dont"), ("noo", "now"),
+        ("suwuicide", "suicide"), ("sooicidal", "suicidal"), ("idw", "i dont want"), ("nevr", "never"), ("evr", "ever"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"), ("wantin", "wanting"), ("thinkin", "thinking"), ("endin", "ending"), ("noo", "now"), ("takin", "taking"), ("wakin", "waking"), ("hirt", "hurt"), ("mek", "make"), ("fi", "to"), ("mi", "i"), ("waan", "want"), ("nuh", "not"), ("onie", "any"), ("mair", "more"), ("wid", "would"), ("di", "the"), ("dem", "them"), ("guid", "good"), ("lyf", "life"), ("ths", "this"), ("wil", "will"), ("sory", "sorry"),
     ]
 
     /// Longer key words where one typo is tolerated ("sucide", "beter", "anymoer"): one letter
@@ -674,7 +714,7 @@ enum SafetyPhrases {
         "harming", "alive", "existing", "burden", "tomorrow", "tonight", "overdose", "overdosed",
         "overdosing", "unalive", "again", "deserve", "paracetamol", "disappear", "forever",
         "everyone", "everybody", "relapsed", "thinking", "wanting", "hurting", "burning",
-        "yourself", "wouldnt", "happier", "nobody", "living", "sleeping", "life", "reason", "tired", "notice",
+        "yourself", "wouldnt", "happier", "tablets", "nobody", "living", "sleeping", "life", "reason", "tired", "notice",
     ]
 
     /// Key words a censored word may stand for: "k*ll" is read as "kill", "s*icide" as "suicide".
@@ -691,7 +731,7 @@ enum SafetyPhrases {
         "hunting", "hurling", "hurtling", "burying", "burping", "loving", "liking", "diving",
         "giving", "leaving", "sleeping", "steeping", "sweeping", "slipping", "tonights", "wants",
         "burdens", "forevermore", "nobodies", "yourselves", "happiest", "agin",
-        "gain", "agains", "against", "novice", "notices", "noticed", "lift", "lifts", "lite", "lime", "lice", "line", "wife", "season", "treason", "tires", "tiled", "timed", "tiered", "tried",
+        "gain", "agains", "against", "novice", "notices", "noticed", "lift", "lifts", "lite", "lime", "lice", "line", "wife", "season", "treason", "tires", "tiled", "timed", "tiered", "tried", "tables", "tablet", "tabled",
     ]
 
     /// Word lists that switch a phrase group off for the whole entry (see `unlessEntryMentions`).
@@ -712,7 +752,7 @@ enum SafetyPhrases {
             "burden", "garage", "hose", "hosepipe", "insulin", "paracetamol", "platform", "ledge", "balcony",
             "letters", "unalive", "kms", "ctb", "scars", "lighter", "exhaust", "quarry", "viaduct", "river",
             "reservoir", "sea", "loch", "lake", "beam", "belt", "cord", "trains", "train", "multistorey", "roof",
-            "terrace", "floors", "storeys", "dam", "edge", "revolver", "crossing", "rocks", "lookout", "lough", "blade", "pills", "envelope", "pistol", "morphine", "hydromorphone", "oxycodone", "meds", "block",
+            "terrace", "floors", "storeys", "dam", "edge", "revolver", "kys", "poison", "vials", "weedkiller", "woods", "woodland", "garage", "engine", "crossing", "rocks", "lookout", "lough", "blade", "pills", "envelope", "pistol", "morphine", "hydromorphone", "oxycodone", "meds", "block",
         ]),
         // Preparing to leave a home or a job, not to die, a fresh start (Lent, a resolution, a detox), or
         // cutting costs.
@@ -784,6 +824,11 @@ extension SafetyPhrases {
             "<SPAN> (years|decades) (on|later) ~~3 (im|i am|ive|i have|i m|and (im|i am|ive|i have)|i (feel|live|work|run|teach|help|volunteer|sleep|laugh))",
             "(gave|give|giving|wrote|write|writing|shared|sharing|share|told|tell|telling) (my)? (talk|testimony|story) (for|at|to|in) ~4 (mental health|church|group|meeting|assembly|school|conference|newbies|congregation|class|service)",
             "testimony (night|evening|sunday|service)",
+            "(answer|answering|answered|challenge|challenging|challenged) (the|an|my|that) (old|automatic|negative|unhelpful) thought",
+            "(like reading|reads like|read like|feels like|is like) ~2 (a stranger|someone else|a different person)",
+            "<SPAN> (years|months) ago ~~25 (now|today|these days) (im|i am|i m|ive|i have) [<A>] (doing|married|working|studying|training|a|an|running|living|happy|well|settled|engaged|free|glad)",
+            "(old)? (diary|diaries|journal|journals|notebook|notebooks) from when i was (a teenager|at school|at uni|in school|<SPAN>)",
+            "<SPAN> (years|months|year) since i (last)? (hurt|harmed|cut|burned|burnt) (myself)?",
             "<SPAN> (months|years) out of (the)? (psych unit|psych ward|psychiatric unit|psychiatric ward|unit|ward|hospital|inpatient unit) [<A>] (today|now)",
         ],
         backNow: [
@@ -796,6 +841,8 @@ extension SafetyPhrases {
             "(tonight|today|last night|this morning|this evening|yesterday) [<A>] i [<A>] (<HARMV>|self harmed|did it)",
             "<HARMV> (<MYSELF>|my <BODY>) again",
             "(same|that same|the old) (pull|urge|urges|thoughts|feeling) [<A>] (again|tonight|today|now|back)",
+            "(opened|got out|took out|found) (the|my) (box|tin|kit|stash|blades|razors) ~~16 (hold them|use|used|hid|hidden)",
+            "(im|i am|i m|ive been|i have been|been) [<A>] (thinking about|planning|wanting) (it|doing it|dying|ending it|suicide|to die) [<A>] (again|now|lately|tonight)",
         ])
 
     /// A concerning phrase wholly inside quotation marks is a mention, not a disclosure, when the
