@@ -648,6 +648,50 @@ struct SafetyConstructTests {
     ])
     func roundElevenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    // MARK: Round 12
+
+    @Test("round 12 constructs: suicide named as a plan, burdens told as sums, care kits hidden", arguments: [
+        "Sunday is when I go through with the suicide.",
+        "Suicide doesn't feel scary any more.",
+        "Got my old suicide note out and added a page.",
+        "I'm done living.",
+        "I'll end it myself before the illness does.",
+        "Everything would be simpler with one less of me.",
+        "No one would have to put up with my moods any more.",
+        "Whoever finds my body, I'm sorry.",
+        "I'll make it tidy for whoever comes through the door.",
+        "I won't be around to explain any of it.",
+        "I should have made sure I died last time.",
+        "I shall choose the night of my death.",
+        "Sat with my rifle across my knees for an hour tonight.",
+        "Nobody would find me for days out there.",
+        "I've read up on how many it would take.",
+        "Wanting to do damage to myself again.",
+        "I need the pain on the outside.",
+        "Dug a pin into my arm under the desk.",
+        "The new ones are deeper than before.",
+        "Hid the sharpener blades in my pencil case.",
+        "If I was gone they could stop worrying about me.",
+        "They'd be lighter without me.",
+        "If I die at least they get the insurance.",
+        "wanna be six feet under fr",
+        "I'll be with Mam soon.",
+        "Sorry for the mess I'm leaving behind.",
+    ])
+    func roundTwelveConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 12 look-alikes: training lists, reported words, code and quilts", arguments: [
+        "Safeguarding training: warning signs include long sleeves in summer and plasters.",
+        "My patient said she'd rather be dead than have that tooth again. Extracted it.",
+        "The worker process kept committing suicide whenever the lock went stale.",
+        "Got my SH results back, all clear.",
+        "Cut myself on the rotary cutter making the quilt.",
+        "Reading the poems about wanting to be dead for my A-level essay.",
+        "Why does Romeo drink the poison so fast?",
+        "If Gary books one more meeting at five I'll throw myself off the roof.",
+    ])
+    func roundTwelveEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")

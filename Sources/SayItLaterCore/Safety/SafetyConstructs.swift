@@ -55,7 +55,7 @@ extension SafetyPhrases {
         // Weaker signs, farewell only next to a strong one.
         ("FAREWELLSOFT", "(sorry | love you | love u | i love | i loved | forgive me | forgave | proud of (you|them|him|her) | thank you for (everything|it all|eleven|all|the) | (tell|remind) ~4 (i|im|that i) | at peace | for good | (cant|can not|cannot|couldnt) stay | (not|isnt|wasnt|never) (your|anyones|anybodys) fault | (nobodys|no ones|noones) fault | none of this (was|is) (you|your fault|on you) | (he|she|they|you) can (have|keep|take) my | (notes|letters) (are|is|s|were) [<A>] (in|on|under) (the|my) | look after | take care of | passwords | (letters|notes) (are|is) (done|written|finished|ready) | (wont|will not) need ~4 after (tonight|today|this) | everything (i|id) need (is|s) (laid out|ready|here|sorted|in place) | when (the (flat|house)|everyone|they) (s|is|are) (empty|out|away|asleep) | (is|are) (hers|his|yours|theirs) now | (god|the lord) (keep|bless|protect|be with) (you|you all|them) | (wont|will not) be writing | (it s|its|it has) been an (honour|honor|privilege|pleasure) | you did nothing wrong | (tonight s|tonights|this is|today is|todays) my last (watch|shift|night|day|sunset|post|page) | (are|is) (hers|his|theirs|yours) $ | (wanted|want) (someone|somebody|you|people|everyone) to know (i|that i) (tried|loved|did try|was trying) | (dont|do not) deserve (the|a|any) (fuss|funeral|tears) | sorry (for|about) the mess | (clear|clears|clearing|cleared|sort|sorting|go through) (out)? my (things|stuff|room|flat|belongings) | for whoever (takes|gets|has) (her|him|them|it) | thank you for listening)"),
         // Acts of preparing to die: a will, belongings, pets and children, accounts, notes.
-        ("PREPACT", "((updated|updating|update|made|making|wrote|writing|written|sorted|sorting|finished|signed|redid|changed) (out)? (my|a|the) (will|affairs|funeral wishes|funeral plans) | (putting|put|got|getting|set|setting) my (affairs|house|things) in order | (cancelled|canceled|cancelling|canceling|stopped|ended|closed) (the|my|all my) (gym|gym membership|membership|memberships|subscriptions|subscription|phone contract|contract|direct debits|standing orders|netflix|appointments) | (gave|given|giving|give) (away)? (the|my|all my|most of my) ~3 to (my)? | (passwords|password|pin|pins|bank details|account details|logins|log ins) (are|is|s)? (in|into|for|written|on|to) | (tidying|tidied|tying|tied) up (loose ends|my loose ends) | (sold|selling) (the|my) ~2 for (way)? (under|less than|nothing|next to nothing) | (deleted|deleting|closed|closing|deactivated|deactivating|wiped) (all)? (my|the) (socials|accounts|account|social media|facebook|instagram|twitter|tiktok|profiles|profile|search history|browser history|history|messages) | (cleared|clearing|emptied|emptying) (out)? my (calendar|diary|schedule|desk|locker|room|drawers) | (paid off|paying off|settled|cleared) (all)? (my|the) (debts|debt|credit card|bills|loans|overdraft|tab) | (found|finding|arranged|arranging) ~2 (a)? new home (with|for (the|my|our) (dog|cat|dogs|cats|rabbit|pets|horse|hamster|budgie|fish)) | (rehomed|rehoming|re homed|re homing) | (arranged|arranging|asked|sorted|organised|organized) ~4 to (look after|take|have|mind|care for|feed) (the|my) (dog|dogs|cat|cats|kids|children|pets|rabbit|hamster|boys|girls|bairns|horse|fish) | (wrote|written|writing|left|leaving) (the)? (letters|notes|a letter|a note) (to|for) | (everything|everythings|nearly everything|almost everything|its all|it is all) (is|s)? (sorted|in order|arranged|taken care of|tied up|squared away) [now] $ | (i|ill) (wont|will not) (need|be needing) (it|them|any of it|any of them|this|these) $ | said (my)? goodbyes | (returned|returning) (my)? (library books|books|the books|everything i borrowed) | (cancelled|canceled|stopped) the (milk|papers|newspaper|paper) | (made|making) provision for | (settled|settling) my (accounts|account|affairs|bills) | (gave|given|giving) (my|her|him|them) ~2 my | left ~3 (with|in|beside|next to) (the|my) will | (transferred|transferring) (all)? my (savings|money) | so (nobody|no one|noone) (else)? (has|have|will have) to | (scheduled|set|timed|queued) (an|a)? (email|emails|message|messages|post|text) to (send|go out|be sent) | (scheduled|set up|automated) (all)? (the|my)? (bills|payments|direct debits) | (left|leaving) the (spare)? key (where|for|with|under) | (wrote|written|writing) (cards|letters|notes) (for|to) (everyone|everybody|all of them) | (wrote|written|writing) (out|down) (all)? my (passwords|logins|pins|login details) | (login|log in|account|banking) details (are|is|s)? (in|on|under|with) | (cancelled|canceled|cancelling) (gym|netflix|spotify|subscriptions|my phone|the phone) | (didnt|did not|not|wont|will not|no point) (renew|renewing|renewed) [(the|my|it|them|anything)] | (filled in|filled out|did|completed|finished) ~5 will (form|forms|template) | (paid|pay|paying) back (every|all|the) ~3 (i owed|owed|from|i borrowed) | (returned|returning|return) (all)? ~2 (library books|the books|books i borrowed|the drill|the ladder|the tools) | (gave|give|giving|given) ~3 my (good|best|favourite|favorite|nice|new)? (camera|guitar|bike|watch|ring|coat|jacket|jewellery|jewelry|books|records|laptop|console|xbox|playstation|car|tools|plants|radio|clothes|games) | (left|put|leaving) ~6 in (an|the) envelope with (her|his|their) name on | (left|leaving) (every|all (the|my)?) group (chats|chat) | (wiped|deleted|deleting|wiping) (the|my|all my|all the) (photos|pictures|files|drive|cloud|laptop|phone) | (dont|do not|didnt|did not) want (any)? loose ends | (documents|papers|deeds|will|insurance papers|policy|bank book) (are|is|s|with) ~3 (in|with) (the|mr|mrs|ms|my) (bureau|drawer|desk|safe|tin|box|filing cabinet|solicitor|aldous|tea caddy) | (labelled|labeled|labelling|labeling) ~4 for (peter|tom|my|the|young|her|him|them|whoever) | (settled|settling) the (account|accounts|bill|bills|tab) | (working out|worked out|figuring out|figured out) who (would|d|will|ll|should) (cover my shifts|cover|take my|look after|have my|get my|feed) | so (it|things|this) (wont|will not|isnt|is not) (be)? (a drama|a hassle|a burden|hard|difficult|a mess) for (anyone|them|anybody|everyone) | so (no one|nobody|noone) (is|will be|s|ends up) (out of pocket|stuck with|left with) ~2 (after|afterwards) $ | (clear|cleared|clearing) (my)? (browser|browser history|search history) | (wont|will not) need (any of it|any of this|any of them|anything) (after|past|beyond) | (insurance|papers|documents|will|passwords|paperwork) ~~6 so (theyre|they are|its|it is|they will be|they ll be) easy to find | (cancel|cancelled|canceled) (the)? (gym|dentist|appointments|subscriptions) | (all)? my (clothes|things|stuff|books|records) to (the)? ~3 (shop|charity|oxfam|barnardos|salvation army|tip) | (wrote|written|writing) ~3 names on (the)? envelopes | (deleted|deleting) (insta|instagram|fb|facebook|tiktok|snapchat|twitter|every photo|all my photos) | (wrote|written|writing) (down)? who gets (the|my) ~2 | (passwords|password|pins|logins) ~3 (envelope|envelopes|notebook|drawer) | (overdraft|debts|debt|loan|credit card|tab) ~2 (paid|cleared|settled|squared) | (everything|all) (she|he|they|shell|hell|theyll) (will|d|would)? need to ~6 without me | (laptop|phone|drive|browser history|accounts) (wiped|deleted|cleared) | note (in|under|on) (the|my) (desk|desk drawer|drawer|pillow|table|glovebox|bed) | (insurance papers|papers|will|documents) (are|is) in the (biscuit tin|tin|bureau) | (wrote|written|writing|write) ~5 who gets (what|the|my) | (left|put) it ~6 where (theyll|they will|they ll|shell|she ll|hell|he ll|she will|he will) find it | (theres|there is|there s) nothing left (for me)? to (see to|sort out|settle|arrange|put in order) | so ~1 (wont|will not|doesnt|does not|dont|do not) have to (walk into|deal with|clear up|sort out|clean up) (a|the)? (mess|it|anything|everything) | (paid|paying) (my|our) (sister|brother|mum|dad|mam|mate|friend|nan|gran|cousin) back | (gave|give|giving|given) ~3 my (toolbox|tool box|fishing gear|golf clubs|tools) | (cleaned|cleared|tidied|sorted) ~8 so (nobody|no one|noone) (else)? (has|have) to | (told|tell) (him|her|them) (theyre|they are|its|it is|shes|hes|they re) (his|hers|theirs|yours) now | (deleted|deleting) (all)? my (socials|social media|accounts) | (sent|gave|give|send) ~4 my (laptop|phone)? password | (want|need) it (all)? (settled|squared away|sorted|in order) before | (cancel|cancelled|canceled) (my|the)? phone | (letter|letters|note|notes) (for|to) (mum|mam|dad|my mum|my dad|the kids|nan|gran|mom) $ | (gave|give|giving) away (my)? (guitar|camera|bike|watch|ring|coat|jacket|books|records|laptop|console|xbox|playstation|ps5|car|tools|plants|radio|clothes|games|hoodies|boots))"),
+        ("PREPACT", "((updated|updating|update|made|making|wrote|writing|written|sorted|sorting|finished|signed|redid|changed) (out)? (my|a|the) (will|affairs|funeral wishes|funeral plans) | (putting|put|got|getting|set|setting) my (affairs|house|things) in order | (cancelled|canceled|cancelling|canceling|stopped|ended|closed) (the|my|all my) (gym|gym membership|membership|memberships|subscriptions|subscription|phone contract|contract|direct debits|standing orders|netflix|appointments) | (gave|given|giving|give) (away)? (the|my|all my|most of my) ~3 to (my)? | (passwords|password|pin|pins|bank details|account details|logins|log ins) (are|is|s)? (in|into|for|written|on|to) | (tidying|tidied|tying|tied) up (loose ends|my loose ends) | (sold|selling) (the|my) ~2 for (way)? (under|less than|nothing|next to nothing) | (deleted|deleting|closed|closing|deactivated|deactivating|wiped) (all)? (my|the) (socials|accounts|account|social media|facebook|instagram|twitter|tiktok|profiles|profile|search history|browser history|history|messages) | (cleared|clearing|emptied|emptying) (out)? my (calendar|diary|schedule|desk|locker|room|drawers) | (paid off|paying off|settled|cleared) (all)? (my|the) (debts|debt|credit card|bills|loans|overdraft|tab) | (found|finding|arranged|arranging) ~2 (a)? new home (with|for (the|my|our) (dog|cat|dogs|cats|rabbit|pets|horse|hamster|budgie|fish)) | (rehomed|rehoming|re homed|re homing) | (arranged|arranging|asked|sorted|organised|organized) ~4 to (look after|take|have|mind|care for|feed) (the|my) (dog|dogs|cat|cats|kids|children|pets|rabbit|hamster|boys|girls|bairns|horse|fish) | (wrote|written|writing|left|leaving) (the)? (letters|notes|a letter|a note) (to|for) | (everything|everythings|nearly everything|almost everything|its all|it is all) (is|s)? (sorted|in order|arranged|taken care of|tied up|squared away) [now] $ | (i|ill) (wont|will not) (need|be needing) (it|them|any of it|any of them|this|these) $ | said (my)? goodbyes | (returned|returning) (my)? (library books|books|the books|everything i borrowed) | (cancelled|canceled|stopped) the (milk|papers|newspaper|paper) | (made|making) provision for | (settled|settling) my (accounts|account|affairs|bills) | (gave|given|giving) (my|her|him|them) ~2 my | left ~3 (with|in|beside|next to) (the|my) will | (transferred|transferring) (all)? my (savings|money) | so (nobody|no one|noone) (else)? (has|have|will have) to | (scheduled|set|timed|queued) (an|a)? (email|emails|message|messages|post|text) to (send|go out|be sent) | (scheduled|set up|automated) (all)? (the|my)? (bills|payments|direct debits) | (left|leaving) the (spare)? key (where|for|with|under) | (wrote|written|writing) (cards|letters|notes) (for|to) (everyone|everybody|all of them) | (wrote|written|writing) (out|down) (all)? my (passwords|logins|pins|login details) | (login|log in|account|banking) details (are|is|s)? (in|on|under|with) | (cancelled|canceled|cancelling) (gym|netflix|spotify|subscriptions|my phone|the phone) | (didnt|did not|not|wont|will not|no point) (renew|renewing|renewed) [(the|my|it|them|anything)] | (filled in|filled out|did|completed|finished) ~5 will (form|forms|template) | (paid|pay|paying) back (every|all|the) ~3 (i owed|owed|from|i borrowed) | (returned|returning|return) (all)? ~2 (library books|the books|books i borrowed|the drill|the ladder|the tools) | (gave|give|giving|given) ~3 my (good|best|favourite|favorite|nice|new)? (camera|guitar|bike|watch|ring|coat|jacket|jewellery|jewelry|books|records|laptop|console|xbox|playstation|car|tools|plants|radio|clothes|games) | (left|put|leaving) ~6 in (an|the) envelope with (her|his|their) name on | (left|leaving) (every|all (the|my)?) group (chats|chat) | (wiped|deleted|deleting|wiping) (the|my|all my|all the) (photos|pictures|files|drive|cloud|laptop|phone) | (dont|do not|didnt|did not) want (any)? loose ends | (documents|papers|deeds|will|insurance papers|policy|bank book) (are|is|s|with) ~3 (in|with) (the|mr|mrs|ms|my) (bureau|drawer|desk|safe|tin|box|filing cabinet|solicitor|aldous|tea caddy) | (labelled|labeled|labelling|labeling) ~4 for (peter|tom|my|the|young|her|him|them|whoever) | (settled|settling) the (account|accounts|bill|bills|tab) | (working out|worked out|figuring out|figured out) who (would|d|will|ll|should) (cover my shifts|cover|take my|look after|have my|get my|feed) | so (it|things|this) (wont|will not|isnt|is not) (be)? (a drama|a hassle|a burden|hard|difficult|a mess) for (anyone|them|anybody|everyone) | so (no one|nobody|noone) (is|will be|s|ends up) (out of pocket|stuck with|left with) ~2 (after|afterwards) $ | (clear|cleared|clearing) (my)? (browser|browser history|search history) | (wont|will not) need (any of it|any of this|any of them|anything) (after|past|beyond) | (insurance|papers|documents|will|passwords|paperwork) ~~6 so (theyre|they are|its|it is|they will be|they ll be) easy to find | (cancel|cancelled|canceled) (the)? (gym|dentist|appointments|subscriptions) | (all)? my (clothes|things|stuff|books|records) to (the)? ~3 (shop|charity|oxfam|barnardos|salvation army|tip) | (wrote|written|writing) ~3 names on (the)? envelopes | (deleted|deleting) (insta|instagram|fb|facebook|tiktok|snapchat|twitter|every photo|all my photos) | (wrote|written|writing) (down)? who gets (the|my) ~2 | (passwords|password|pins|logins) ~3 (envelope|envelopes|notebook|drawer) | (overdraft|debts|debt|loan|credit card|tab) ~2 (paid|cleared|settled|squared) | (everything|all) (she|he|they|shell|hell|theyll) (will|d|would)? need to ~6 without me | (laptop|phone|drive|browser history|accounts) (wiped|deleted|cleared) | note (in|under|on) (the|my) (desk|desk drawer|drawer|pillow|table|glovebox|bed) | (insurance papers|papers|will|documents) (are|is) in the (biscuit tin|tin|bureau) | (wrote|written|writing|write) ~5 who gets (what|the|my) | (left|put) it ~6 where (theyll|they will|they ll|shell|she ll|hell|he ll|she will|he will) find it | (theres|there is|there s) nothing left (for me)? to (see to|sort out|settle|arrange|put in order) | so ~1 (wont|will not|doesnt|does not|dont|do not) have to (walk into|deal with|clear up|sort out|clean up) (a|the)? (mess|it|anything|everything) | (paid|paying) (my|our) (sister|brother|mum|dad|mam|mate|friend|nan|gran|cousin) back | (gave|give|giving|given) ~3 my (toolbox|tool box|fishing gear|golf clubs|tools) | (cleaned|cleared|tidied|sorted) ~8 so (nobody|no one|noone) (else)? (has|have) to | (told|tell) (him|her|them) (theyre|they are|its|it is|shes|hes|they re) (his|hers|theirs|yours) now | (deleted|deleting) (all)? my (socials|social media|accounts) | (sent|gave|give|send) ~4 my (laptop|phone)? password | (want|need) it (all)? (settled|squared away|sorted|in order) before | (cancel|cancelled|canceled) (my|the)? phone | (letter|letters|note|notes) (for|to) (mum|mam|dad|my mum|my dad|the kids|nan|gran|mom) $ | (gave|give|giving) away (my)? (guitar|camera|bike|watch|ring|coat|jacket|books|records|laptop|console|xbox|playstation|ps5|car|tools|plants|radio|clothes|games|hoodies|boots) | (gave|giving|give) (the|my) (guitars|guitar|bikes|bike|cameras|records|tools) away | (wrote|written) everyone (a)? (little)? (note|notes|letter) | (its|it s|everythings|everything s|it is|everything is) all in order | (wrote|written) ~2 (passwords|logins|pins) down | so (none of it|nothing) (lands|falls|comes) on | (easy|easier) for (them|her|him|whoever) when (they|she|he) (come|comes|get|gets) in | (wiped|wiping) my (search|browser) history | (sign|signed|signing) (the farm|the house|everything) over to)"),
     ]
 
     // MARK: - Families
@@ -376,6 +376,34 @@ extension SafetyPhrases {
                 "(things)? i (wont|will not) miss ~~8 (being awake|being alive|living|my body|any of it|this life)",
                 "(notes|plans|wishes) for my funeral ~~20 (soon|not long|shortly)",
                 "emojideath ~~4 (genuinely|not a joke|not joking|for real|fr)",
+                "(wont|will not) need to be here (anymore|any more|any longer)",
+                "(wont|will not) be writing (in|here) (here|this)? again",
+                "kys ~~8 (voice in my head|my head says|my head tells me)",
+                "set a date ~~10 (nobody s reading|nobody reads|nobodys reading|dont worry|dw)",
+                "(how|so)? easy (itd|it d|it would|itll) be to ~8 (not take the bend|miss the bend|drive off|swerve|let go|step off|not brake|go over)",
+                "(nobody|no one) would (ever)? know it (wasnt|was not) (the|an) (fog|accident|ice|weather)",
+                "(make it|leave it) (tidy|clean|easy) for whoever (comes|finds|walks)",
+                "(picture|imagine|picturing|imagining) ~8 (drifting|swerving|crashing|going) (over|into|off) ~~10 relief",
+                "how many more days i (must|have to|can) (do this|go on|keep going)",
+                "(whoever|the person who|who ever) (finds|found) my body",
+                "(find|finds|found) my body",
+                "(itll|it will|it ll) be the (final|last) time ~~12 (love|loved)",
+                "(see|watch) (him|her|them) (wear|have|use|enjoy) it while i (still)? (can|could)",
+                "(going away|moving away|going on a trip) ~~4 not (really)? a lie",
+                "no coming (home|back) from this (one)?",
+                "(nobody|no one) notices (a|the) pattern",
+                "(i|ill|i ll) (wont|will not) be around to (explain|tell|show|sort|see|help)",
+                "(said|told (her|him|them)) (it was|its) (just|only) for a (fortnight|week|few days|while) ~~3 (it isnt|it is not|its not|it wont be)",
+                "end it myself",
+                "(end of the|off the) (jetty|pier|harbour wall|dock|quay) and jump",
+                "planning (your|my) (own)? death",
+                "accidental overdose ~~3 (it wasnt|it was not)",
+                "(should have|shouldve|should ve) made sure (i|it) (died|worked)",
+                "(somebody|someone|they) found me ~~8 (next time|fourth time|this time) (nobody|no one) (will|would)",
+                "(choose|chose|choosing|pick|set) the (evening|day|date|night|hour|time) of my death",
+                "(not|never) (to)? come out alive",
+                "(say|saying) (bye|goodbye) ~4 without (saying|them knowing)",
+                "note written ~~20 (need the nerve|need the courage|the guts)",
             ]),
 
         SafetyPhraseGroup(
@@ -464,6 +492,8 @@ extension SafetyPhrases {
                 "punish yourself ~4 (properly|this time|harder)",
                 "(nobody|no one) (is|s)? (gonna|going to) stop (you|u) $",
                 "do them the favour",
+                "hurt yourself (like|as) you deserve",
+                "you know where the (lighter|blade|pills|rope|razor|tablets|gun) (is|are)",
             ]),
 
         SafetyPhraseGroup(
@@ -642,7 +672,7 @@ extension SafetyPhrases {
                 "(sleeping pills|sleeping tablets|pills|tablets) ~~16 (that s it|thats it|that is it) $",
                 "(go back|going back|drive back) ~~6 (and|then) (not|never) (drive|come|walk) (home|back)",
                 "this time (you|i) (dont|do not|wont|will not) turn (round|around|back)",
-                "(going|go|walk|walking|drive|driving|head|heading|taking|take) (up|out|down|straight)? ~4 to (the)? ~2 <METHODPLACE> (on my own|alone|by myself|after|tonight|when|and that|by|near|over|where|$)",
+                "(going|go|walk|walking|drive|driving|head|heading|taking|take) (up|out|down|straight)? ~4 to (the)? ~2 <METHODPLACE> (on my own|alone|by myself|after|tonight|when|and that|and jump|and step off|and go over|by|near|over|where|$)",
                 "(shotgun|gun|rifle|pistol|revolver|tramadol|morphine|paracetamol|<METHODPLACE>) ~~12 (i think about it|i thought about it|i keep thinking about it)",
                 "(held|holding|stood with|standing with|stood there with) (a|the)? (box|packet|bottle|pack|packets) of <MEDS> ~~8 (minutes|ages|a long time|put it back|put them back)",
                 "(working out|worked out|work out|figuring out|calculating) (what|how much|how many) (would|will|d) be enough (for me)?",
@@ -654,7 +684,7 @@ extension SafetyPhrases {
                 "(down|into|to) the (reservoir|sea|river|lake|loch|lough) and in $",
                 "sat in the (garage|car) with (the)? (car keys|engine running|door down|keys in my hand)",
                 "(bought|ordered|picked up) the (rope|noose|hosepipe|charcoal|helium|ligature) !(for|to|from)",
-                "^ (the)? (rope|noose) (is|s)? (in the boot|in the car|in the shed|in the garage|under the bed|in the barn|hidden)",
+                "^ (the)? (rope|noose|ropes|nooses) (is|s)? (in the boot|in the car|in the shed|in the garage|under the bed|in the barn|hidden)",
                 "<MEDS> ~3 (counted|saved|stashed|hoarded) ~3 enough",
                 "(going|go|walk|walking|drive|driving|head|heading) ~6 to (the)? ~2 <METHODPLACE> ~~12 (worked it (all)? out|ive decided|i ve decided|made up my mind|the police|not coming back|wont be coming back)",
                 "(keep|kept|keeping|hold|holding|held) back (some of)? (the|his|her|my)? ~2 <MEDS>",
@@ -680,6 +710,18 @@ extension SafetyPhrases {
                 "everything i need is (already)? in my (rucksack|bag|car|backpack|locker)",
                 "roof door ~4 (doesnt|does not|dont|isnt) (lock|locked)",
                 "(look|looks|looked) like an accident ~~10 (money|insurance|payout)",
+                "(sat|sitting) with (my|the|a|dads|his) ~2 (pistol|gun|rifle|shotgun|revolver) ~~10 (hour|hours|tonight|loaded|unloaded)",
+                "nobody (would|will|d) find me (for days|for weeks|until|till)",
+                "(dont think|not|never|wont) (be)? (im|i am|i m)? coming back down $",
+                "decided the date ~~12 (spoil|ruin) (it|things) for",
+                "(bought|got|have) the (rat poison|poison|weedkiller|pesticide) ~~12 (under my bed|wait until|hidden|hid it)",
+                "(hose|hosepipe) ~~8 garage ~~8 (worked it (all)? out|sorted|calm)",
+                "(read up on|looked up|googled|researched) how (many|much) (it|they) (would|will|d) take",
+                "<METHODPLACE> ~~10 when (nobody|no one|noone) (is|s)? (about|around|there|looking)",
+                "(drive|driving|drove) (into|off) (the)? (gorge|cliff|river|quarry|sea|harbour|lake) ~~8 (be done|end it|for good|on purpose|one of these nights|and not)",
+                "(swallowing|swallow|taking|take|downing) everything in (the|my|mums|mum s) (medicine cabinet|cabinet|cupboard|drawer|bathroom cabinet)",
+                "got the (pills|tablets|rope|hose|hosepipe) sorted",
+                "<MEDS> ~6 (saved up|stashed|hoarded) ~~6 (enough|nearly enough)",
             ]),
 
         SafetyPhraseGroup(
@@ -983,13 +1025,18 @@ extension SafetyPhrases {
                 "(this|the) decision is (mine|my own) (only|alone)?",
                 "for whoever (comes|finds|gets) (in|here|me|this) first",
                 "tell (my|the|our) (boy|girl|son|daughter|kids|children|bairns|wee ones|boys|girls) ~3 (his|her|their) (daddy|dad|mum|mummy|mam|mom|father|mother|papa|mama) loved (him|her|them)",
-                "(this is|this will be|this ll be|thisll be) the last (thing|entry|page|time) (i|ill|i will|i ll) (write|writing|ever write)",
+                "(this is|this will be|this ll be|thisll be) the last (thing|entry|page|time|one) (i|ill|i will|i ll) (write|writing|ever write)",
                 "thank you to everyone who (tried|was ever|has ever|ever)",
                 "forgive me ~4 (for)? what (im|i am|i m) about to do",
                 "(i|ill|i ll) (wont|will not) be here when (you|they|he|she|mum|dad|mam) (come|comes|get|gets) (home|back|in)",
                 "(writing|write|wrote) (my|one|a) (final|last) entry ~~8 (left behind|goodbye|forgive|sorry|let me go|not strong|wasnt strong)",
                 "(letter|letters|note|notes) to open when (they are|theyre|they re|she is|he is|shes|hes) (older|grown|grown up)",
                 "(write|writing|wrote) the rest of the notes",
+                "(it was|its|it s) never you $",
+                "i (just)? (couldnt|could not|cant) stay $",
+                "(sorry|apologies) for the mess (im|i am|i m)? leaving (behind)?",
+                "(ill|i will|i ll) be with (mam|mum|mom|dad|him|her|them|gran|nan) (now|soon) $",
+                "(who d|whod|who would|who ll|wholl|who will) (get|have) my ~3 when (im|i am|i m) gone",
             ]),
 
         SafetyPhraseGroup(
@@ -1061,6 +1108,15 @@ extension SafetyPhrases {
                 "(breathe|sleep|live) easier without (you|me)",
                 "(she|he|they|the kids|mum|mam) (will|ll|would|d) (have|get) the (insurance|life insurance|payout)",
                 "(will|ll) (have|get) the (life insurance|insurance|payout) (and|so) ~6 (sell up|the house|the mortgage|be fine|be ok|be alright|manage)",
+                "(<IABSENT>|if i (was|were) gone) ~~6 (could|would|can) (stop worrying|relax|move on|get on with|breathe|rest)",
+                "(theyd|they would|they d|shed|hed|everyone would|everyoned) be (lighter|freer|richer|fine|ok|okay) without me",
+                "(dying|my death|me dying|being dead) (is|would be|s) (the)? (one|only|last|most) (useful|helpful|good|kind) thing",
+                "if i die ~4 (they|she|he|the kids|my family) (get|gets|would get|will get|could get|have) the (insurance|money|payout)",
+                "(more useful|worth more|useful) (dead|if im dead|when im dead)",
+                "(without me in it|without me around) ~~10 (wishing it would|wish it would|just happen)",
+                "(everything|it all|life) (tidies up|works out|gets easier|is simpler|would be simpler) ~2 without me",
+                "(neater|simpler|easier|better|cheaper) with one less",
+                "(nobody|no one) would have to put up with (me|my)",
             ]),
 
         SafetyPhraseGroup(
@@ -1175,6 +1231,19 @@ extension SafetyPhrases {
                 "(adding|added|add|making|made) new ones (higher|lower|further) (up|down)",
                 "(hid|hidden|hide|hiding) the (razor|blade|blades|lighter) ~~12 (need it|for when|wont find|won t find)",
                 "^ cut $ ~~3 (hid it|hide it|lied)",
+                "(hit|banged|bashed|smashed) my head (on|against) (the)? (wall|door|floor) ~~12 (on purpose|deserved|chose to|because i)",
+                "(used|use|using) the (penknife|pen knife|knife|blade|razor|scissors|compass|lighter) again ~~8 (lines|cuts|marks|deep|sleeves)",
+                "(dug|digging|dig|pressed|pushed|jabbed|stuck) ~7 (compass|pin|needle|blade|knife|nail|nails|scissors) into my <BODY>",
+                "(dragged|drag|dragging|scraped) (across|along|over) my (wrist|wrists|arm|arms|skin|thigh)",
+                "open (up)? my (arm|arms|wrist|wrists|skin|veins) !(to|wide)",
+                "(scratched|scratching|picked|picking|dug|digging) (till|until) (it|they|i) (bled|bleed|bleeds)",
+                "(went|going|go) at my <BODY> with (a|the|my)",
+                "(keeping|keep|kept) a (blade|razor blade|razor) (in|behind|under)",
+                "(hid|hide|hiding|hidden|keep|kept) (the)? (sharpener|razor|pencil sharpener) blades",
+                "(new ones|the new ones|these ones) (are|were) (deeper|worse|longer)",
+                "(told|said to) ~8 it was (an accident|the cat|the dog|a fall|the oven) ~~6 (it wasnt|it was not|we dont have|it never is)",
+                "(steri strips|steristrips|gauze|plasters|bandages) ~~10 (hide it|hidden|keep it all|so (my|nobody|no one)|wont look|never looks)",
+                "(wore|wearing|wear|in) (long sleeves|a hoodie|a jumper|my hoodie) ~~8 (#num degrees|boiling|heatwave|summer|hot) ~~12 (plasters|bandages|marks|scars|cuts|said im cold|said i was cold)",
             ]),
 
         SafetyPhraseGroup(
@@ -1224,6 +1293,9 @@ extension SafetyPhrases {
                 "(<DESIRE>|urge|urges) [<A>] to cut (all|aw) (day|night|week)",
                 "(imagining|picturing|thinking about) (slamming|smashing|breaking|crushing|burning|cutting) my (hand|hands|arm|fingers|wrist) ~~20 (for real|on purpose|want to|wants to)",
                 "^ (cut|burn|bleed) $ ~~3 (i want to|i need to|i want|i need it)",
+                "(want|wanting|wanted|urge|urges) to (slam|smash|break|crush) my (hand|hands|fingers|arm|wrist)",
+                "(need|want|needed|wanted) the pain on the outside",
+                "(want|wanting|wanted|urge|urges|need|tempted) to (do|cause) (damage|harm|something) to (myself|my <BODY>)",
             ]),
 
         SafetyPhraseGroup(
@@ -1275,6 +1347,8 @@ extension SafetyPhrases {
                 "(reset|restarted) (the|my) (counter|count|streak|clock) ~~40 (cut|cuts|cutting|burn|burns|blade|razor|scratched)",
                 "(picked|pick|picking) (the|a|my) (razor|blade|blades|lighter) back up",
                 "(stopped|quit) (cutting|<SH>|<SELFHARM>|self harming|hurting myself) ~~10 (started again|started up again|back at it|doing it again)",
+                "the (cutting|<SH>|self harm|burning|scratching) (has)? (started|starting|begun|come back) again",
+                "(did|done) it again ~~4 (deeper|worse) than (before|last time)",
             ]),
 
         SafetyPhraseGroup(
@@ -1361,6 +1435,7 @@ extension SafetyPhrases {
                 "clock out (permanent|permanently|for good|forever)",
                 "(log|logging|logged) off (for real|for good|forever|permanently|from life|from everything)",
                 "(i|and i) (dont|do not) mean the #num",
+                "(i|and i) (dont|do not) mean (a|the) (transfer|move|holiday)",
             ],
             unlessEntryMentions: "leaving a job"),
 
@@ -1435,6 +1510,9 @@ extension SafetyPhrases {
                 "(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow) ~~16 (ive decided|i ve decided|i have decided) $",
                 "<METHODPLACE> ~~8 (dont tell|not telling anyone|tell no one|tell nobody)",
                 "no more (alarms|mornings|monday mornings|waking up) $",
+                "(i know|know) (exactly)? how and when",
+                "(know|knew|picked|chose|checked) which (beam|branch|tree|rafter|hook)",
+                "wait until everyone (goes|leaves|is out|is asleep|has gone)",
             ],
             onlyIfEntryMentions: "risk context"),
     ]
