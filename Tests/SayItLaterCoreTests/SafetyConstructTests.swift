@@ -692,6 +692,54 @@ struct SafetyConstructTests {
     ])
     func roundTwelveEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    // MARK: Round 13
+
+    @Test("round 13 constructs: prayers to be taken, windows of time, recoveries broken", arguments: [
+        "I begged God to take me tonight.",
+        "If I don't hear back I'll do it with my own hands.",
+        "I want to go the same way my uncle did.",
+        "Kept hoping a truck would swerve into me on the way home.",
+        "If the Lord took me tonight I wouldn't be sorry.",
+        "Sometimes I want to disappear from this world.",
+        "The world would be tidier if I wasn't in it.",
+        "I'm only staying alive for the kids.",
+        "I've worked out the drop from the top deck.",
+        "Next time I won't just be standing there.",
+        "Sorry it ends like this.",
+        "Tell Mum I loved her.",
+        "Writing my goodbyes tonight.",
+        "Two years clean and I broke it tonight.",
+        "There's nobody left to stay for.",
+        "I'd rather not carry on like this.",
+        "Once she's gone there's nothing keeping me.",
+        "Everyone would breathe easier if I just left for good.",
+        "I have outlived my usefulness.",
+        "I pray each night not to wake.",
+        "I opened one of the old scars back up.",
+        "Scratch until it bleeds, every night.",
+        "The safety plan is in the bin.",
+        "The thoughts are back, worse than before.",
+        "I won't be needing anything after tonight.",
+        "The house is empty on Sunday. That's when.",
+        "Nobody will come looking for me till Monday.",
+        "Reasons to stay: one. Reasons to go: everything else.",
+        "Stood right at the platform edge on purpose to see how it felt.",
+        "Three years clean, and tonight I went back to cutting.",
+    ])
+    func roundThirteenConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 13 look-alikes: retracted hyperbole, old prescriptions, sayings", arguments: [
+        "Lost 4-0 to our rivals. I want to die. Not really.",
+        "I'd sooner die than cheer for that team.",
+        "Saw the OD this morning about my new glasses.",
+        "Got my SH badge today, Senior Housekeeper at last.",
+        "Been saving pill bottles to use as seed pots.",
+        "Ten years clean. I told the group about my self-harm history.",
+        "A year ago I wanted to end my life. This year I have a job I love.",
+        "Handed my old tablets to the pharmacist for disposal and walked out lighter.",
+    ])
+    func roundThirteenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")
