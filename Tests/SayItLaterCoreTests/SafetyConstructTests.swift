@@ -739,6 +739,55 @@ struct SafetyConstructTests {
     ])
     func roundThirteenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    // MARK: Round 14
+
+    @Test("round 14 constructs: verse, prayers, unsent notes and timetables", arguments: [
+        "I'll jump to my death from the car park on Friday.",
+        "I'm going to top myself on the same day he died.",
+        "I'll take my own life in my own bed.",
+        "Better I end my own life than shame them again.",
+        "Dead by Friday. Good.",
+        "Overdosing seems easier than facing another Monday.",
+        "Nobody would miss me anyway.",
+        "Dying is the only way out I can see.",
+        "I have no further wish to go on.",
+        "I'm planning on not being around by spring.",
+        "Tonight is the night I go.",
+        "Keep going till I drown, that's the thought.",
+        "I haven't eaten in four days, on purpose.",
+        "Planning my exit quietly.",
+        "Next time I'll do it right.",
+        "Been setting aside my sleeping tablets for weeks.",
+        "The suicide exclusion period runs out next month.",
+        "Whoever comes in and finds my body, please feed the cat.",
+        "I looked up how many it would take to be fatal.",
+        "The suicide note is written.",
+        "The pills are ready for tonight.",
+        "I know what dose would do it.",
+        "Sorry for what happens tonight.",
+        "If this diary is found, the will is in the drawer.",
+        "Trying not to cut tonight, urges at 9 out of 10.",
+        "I keep wanting to scald myself with the kettle.",
+        "Used a needle on my forearm in the toilets.",
+        "The marks are back.",
+        "Fell off the wagon with the self-harm last night.",
+        "Hoping every night that it'll be my last.",
+    ])
+    func roundFourteenConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 14 look-alikes: decorations, dialect hyperbole, pipelines and apnoea", arguments: [
+        "Tied a noose knot for the Halloween display on the porch.",
+        "Rangers lost again. I wanted to die in that stand.",
+        "Coffee is the only thing keeping me alive this week.",
+        "The deadline is trying to end me.",
+        "Can't stop thinking about not waking up since the sleep apnoea diagnosis. The CPAP arrives Monday.",
+        "I want to die every time the printer jams.",
+        "Shivering with the fever, thinking I will die in this hostel. Feeling better now.",
+        "Counsellor asked about thoughts of harming myself and I said no, not for months.",
+        "Grandma showed me how to do it with a knife, slicing the sausages thin.",
+    ])
+    func roundFourteenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")

@@ -53,7 +53,7 @@ enum SafetyPhrases {
         // Verbs for ending one's life, used with <MYSELF>.
         ("KILLV", "(kill|kills|killed|killing|unalive|unalives|unalived|unaliving|top|tops|topped|topping|off|offing|offed|end|ending|ended|hang|hanging|hanged|hung|drown|drowning|drowned|shoot|shooting|shot|gas|gassing|poison|poisoning|poisoned|suffocate|suffocating|electrocute|strangle|strangling)"),
         // Verbs of self-injury, used with <MYSELF> or a body part.
-        ("HARMV", "(cut|cuts|cutting|slit|slitting|slash|slashed|slashing|slice|sliced|slicing|carve|carved|carving|burn|burns|burned|burnt|burning|hurt|hurts|hurting|harm|harms|harmed|harming|injure|injured|injuring|hit|hits|hitting|punch|punched|punching|scratch|scratched|scratching|bite|bit|biting|bitten|stab|stabbed|stabbing)"),
+        ("HARMV", "(scald|scalded|scalding|cut|cuts|cutting|slit|slitting|slash|slashed|slashing|slice|sliced|slicing|carve|carved|carving|burn|burns|burned|burnt|burning|hurt|hurts|hurting|harm|harms|harmed|harming|injure|injured|injuring|hit|hits|hitting|punch|punched|punching|scratch|scratched|scratching|bite|bit|biting|bitten|stab|stabbed|stabbing)"),
         // Body parts where self-injury is usually described (not hands, fingers, knees, face).
         ("BODY", "(arm|arms|wrist|wrists|forearm|forearms|upper arm|upper arms|inner arm|thigh|thighs|inner thigh|inner thighs|leg|legs|stomach|belly|tummy|hip|hips|skin|ankle|ankles|chest|shoulder|shoulders|side|sides|ribs|calf|calves|body|flesh)"),
         // Medicines and tablets (for stockpiling and overdose phrases).
@@ -104,12 +104,16 @@ enum SafetyPhrases {
                 "(want|wanna|want to) (be)? (six|6) (feet|foot|ft) under",
                 "(do it|end it|take my life|kill myself) with my own hands",
                 "(told me to|said to|telling me to) kys ~~8 (agree|right|point|should)",
+                "(jump|jumped|jumping|leap|leapt|throw myself) to my death",
+                "(you know|know) (exactly)? how to (kill yourself|end it|end your life)",
+                "(better|best) (you|i) (end|take) (your|my) (own)? life",
+                "(you|u) could just die",
             ]),
         SafetyPhraseGroup(
             name: "end my life",
             note: "Ending or taking one's own life, ending it all. \"End it\" alone only at the end of a clause (\"I want to end it.\"), so \"end it with him\" does not match.",
             phrases: [
-                "(end|ends|ended|ending|take|takes|took|taking|taken|finish|finishing|finished) (my|my own) (life|existence) !(back|in (my|a new|new|hand|hands|the right direction|a different direction)|into (my|my own) hands|forward|forwards|seriously|to the next level|apart|over|story)",
+                "(end|ends|ended|ending|take|takes|took|taking|taken|finish|finishing|finished) (my|my own) (life|existence) !(back|in (my (own)? hands|a new direction|new directions|hand|hands|the right direction|a different direction)|into (my|my own) hands|forward|forwards|seriously|to the next level|apart|over|story)",
                 "(end|ending|ended) (it|this|everything) all",
                 "(want to|going to|need to|ready to|wish i could|i could|planning to) [<ADV>] end everything $",
                 "(end|ending|ended) things (for good|forever|permanently|once and for all) $",
@@ -131,6 +135,7 @@ enum SafetyPhrases {
                 "(this is|thats|that is|here is) where it (all)? ends for me",
                 "^ ending it $",
                 "(want to|wanna|going to|gonna) [<A>] end (it|things) (lah|lor|leh|sia|la)",
+                "end it the night",
             ],
             unlessEntryMentions: "a relationship"),
         SafetyPhraseGroup(
@@ -293,6 +298,27 @@ enum SafetyPhrases {
                 "(done with everything|done with it all) ~4 (bye|goodbye|emojideath)",
                 "(outside|inside) ~~10 (make them match|make it match)",
                 "(im|i am|i m) done done $",
+                "dead by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|christmas|the weekend) $ (good|finally|fine)",
+                "(overdosing|dying|death|killing myself|ending it) (seems|feels|would be|is) ~2 (easier|better) (than|then) (facing|living|going on|another)",
+                "(sleep|go to sleep) and never see another (day|sunrise|morning|dawn)",
+                "nobody (will|would|d) miss me (anyway|at all|if)",
+                "(lay|lie) (yourself|myself) down (where|in) the (water|waves|sea|river)",
+                "allowed to rest ~2 (properly|for good|this time)",
+                "dying is the only (door|way|way out|option|answer)",
+                "no further wish to (continue|live|go on)",
+                "(go to sleep|sleep) and be finished with it all",
+                "(better|happier) (off)? with a (photo|picture|memory) of me",
+                "planning on not being (around|here|alive)",
+                "(tonight|today) is the (night|day) (that)? (i|she|he) (go|goes|do it|die)",
+                "(id|i d|i would) be killed and (thatd|that would|that d) be that",
+                "(dying|death) like that (would|will) be a relief",
+                "(keep going|kept going) (until|till) i (drowned|drown)",
+                "(how|that) (itd|it would|it d) be quicker than (all this|this|living)",
+                "(havent|have not) eaten ~4 (deliberately|on purpose)",
+                "(want|wanting) to waste away",
+                "(a|the) (bus|lorry|car|train|truck) (took|hit|killed|takes|hits) me ~~8 (relieved|wouldnt mind|no be bothered|not be bothered|be glad)",
+                "(hoping|hope|hopes|hoped) ~4 (itll|it will|it ll) be (his|her|my) last",
+                "(let|letting) (it|the sea|the water|the river) keep me",
             ]),
         SafetyPhraseGroup(
             name: "passive ideation",
@@ -608,7 +634,7 @@ enum SafetyPhrases {
                 "(want|wanted) to die (in|of) (a) hole",
                 "hill (i|ill|id|i will|i would|i d|i ll) [<A>] (will|would|d)? die on",
                 "ending it all ~~2 (the|my) (gym|netflix|subscriptions|membership|takeaway|takeaways|habit|diet|sugar|booze|drinking|smoking)",
-                "(think|thinking|thought|sure|convinced|certain|scared|afraid|terrified|feel like|felt like|feeling like) ~4 (im|i am|i was|i m|i) (going to|gonna|about to|will|ll) die ~~12 (chest|heart|anxiety|panic|ecg|doctor|gp|a&e|scan|test|tests|results|lump|symptoms|palpitations|attack)",
+                "(think|thinking|thought|sure|convinced|certain|scared|afraid|terrified|feel like|felt like|feeling like) ~4 (im|i am|i was|i m|i) (going to|gonna|about to|will|ll) die ~~12 (chest|heart|anxiety|panic|ecg|doctor|gp|a&e|scan|test|tests|results|lump|symptoms|palpitations|attack|malaria|fever|flu|covid|hospital|shivering|infection|sick|drugs)",
                 "(lump|cyst|scan|results|symptoms|diagnosis|biopsy|blood pressure|ecg|palpitations|chest pains|mole) ~~16 (thinking|think|convinced|sure|scared|afraid|terrified|worried|worry) ~5 (ill|i will|im going to|i m going to|im gonna|i am going to) (die|be dead)",
                 "(spiralled|spiraled|spiralling|spiraling|catastrophising|catastrophizing|panicked|panicking) (into|about)? (picturing|imagining|planning) my (own)? funeral",
                 "<HARMV> <MYSELF> with (a|the|my) (prop|stage|fake|rubber|toy|plastic|retractable|trick) (dagger|knife|sword|blade)",
@@ -647,6 +673,16 @@ enum SafetyPhrases {
                 "(none of you|no one|nobody) should wish for death",
                 "(pill|medicine|tablet) (bottles|pots|boxes|packets|tubs) ~6 (seed|seeds|pots|planters|crafts|buttons|storage|recycling)",
                 "(saw|see|seeing|seen|visit|visited) the od",
+                "(wanted|want) to die in (that|the) (stand|stands|match|game|meeting|queue|lecture|interview|exam|shop)",
+                "(heart|chest|palpitations|beats|pulse) ~~12 this is how i die",
+                "noose ~~10 (halloween|display|decoration|decorations|skeleton|prop|props|haunted)",
+                "(halloween|display|decoration|decorations|skeleton|prop|props|haunted) ~~10 noose",
+                "(want|wanna) to die every time (the|someone|he|she|they|people|a|an|my (boss|mum|dad|phone|manager))",
+                "(coffee|caffeine|tea|chocolate|sugar|biscuits|red bull|energy drinks|gin|wine) (is|s|are)? (the)? only thing keeping me (alive|going)",
+                "(sleep apnoea|sleep apnea|apnoea|apnea|cpap|heart condition|seizures|epilepsy) ~~12 not waking up",
+                "not waking up ~~12 (sleep apnoea|sleep apnea|apnoea|apnea|cpap|heart condition|seizures|epilepsy)",
+                "(jenkins|pipeline|build|code|deadline|boss|job|work|kids|baby|toddler|commute|heat|weather|cold|flu|hangover|exams|exam|gym|trainer|coach|week|today|monday) ~2 (is|are|s|re) [<A>] (trying|going|out) to (end|kill|finish) me",
+                "(fever|malaria|flu|covid|infection|shivering|sick|food poisoning) ~~12 (think|thinking|thought|sure|convinced|scared|afraid) ~4 (im|i am|i was|i m|i) (going to|gonna|about to|will|ll) die",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -665,7 +701,7 @@ enum SafetyPhrases {
             note: "Hurting oneself by accident: shaving, cooking, falling, sport, \"on the oven tray\", \"nearly killed myself falling off the ladder\", an animal's scratch.",
             phrases: [
                 "(<HARMV>|<KILLV>) <MYSELF> [<A>] (shaving|cooking|chopping|slicing|gardening|playing|lifting|skating|cycling|climbing|exercising|dancing|working out|opening|by accident|accidentally|on accident|at the gym|in the gym|at football|at rugby|in a fall|in the crash|in an accident|doing diy|doing the|with the (glue gun|oven|kettle|stapler|tin opener)) !(~6 (on purpose|deliberately|intentionally))",
-                "(<HARMV>|<KILLV>) <MYSELF> [<A>] on (the|a|an|some|that|this|broken|sharp|hot|one) !(<BODY>|purpose|bathroom floor|floor|bed|~8 (on purpose|deliberately|intentionally))",
+                "(<HARMV>|<KILLV>) <MYSELF> [<A>] on (the|a|an|some|that|this|broken|sharp|hot|one) !(<BODY>|purpose|bathroom floor|floor|bed|same|day|anniversary|date|night|weekend|~8 (on purpose|deliberately|intentionally))",
                 "(twisted|sprained|broke|broken|pulled|fell|tripped|slipped !up|crashed|dislocated|tore|torn) ~6 (hurt|injured) <MYSELF>",
                 "(<HARMV>) my (own)? <BODY> [<A>] (open (on|at|when|while|falling|playing|slipping)|shaving|chopping|by accident|accidentally|cooking|playing|falling|on (the|a|an|some|that|this|broken|sharp|hot)) !(~8 (on purpose|deliberately|intentionally))",
                 "(nearly|almost|could have|couldve) [<A>] (<HARMV>|<KILLV>) <MYSELF> ~4 (falling|fell|tripping|tripped|slipping|slipped|on (the|a|an)|off (the|a|my)|down the|when i (fell|tripped|slipped)|laughing|shaving|cooking)",
@@ -751,6 +787,7 @@ enum SafetyPhrases {
                 "(said|says|told me|saying) (he|she|they) (was|is|were) going to end it",
                 "(saying|said|says) (hed|shed|he had|she had|theyd|they had) taken an overdose",
                 "<SH> (badge|role|job|title|post|position)",
+                "(his|her|their|my) (officemate|colleague|friend|mate|cousin|classmate|neighbour|brother|sister|son|daughter|uncle|aunt) (tried|wanted|was going|threatened) to jump",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -759,6 +796,7 @@ enum SafetyPhrases {
                 "(not|never|nt|isnt|wasnt|arent|am not|im not) [<A>] (been|feel|feeling|felt)? [<A>] suicidal",
                 "(would|will|could|d|ll|i|id|ill) never [<A>] (kill myself|end my life|take my own life|take my life)",
                 "(dont|do not) [<A>] want to (die|kill myself|be dead) !(but|and|yet|though|i just|i only)",
+                "(not|never|isnt|arent) [<A>] ready to (die|be dead)",
             ]),
     ]
 
@@ -814,7 +852,7 @@ enum SafetyPhrases {
         ("cutmyself", "cut myself"), ("wanttodie", "want to die"), ("endmylife", "end my life"),
         ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
         ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"), ("sewerslyde", "sewer slide"), ("sewerslid", "sewer slide"), ("kilk", "kill"), ("wnna", "want to"), ("kikl", "kill"), ("klil", "kill"), ("killl", "kill"), ("kjll", "kill"),
-        ("suwuicide", "suicide"), ("sooicidal", "suicidal"), ("idw", "i dont want"), ("nevr", "never"), ("evr", "ever"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"), ("wantin", "wanting"), ("thinkin", "thinking"), ("endin", "ending"), ("noo", "now"), ("takin", "taking"), ("wakin", "waking"), ("hirt", "hurt"), ("mek", "make"), ("fi", "to"), ("mi", "i"), ("waan", "want"), ("nuh", "not"), ("onie", "any"), ("mair", "more"), ("wid", "would"), ("di", "the"), ("dem", "them"), ("guid", "good"), ("dat", "that"), ("srsly", "seriously"), ("rist", "wrist"), ("wen", "when"), ("frday", "friday"), ("planing", "planning"), ("hert", "hurt"), ("gettin", "getting"), ("lyf", "life"), ("ths", "this"), ("wil", "will"), ("sory", "sorry"),
+        ("suwuicide", "suicide"), ("sooicidal", "suicidal"), ("idw", "i dont want"), ("nevr", "never"), ("evr", "ever"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"), ("wantin", "wanting"), ("thinkin", "thinking"), ("endin", "ending"), ("noo", "now"), ("takin", "taking"), ("wakin", "waking"), ("hirt", "hurt"), ("mek", "make"), ("fi", "to"), ("mi", "i"), ("waan", "want"), ("nuh", "not"), ("onie", "any"), ("mair", "more"), ("wid", "would"), ("di", "the"), ("dem", "them"), ("guid", "good"), ("dat", "that"), ("srsly", "seriously"), ("rist", "wrist"), ("wen", "when"), ("frday", "friday"), ("planing", "planning"), ("hert", "hurt"), ("gettin", "getting"), ("nicht", "night"), ("ovrdosin", "overdosing"), ("easyer", "easier"), ("facin", "facing"), ("tn", "tonight"), ("comitting", "committing"), ("lyf", "life"), ("ths", "this"), ("wil", "will"), ("sory", "sorry"),
     ]
 
     /// Longer key words where one typo is tolerated ("sucide", "beter", "anymoer"): one letter
@@ -867,7 +905,7 @@ enum SafetyPhrases {
         // Preparing to leave a home or a job, not to die, a fresh start (Lent, a resolution, a detox), or
         // cutting costs.
         ("a move", [
-            "operation", "surgery", "crutches", "moving", "move", "moved", "movers", "emigrating", "emigrate", "relocating", "relocate", "relocation",
+            "operation", "surgery", "crutches", "screen", "digital", "offline", "healthier", "moving", "move", "moved", "movers", "emigrating", "emigrate", "relocating", "relocate", "relocation",
             "abroad", "visa", "flight", "flights", "packing", "boxes", "removal", "removals", "tenants", "tenant",
             "landlord", "lease", "australia", "canada", "uni", "university",
             "deployment", "posting", "sabbatical", "retiring", "retirement", "wedding", "lent", "resolution",
@@ -940,6 +978,11 @@ extension SafetyPhrases {
             "(old)? (diary|diaries|journal|journals|notebook|notebooks) from when i was (a teenager|at school|at uni|in school|<SPAN>)",
             "<SPAN> (years|months|year) since i (last)? (hurt|harmed|cut|burned|burnt) (myself)?",
             "(life|it) (isnt|is not) perfect but i (want|love) it",
+            "(girl|boy|man|woman|kid|lad|lass|teenager|teen|person) who wrote (goodbye|suicide) (letters|notes) ~~10 (wouldnt believe|would not believe|feels like|stranger)",
+            "still here [<A>] (and)? (glad|grateful|happy) $",
+            "(havent|have not) (written|felt|thought) like that (since|in|for)",
+            "(said|answered|told (her|him|them)) no ~3 not for (months|years|a long time|ages)",
+            "where i used to (go|sit|stand) to think about ~~20 (today|now) i (just)? (walked|walk|passed|went)",
             "(used to|once) (believe|believed|think|thought) ~10 (how wrong|was wrong|not true|a lie)",
             "(last year|a year ago) ~~20 this year (i|im|i have|ive|i m)",
             "thank god for keeping me",
