@@ -788,6 +788,53 @@ struct SafetyConstructTests {
     ])
     func roundFourteenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    // MARK: Round 15
+
+    @Test("round 15 constructs: second-language English, lists and old idioms", arguments: [
+        "I want die, everything is too much.",
+        "Sana hindi na ako magising bukas.",
+        "The kids would do better with the life insurance than with me.",
+        "If I just stopped going to dialysis, the money could go to the boys.",
+        "Got the charcoal and the tape in the boot.",
+        "I'm going to rest now, for good.",
+        "Made myself sick after dinner as a punishment.",
+        "Staring at the razor on the sink. I haven't yet. I want to.",
+        "Keep wanting to slam my own hand in the door.",
+        "I want to punish my body.",
+        "Two years without cutting and tonight I did it.",
+        "Digging at my skin with a pin till it bled.",
+        "tw sh. did it again.",
+        "Suicide is on my mind all the time.",
+        "Finishing this life is all I think about.",
+        "Climbed onto the parapet last night.",
+        "Someone who won't be around by summer doesn't need a new coat.",
+        "I'm not going to see thirty.",
+        "I'll go first, on my own terms.",
+        "I'm not leaving this house alive.",
+        "Tonight you finally get to rest.",
+        "I should very much like not to wake.",
+        "I have been contemplating my own departure.",
+        "Lord, carry me home tonight.",
+        "I know where and I know how.",
+        "The same thoughts came back, louder than before.",
+        "Used the belt on myself again.",
+        "Things I won't miss, and pros of being gone: the noise, the debt.",
+    ])
+    func roundFifteenConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 15 look-alikes: fairy lights, quizzes, games and other people", arguments: [
+        "I could have hanged myself with these fairy lights, two hours untangling them.",
+        "Flashcards for psych: passive versus active suicidal ideation.",
+        "Dad said 'you'd all be better off without me', so I rang his doctor.",
+        "Mum overdosed last night and she's in ICU. I'm at the hospital.",
+        "Killed myself with my own grenade in the game again.",
+        "Going to walk into the sea. Kidding, going to fix the bugs.",
+        "I'll pay off the mortgage three years after I'm dead, apparently.",
+        "Took the stash of old pills to the pharmacy returns bin.",
+        "I used to write 'I want to die' on every page. I can see the exact week it stopped.",
+    ])
+    func roundFifteenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")

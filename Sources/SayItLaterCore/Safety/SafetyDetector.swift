@@ -289,24 +289,32 @@ final class SafetyEngine: Sendable {
             return "only in an entry that mentions " + (vetoNames[need] ?? "its context words")
         }
         let safe = firstMatchAnywhere(safeNow, runner)
-        if safe >= 0 && firstMatchAnywhere(backNow, runner) < 0 {
+        if safe >= 0 && firstMatchAnywhere(backNow, runner, outsideQuotes: true) < 0 {
             return "told from safety: " + safeNow.patterns[safe].source
         }
         return nil
     }
 
-    /// The first phrase of `index` that matches anywhere in the text, or -1.
-    private func firstMatchAnywhere(_ index: SafetyPatternIndex, _ runner: SafetyRunner) -> Int {
+    /// The first phrase of `index` that matches anywhere in the text, or -1. With
+    /// `outsideQuotes`, a match wholly inside quotation marks does not count: the old thought a
+    /// recovery quotes ("I used to write 'I want to die' on every page") is not said now.
+    private func firstMatchAnywhere(_ index: SafetyPatternIndex, _ runner: SafetyRunner, outsideQuotes: Bool = false) -> Int {
+        func counts(_ pi: Int, _ pos: Int) -> Bool {
+            let end = runner.run(Int(index.starts[pi]), pos)
+            if end < 0 { return false }
+            if !outsideQuotes { return true }
+            for k in pos..<max(pos + 1, end) where runner.flags[k] & SafetyTokenFlag.quoted == 0 { return true }
+            return false
+        }
         for pos in 0..<runner.ids.count {
             let id = Int(runner.ids[pos])
             if id != 0 {
-                for k in Int(index.offsets[id])..<Int(index.offsets[id + 1]) {
-                    let pi = Int(index.list[k])
-                    if runner.run(Int(index.starts[pi]), pos) >= 0 { return pi }
+                for k in Int(index.offsets[id])..<Int(index.offsets[id + 1]) where counts(Int(index.list[k]), pos) {
+                    return Int(index.list[k])
                 }
             }
             if runner.flags[pos] & SafetyTokenFlag.number != 0 {
-                for pi in index.numberFirst where runner.run(Int(index.starts[Int(pi)]), pos) >= 0 { return Int(pi) }
+                for pi in index.numberFirst where counts(Int(pi), pos) { return Int(pi) }
             }
         }
         return -1
