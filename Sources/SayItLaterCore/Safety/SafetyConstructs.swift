@@ -1230,7 +1230,7 @@ extension SafetyPhrases {
                 "(she|he|they|the kids|mum|mam) (will|ll|would|d) (have|get) the (insurance|life insurance|payout)",
                 "(will|ll) (have|get) the (life insurance|insurance|payout) (and|so) ~6 (sell up|the house|the mortgage|be fine|be ok|be alright|manage)",
                 "(<IABSENT>|if i (was|were) gone) ~~6 (could|would|can) (stop worrying|relax|move on|get on with|breathe|rest)",
-                "(theyd|they would|they d|shed|hed|everyone would|everyoned) be (lighter|freer|richer|fine|ok|okay) without me",
+                "(theyd|they would|they d|shed|hed|everyone would|everyoned) be (lighter|freer|richer) without me",
                 "(dying|my death|me dying|being dead) (is|would be|s) (the)? (one|only|last|most) (useful|helpful|good|kind) thing",
                 "if i die ~4 (they|she|he|the kids|my family) (get|gets|would get|will get|could get|have) the (insurance|money|payout)",
                 "(more useful|worth more|useful) (dead|if im dead|when im dead)",
