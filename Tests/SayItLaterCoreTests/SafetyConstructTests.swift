@@ -835,6 +835,50 @@ struct SafetyConstructTests {
     ])
     func roundFifteenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    // MARK: Round 16
+
+    @Test("round 16 constructs: plain weeknight writing", arguments: [
+        "Wouldn't mind if I got sick and didn't recover.",
+        "The office would run smoother with me out of it.",
+        "It would be a weight off everyone if I ended things.",
+        "Written down which pills and how many.",
+        "Googled the highest bridges near here.",
+        "Don't blame yourself. I just couldn't do this anymore.",
+        "Goodbye journal.",
+        "Keep planning how I'd do it.",
+        "Small cuts on my arm again, hid them under the jumper.",
+        "Craving the feel of a blade tonight.",
+        "Not waking up sounds like relief.",
+        "That's the night I die.",
+        "Found the place by the river where I'll die.",
+        "Going up to the roof of the block to jump.",
+        "If I died in my sleep I'd be grateful.",
+        "Sorry future me, there isn't going to be one of you.",
+        "Tapping out this week.",
+        "Same plan, same bridge.",
+        "There are enough tablets here to ensure my death.",
+        "I have decided upon suicide.",
+        "I do not intend to walk back.",
+        "Monday: work. Tuesday: die.",
+        "No me after Friday.",
+        "Wanted to cut fresh ones tonight.",
+    ])
+    func roundSixteenConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 16 look-alikes: spin class, sport, set texts and wills", arguments: [
+        "Spin class nearly finished me off, lying on the mat wanting to die. Back Thursday.",
+        "Time to end it with Dan. It's been dead in the water for months and we both know it.",
+        "Wrote a letter to Dad on what would have been his 80th. Said goodbye properly.",
+        "Coach said our defending was suicidal.",
+        "Memorising lethal doses for the pharmacology exam.",
+        "Finally wrote our wills and the list of who gets what.",
+        "Karaoke: a song about wanting to end it all, full screaming.",
+        "The product's end of life notice goes out Monday.",
+        "Exam question: have you ever tried to end your life? Any thoughts of harming yourself?",
+        "Two years today since I tried to end my life, and I'm so glad I'm here for it.",
+    ])
+    func roundSixteenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")
