@@ -879,6 +879,54 @@ struct SafetyConstructTests {
     ])
     func roundSixteenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    // MARK: Round 17
+
+    @Test("round 17 constructs: writing against a word matcher", arguments: [
+        "Lying awake thinking I should put an end to myself.",
+        "Thinking about hanging.",
+        "I don't want to make it to seventeen.",
+        "I'd rather die than go into a care home.",
+        "Wouldn't mind if tonight's sleep was the last one.",
+        "Part of me hopes something hits me.",
+        "Sunday is when I die.",
+        "I am ready for death.",
+        "Dead after Friday.",
+        "Dying soon, by choice.",
+        "If you're reading this, I'm already gone.",
+        "Not coming back from the river tonight.",
+        "I've made my peace with leaving.",
+        "Checking out of all this.",
+        "Hugged everyone a bit longer than usual tonight.",
+        "After tomorrow's overdose none of it will matter.",
+        "I've started counting them again.",
+        "Back to the old habit with the razor this week.",
+        "Starving myself again, three days now.",
+        "Wore plasters on both wrists and said it was the cat.",
+        "Enough of the tablets to not wake, that's what I hoped.",
+        "ending it tomorrow. sorry mum",
+        "Suicide is the word I keep not saying. I think about it everywhere.",
+        "Keep thinking about yeeting myself off the bridge.",
+        "If I have to do one more day like this I'm going to kill myself.",
+        "If he hits me one more time I'll kill myself.",
+    ])
+    func roundSeventeenConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 17 look-alikes: films, water parks, hospice, exams and stand-ups", arguments: [
+        "Watched the film where the old man keeps trying to die and the neighbours keep interrupting.",
+        "Practising for the play: I fake stab myself with the dagger in act five.",
+        "'Goodbye Cruel World' has been stuck in my head all day.",
+        "Hospice shift: he's ready to die and wants to see his grandchildren one last time.",
+        "ctb: call the builder about the roof.",
+        "Went down the sewer slide at the water park twice.",
+        "Back in 2015 I wanted to die every day. I don't now.",
+        "No suicidal thoughts for over a year. Discharged today.",
+        "Ate so much at the party I wanted to lie down and never get up again.",
+        "If Kai makes me rewrite one more section I'm going to walk into the sea.",
+        "Thought this is it, I'm going to die on the Tube. Panic attack, it passed.",
+        "If Callum sees that photo I'll have to emigrate and then die.",
+    ])
+    func roundSeventeenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")
