@@ -128,12 +128,18 @@ extension Journal {
         try versioning { _ = try repository.commit(paths: paths, message: message) }
     }
 
+    /// Whether `.git/info/exclude` already keeps say's lock file out of `git status`.
+    static func excludesLockFile(gitdir: String) -> Bool {
+        let existing = (try? String(contentsOfFile: gitdir + "info/exclude", encoding: .utf8)) ?? ""
+        return existing.split(separator: "\n").contains(Substring(FolderLock.fileName))
+    }
+
     /// Keeps say's lock file out of `git status` in repositories say did not set up (those it
     /// did have it in `.gitignore`), through the repository-local `.git/info/exclude`.
     private func excludeLockFile(in repository: GitRepository) {
         let path = repository.gitdir + "info/exclude"
+        guard !Self.excludesLockFile(gitdir: repository.gitdir) else { return }
         let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        guard !existing.split(separator: "\n").contains(Substring(FolderLock.fileName)) else { return }
         let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + FolderLock.fileName + "\n"
         try? AtomicFile.write(Array(text.utf8), to: path)
     }

@@ -36,9 +36,9 @@ enum EntryJSON {
 
     private static func append(_ entry: EntrySummary, text: String?, to out: inout [UInt8]) {
         out += "{\"id\":\"".utf8
-        out += entry.id.lowercasedString.utf8
+        entry.id.appendLowercased(to: &out)
         out += "\",\"date\":\"".utf8
-        out += UTCTime(entry.date).iso8601.utf8
+        UTCTime(entry.date).appendISO8601(to: &out)
         out += "\",\"feeling\":".utf8
         if let feeling = entry.feeling {
             out.append(UInt8(ascii: "\""))

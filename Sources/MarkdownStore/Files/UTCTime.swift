@@ -43,6 +43,33 @@ public struct UTCTime: Equatable, Sendable {
         return Date(timeIntervalSince1970: Double(days * 86400 + hour * 3600 + minute * 60 + second))
     }
 
+    /// Appends ``iso8601`` as UTF-8.
+    public func appendISO8601(to out: inout [UInt8]) {
+        func put(_ value: Int, _ width: Int) {
+            var digits: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+            var rest = Swift.max(0, value)
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                for offset in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                out.append(contentsOf: buffer.prefix(width))
+            }
+        }
+        put(Swift.min(year, 9999), 4)
+        out.append(UInt8(ascii: "-"))
+        put(month, 2)
+        out.append(UInt8(ascii: "-"))
+        put(day, 2)
+        out.append(UInt8(ascii: "T"))
+        put(hour, 2)
+        out.append(UInt8(ascii: ":"))
+        put(minute, 2)
+        out.append(UInt8(ascii: ":"))
+        put(second, 2)
+        out.append(UInt8(ascii: "Z"))
+    }
+
     /// `2026-11-22T03:42:00Z` (years outside 0...9999 are clamped to four digits).
     public var iso8601: String {
         String(unsafeUninitializedCapacity: 20) { out in
@@ -72,7 +99,12 @@ public struct UTCTime: Equatable, Sendable {
     /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z`, `+HH:MM` or `-HH:MM` (optionally with
     /// fractional seconds), or a bare `YYYY-MM-DD`. Returns nil for anything else.
     public static func parseISO8601(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parseISO8601($0) }
+    }
+
+    /// ``parseISO8601(_:)`` on UTF-8 bytes.
+    public static func parseISO8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         func number(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= bytes.count else { return nil }
             var value = 0

@@ -16,47 +16,101 @@ enum FastFields {
             while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
             var next = lineEnd + 1
             if lineEnd + 1 < range.upperBound, bytes[lineEnd] == 0x0D, bytes[lineEnd + 1] == 0x0A { next += 1 }
-            guard parseLine(bytes, lineStart ..< lineEnd, into: &fields) else { return nil }
+            switch line(bytes, lineStart ..< lineEnd) {
+            case .blank: break
+            case .unsupported: return nil
+            case let .field(key, value):
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)
+                guard fields[name] == nil else { return nil }  // duplicates: let YAML decide
+                fields[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
+            }
             lineStart = next
         }
         return fields
     }
 
-    private static func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, into fields: inout [String: String]) -> Bool {
+    /// The most keys ``locate(_:_:keys:into:)`` compares with each other to find a duplicate;
+    /// front matter with more goes through ``parse(_:_:)``.
+    static let locateLimit = 32
+
+    /// Reads the same lines as ``parse(_:_:)``, accepting and refusing exactly what it does, but
+    /// only notes where the values of `keys` are, without making a string of anything.
+    ///
+    /// - Parameters:
+    ///   - keys: the keys wanted, as UTF-8.
+    ///   - found: one range per key, set to the value's bytes, or to `-1 ..< -1` when absent.
+    /// - Returns: false when ``parse(_:_:)`` would return nil, or when there are more than
+    ///   ``locateLimit`` keys (the caller then reads the fields the full way).
+    static func locate(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, keys: [[UInt8]],
+                       into found: UnsafeMutableBufferPointer<Range<Int>>) -> Bool {
+        for index in found.indices { found[index] = -1 ..< -1 }
+        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: locateLimit) { seen in
+            var seenCount = 0
+            var lineStart = range.lowerBound
+            while lineStart < range.upperBound {
+                var lineEnd = lineStart
+                while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+                var next = lineEnd + 1
+                if lineEnd + 1 < range.upperBound, bytes[lineEnd] == 0x0D, bytes[lineEnd + 1] == 0x0A { next += 1 }
+                switch line(bytes, lineStart ..< lineEnd) {
+                case .blank: break
+                case .unsupported: return false
+                case let .field(key, value):
+                    let name = UnsafeBufferPointer(rebasing: bytes[key])
+                    for other in 0 ..< seenCount where UnsafeBufferPointer(rebasing: bytes[seen[other]]).elementsEqual(name) {
+                        return false  // a duplicate: parse(_:_:) returns nil for it too
+                    }
+                    guard seenCount < locateLimit else { return false }
+                    seen[seenCount] = key
+                    seenCount += 1
+                    for (index, wanted) in keys.enumerated() where wanted.count == name.count && wanted.elementsEqual(name) {
+                        found[index] = value
+                    }
+                }
+                lineStart = next
+            }
+            return true
+        }
+    }
+
+    private enum Line {
+        /// A blank line or a full-line comment.
+        case blank
+        case field(key: Range<Int>, value: Range<Int>)
+        /// Something only a YAML parser can read.
+        case unsupported
+    }
+
+    private static func line(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Line {
         var index = line.lowerBound
         // Trailing spaces are insignificant after a plain scalar.
         var end = line.upperBound
         while end > index, bytes[end - 1] == 0x20 { end -= 1 }
-        if index == end { return true }  // blank line
-        if bytes[index] == UInt8(ascii: "#") { return true }  // full-line comment
-        guard isKeyStart(bytes[index]) else { return false }
+        if index == end { return .blank }
+        if bytes[index] == UInt8(ascii: "#") { return .blank }  // full-line comment
+        guard isKeyStart(bytes[index]) else { return .unsupported }
         while index < end, isKeyByte(bytes[index]) { index += 1 }
         let keyEnd = index
-        guard index < end, bytes[index] == UInt8(ascii: ":") else { return false }
+        guard index < end, bytes[index] == UInt8(ascii: ":") else { return .unsupported }
         index += 1
-        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[line.lowerBound ..< keyEnd]), as: UTF8.self)
-        guard fields[key] == nil else { return false }  // duplicates: let YAML decide
-        if index == end {
-            fields[key] = ""
-            return true
-        }
-        guard bytes[index] == 0x20 else { return false }
+        let key = line.lowerBound ..< keyEnd
+        if index == end { return .field(key: key, value: end ..< end) }
+        guard bytes[index] == 0x20 else { return .unsupported }
         while index < end, bytes[index] == 0x20 { index += 1 }
         let valueStart = index
-        guard isAlphanumeric(bytes[valueStart]) else { return false }
+        guard isAlphanumeric(bytes[valueStart]) else { return .unsupported }
         while index < end {
             let byte = bytes[index]
             guard isAlphanumeric(byte) || byte == 0x20 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "+")
                 || byte == UInt8(ascii: "/")
-            else { return false }
+            else { return .unsupported }
             // ": " would start a nested mapping; " #" is not possible (no #). A trailing ":" is
             // also special in YAML.
-            if byte == UInt8(ascii: ":"), index + 1 == end || bytes[index + 1] == 0x20 { return false }
+            if byte == UInt8(ascii: ":"), index + 1 == end || bytes[index + 1] == 0x20 { return .unsupported }
             index += 1
         }
-        fields[key] = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart ..< end]), as: UTF8.self)
-        return true
+        return .field(key: key, value: valueStart ..< end)
     }
 
     @inline(__always) private static func isAlphanumeric(_ byte: UInt8) -> Bool {

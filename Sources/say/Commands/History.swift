@@ -22,8 +22,8 @@ extension Say {
 
         func run() throws {
             try LockGate.unlock(journalOptions.folders())
-            let journal = try journalOptions.open()
-            let listing = journal.list()
+            let journal = try journalOptions.open(settling: .whileListing)
+            let listing = journalOptions.listSettled(journal)
             if json {
                 EntryJSON.writeArray(listing.entries, to: FileHandle.standardOutput)
             } else if listing.entries.isEmpty && listing.problems.isEmpty {
