@@ -22,6 +22,11 @@ public struct FileStamp: Sendable, Hashable {
     public let group: UInt32
     public let size: UInt32
 
+    /// The fields a change of contents always changes (in practice: a file written again gets
+    /// a new modification time, and a new inode when it is replaced); not the change time or
+    /// mode, which a `chmod` changes.
+    var sameContents: [UInt32] { [modificationSeconds, modificationNanoseconds, inode, size, user, group] }
+
     init(_ info: stat) {
         let (change, modification) = Platform.changeAndModificationTimes(info)
         changeSeconds = UInt32(truncatingIfNeeded: change.tv_sec)

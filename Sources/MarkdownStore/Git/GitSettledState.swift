@@ -239,7 +239,11 @@ extension GitRepository {
     /// index with `index` as its checksum, the config as it was when the repository was opened.
     /// Best effort: without the record, the next listing only looks the long way.
     func recordSettled(head: ObjectID, index: ObjectID) {
-        let record = GitSettledState.Record(head: head, index: index, config: openedConfig)
+        // The config as libgit2 read it, give or take a change of its mode (its contents would
+        // have changed its modification time, size or inode too): else no record.
+        let config = GitSettledState.configStamp(gitdir: gitdir)
+        guard config == openedConfig || (config.map(\.sameContents) == openedConfig.map(\.sameContents) && config != nil) else { return }
+        let record = GitSettledState.Record(head: head, index: index, config: config)
         try? AtomicFile.write(record.rendered(), to: gitdir + "say/" + GitSettledState.recordName, durable: false)
     }
 }
