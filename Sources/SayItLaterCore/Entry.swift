@@ -164,16 +164,26 @@ extension UUID {
 
     /// Appends the canonical lower-case form (``lowercasedString``) as UTF-8.
     public func appendLowercased(to out: inout [UInt8]) {
-        withUnsafeBytes(of: uuid) { raw in
-            for (position, byte) in raw.enumerated() {
-                if position == 4 || position == 6 || position == 8 || position == 10 { out.append(UInt8(ascii: "-")) }
-                out.append(UUID.hexDigits[Int(byte >> 4)])
-                out.append(UUID.hexDigits[Int(byte & 0x0F)])
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+            withUnsafeBytes(of: uuid) { raw in
+                var index = 0
+                for (position, byte) in raw.enumerated() {
+                    if position == 4 || position == 6 || position == 8 || position == 10 {
+                        text[index] = UInt8(ascii: "-")
+                        index += 1
+                    }
+                    text[index] = UUID.hexDigit(byte >> 4)
+                    text[index + 1] = UUID.hexDigit(byte & 0x0F)
+                    index += 2
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(text))
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
 
     /// A stable id for a file that has none: a hash of its path, shaped as a UUID (version 8).
     static func derived(fromPath path: String) -> UUID {

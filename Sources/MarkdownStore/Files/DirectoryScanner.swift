@@ -161,8 +161,8 @@ public struct DirectoryScanner: Sendable {
         while start < folders.count {
             var end = start
             var files = 0
-            while end < folders.count, end == start || files + folders[end].names.count <= Self.window {
-                files += folders[end].names.count
+            while end < folders.count, end == start || files + folders[end].count <= Self.window {
+                files += folders[end].count
                 end += 1
             }
             for outcome in reader.readAll(folders[start ..< end], root: root) {
@@ -208,10 +208,15 @@ public struct DirectoryScanner: Sendable {
         name.first == UInt8(ascii: ".") || (!isFolder && (name.last == UInt8(ascii: "~") || name.hasSuffix(".swp")))
     }
 
-    /// One folder's document names, sorted.
-    struct FolderOfDocuments {
+    /// One folder's document names, sorted, kept as the bytes the file system gave (each
+    /// ended by a NUL, for `openat`), one after another: no string is made for a name until
+    /// its document's path is.
+    struct FolderOfDocuments: Sendable {
         let relative: String
-        let names: [String]
+        let names: [UInt8]
+        /// Where each name starts in `names`, in name order.
+        let starts: [Int]
+        var count: Int { starts.count }
     }
 
     /// Lists documents folder by folder, recording links and unreadable folders as problems.
@@ -226,15 +231,16 @@ public struct DirectoryScanner: Sendable {
             }
             return
         }
-        var documents: [String] = []
+        var names: [UInt8] = []
+        var starts: [Int] = []
         var subfolders: [String] = []
         while let item = readdir(directory) {
             let type = item.pointee.d_type
             // The name is read in place: copying `d_name` (a 256-byte tuple) per entry showed in profiles.
-            let name: String? = withUnsafePointer(to: &item.pointee.d_name) { tuple in
+            withUnsafePointer(to: &item.pointee.d_name) { tuple in
                 tuple.withMemoryRebound(to: UInt8.self, capacity: 256) { start in
                     let bytes = UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)))
-                    if bytes.count <= 2, bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { return nil }
+                    if bytes.count <= 2, bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { return }
                     var kind = type
                     if kind == UInt8(DT_UNKNOWN) {
                         kind = Self.typeByStatus(path + "/" + String(decoding: bytes, as: UTF8.self))
@@ -245,7 +251,7 @@ public struct DirectoryScanner: Sendable {
                             let text = String(decoding: bytes, as: UTF8.self)
                             if AtomicFile.isTemporary(name: text) { leftovers.append(relative + "/" + text) }
                         }
-                        return nil
+                        return
                     }
                     switch kind {
                     case UInt8(DT_DIR):
@@ -255,19 +261,29 @@ public struct DirectoryScanner: Sendable {
                                                     reason: "a symbolic link; say never follows links"))
                         complete = false
                     case UInt8(DT_REG) where Self.isDocument(bytes):
-                        return String(decoding: bytes, as: UTF8.self)
+                        starts.append(names.count)
+                        if UTF8Validation.isValid(bytes) {
+                            names.append(contentsOf: bytes)
+                        } else {
+                            // Read as the name's repaired text, as a path made of it is: a name
+                            // that is not UTF-8 is reported, never listed under another name.
+                            names.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
+                        }
+                        names.append(0)
                     default:
                         complete = false
                     }
-                    return nil
+                    return
                 }
             }
-            if let name { documents.append(name) }
         }
         closedir(directory)
-        documents.sort()
+        names.withUnsafeBufferPointer { all in
+            let base = UnsafeRawPointer(all.baseAddress!).assumingMemoryBound(to: CChar.self)
+            starts.sort { strcmp(base + $0, base + $1) < 0 }
+        }
         subfolders.sort()
-        if !documents.isEmpty { folders.append(FolderOfDocuments(relative: relative, names: documents)) }
+        if !starts.isEmpty { folders.append(FolderOfDocuments(relative: relative, names: names, starts: starts)) }
         for name in subfolders { list(relative + "/" + name, into: &folders, problems: &problems, leftovers: &leftovers, complete: &complete) }
     }
 
@@ -299,49 +315,80 @@ public struct DirectoryScanner: Sendable {
         let collectingStamps: Bool
         let read: @Sendable (DocumentView) -> Item
 
-        /// Reads every listed file, splitting the folders between threads by file count.
+        /// How many files of a folder one thread reads before it takes the next piece of work.
+        static var chunk: Int { 128 }
+
+        /// Reads every listed file, on the calling thread and as many others as there are
+        /// processors (up to four), each taking the next chunk of a folder as it finishes one,
+        /// so a thread held up by something else running never holds up the rest for long.
         func readAll(_ window: ArraySlice<FolderOfDocuments>, root: String) -> [FolderOutcome<Item>] {
             let folders = Array(window)
-            let total = folders.reduce(0) { $0 + $1.names.count }
-            let workers = total < 512 ? 1 : min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
-            // Contiguous runs of folders with about total/workers files each.
-            var runs: [Range<Int>] = []
-            var start = 0
-            var counted = 0
+            var chunks: [(folder: Int, names: Range<Int>)] = []
             for (index, folder) in folders.enumerated() {
-                counted += folder.names.count
-                if counted * workers >= total * (runs.count + 1) || index == folders.count - 1 {
-                    runs.append(start ..< index + 1)
-                    start = index + 1
+                for start in stride(from: 0, to: folder.count, by: Self.chunk) {
+                    chunks.append((index, start ..< min(start + Self.chunk, folder.count)))
                 }
             }
-            let results = ResultSlots<Item>(count: folders.count)
-            let plannedRuns = runs
+            let total = folders.reduce(0) { $0 + $1.count }
+            let results = ResultSlots<Item>(count: chunks.count)
+            let plannedChunks = chunks
             let keyBytes = (keys ?? []).map { Array($0.utf8) }
-            DispatchQueue.concurrentPerform(iterations: plannedRuns.count) { run in
-                var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-                var located = [Range<Int>](repeating: -1 ..< -1, count: keyBytes.count)
-                for index in plannedRuns[run] {
-                    let folder = folders[index]
-                    let folderPath = root + "/" + folder.relative
-                    let folderFD = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                    var outcome = FolderOutcome<Item>()
-                    outcome.results.reserveCapacity(folder.names.count)
-                    if collectingStamps { outcome.stamps.reserveCapacity(folder.names.count) }
-                    let prefix = folder.relative + "/"
-                    for name in folder.names {
+            let readChunk = { @Sendable (number: Int, buffer: inout [UInt8], located: inout [Range<Int>]) in
+                let (index, range) = plannedChunks[number]
+                let folder = folders[index]
+                let folderPath = root + "/" + folder.relative
+                let folderFD = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                var outcome = FolderOutcome<Item>()
+                outcome.results.reserveCapacity(range.count)
+                if collectingStamps { outcome.stamps.reserveCapacity(range.count) }
+                let prefix = Array((folder.relative + "/").utf8)
+                folder.names.withUnsafeBufferPointer { names in
+                    for start in folder.starts[range] {
+                        let name = UnsafeRawPointer(names.baseAddress! + start).assumingMemoryBound(to: CChar.self)
+                        let length = strlen(name)
+                        // The path made in one go, from the folder's and the name's bytes.
+                        let relativePath = String(unsafeUninitializedCapacity: prefix.count + length) { out in
+                            _ = out.initialize(fromContentsOf: prefix)
+                            _ = out[prefix.count...].initialize(fromContentsOf: UnsafeBufferPointer(start: names.baseAddress! + start, count: length))
+                            return prefix.count + length
+                        }
                         var stamp: FileStamp?
-                        let relativePath = prefix + name
                         outcome.results.append(DirectoryScanner.read(
                             folderFD: folderFD, folderPath: folderPath, relativePath: relativePath, name: name, buffer: &buffer,
                             keys: keys == nil ? nil : keyBytes, located: &located, stamp: &stamp) { view in read(view) })
                         if collectingStamps, let stamp { outcome.stamps.append((relativePath, stamp)) }
                     }
-                    if folderFD >= 0 { close(folderFD) }
-                    results.set(index, outcome)
+                }
+                if folderFD >= 0 { close(folderFD) }
+                results.set(number, outcome)
+            }
+            if total < 512 || ProcessInfo.processInfo.activeProcessorCount < 2 {
+                var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+                var located = [Range<Int>](repeating: -1 ..< -1, count: keyBytes.count)
+                for number in plannedChunks.indices { readChunk(number, &buffer, &located) }
+            } else {
+                let threads = min(4, ProcessInfo.processInfo.activeProcessorCount)
+                let next = ChunkCounter()
+                DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+                    var located = [Range<Int>](repeating: -1 ..< -1, count: keyBytes.count)
+                    while let number = next.take(below: plannedChunks.count) { readChunk(number, &buffer, &located) }
                 }
             }
             return results.values
+        }
+    }
+
+    /// Hands out chunk numbers, each once.
+    private final class ChunkCounter: @unchecked Sendable {
+        private var next = 0
+        private let lock = NSLock()
+        func take(below count: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
         }
     }
 
@@ -364,10 +411,12 @@ public struct DirectoryScanner: Sendable {
         let folderPath = root + "/" + relativePath.dropLast(name.utf8.count)
         var located: [Range<Int>] = []
         var stamp: FileStamp?
-        return read(folderFD: -1, folderPath: folderPath, relativePath: relativePath, name: name, buffer: &buffer,
-                    keys: nil, located: &located, stamp: &stamp) { view in
-            DocumentSummary(relativePath: view.relativePath, fields: view.allFields, hasFrontMatter: view.hasFrontMatter,
-                            firstLine: view.firstLine, modified: view.modified)
+        return name.withCString { name in
+            read(folderFD: -1, folderPath: folderPath, relativePath: relativePath, name: name, buffer: &buffer,
+                 keys: nil, located: &located, stamp: &stamp) { view in
+                DocumentSummary(relativePath: view.relativePath, fields: view.allFields, hasFrontMatter: view.hasFrontMatter,
+                                firstLine: view.firstLine, modified: view.modified)
+            }
         }
     }
 
@@ -378,14 +427,14 @@ public struct DirectoryScanner: Sendable {
     ///   - keys: the front-matter keys to locate; nil to read every field.
     ///   - located: scratch space for the keys' value ranges (one per key), reused between files.
     ///   - stamp: set to the file's stamp once it is open.
-    static func read<Item>(folderFD: Int32, folderPath: String, relativePath: String, name: String, buffer: inout [UInt8],
+    static func read<Item>(folderFD: Int32, folderPath: String, relativePath: String, name: UnsafePointer<CChar>, buffer: inout [UInt8],
                            keys: [[UInt8]]?, located: inout [Range<Int>], stamp: inout FileStamp?,
                            make: (DocumentView) -> Item) -> Result<Item, ScanProblem> {
         func problem(_ reason: String) -> Result<Item, ScanProblem> {
             .failure(ScanProblem(relativePath: relativePath, reason: reason))
         }
         let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
-        let fd = folderFD >= 0 ? openat(folderFD, name, flags) : open(folderPath + "/" + name, flags)
+        let fd = folderFD >= 0 ? openat(folderFD, name, flags) : open(folderPath + "/" + String(cString: name), flags)
         guard fd >= 0 else {
             return errno == ELOOP ? problem("a symbolic link; say never follows links") : problem("could not open: " + String(cString: strerror(errno)))
         }

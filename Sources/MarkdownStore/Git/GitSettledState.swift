@@ -109,22 +109,31 @@ public struct GitSettledState {
     ///   - folder: the folder scanned, e.g. `entries`.
     public func workingTreeMatches(_ stamps: WorkingTreeStamps, under folder: String) -> Bool {
         guard stamps.isComplete, let index = GitIndexFile(path: gitdir + "index"), index.checksum == record.index else { return false }
-        var files = stamps.files
-        if !Self.isSorted(files) { files.sort { Self.precedes($0.path, $1.path) } }
         let prefix = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8)
+        // A scan hands files over folder by folder, which is git's order but for names that
+        // sort differently as whole paths: sorted as git sorts and compared again only then.
+        if Self.matches(stamps.files, index, under: prefix) { return true }
+        let sorted = stamps.files.sorted { Self.precedes($0.path, $1.path) }
+        return !sorted.elementsEqual(stamps.files, by: { $0.path == $1.path }) && Self.matches(sorted, index, under: prefix)
+    }
+
+    /// Whether `files` (in path order) are, one for one, the entries of `index` under `prefix`
+    /// that say's status sees, each with the stamp the entry records.
+    private static func matches(_ files: [(path: String, stamp: FileStamp)], _ index: GitIndexFile, under prefix: [UInt8]) -> Bool {
         var next = 0
         let readable = index.forEachEntry { entry in
-            guard entry.path.starts(with: prefix) else {
+            guard entry.path.count >= prefix.count,
+                  prefix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, entry.path.baseAddress!, prefix.count) == 0 }) else {
                 // Entries are in path order: those under the folder are all together.
                 return true
             }
-            if Self.isIgnoredPath(entry.path) { return true }
+            if isIgnoredPath(entry.path) { return true }
             guard next < files.count, entry.stage == 0, !entry.assumesValid, entry.extendedFlags == 0 else { return false }
             let file = files[next]
             next += 1
             var path = file.path
-            guard path.withUTF8({ $0.elementsEqual(entry.path) }) else { return false }
-            return Self.matches(file.stamp, entry, index: index.modified)
+            let samePath = path.withUTF8 { $0.count == entry.path.count && memcmp($0.baseAddress!, entry.path.baseAddress!, $0.count) == 0 }
+            return samePath && matches(file.stamp, entry, index: index.modified)
         }
         return readable && next == files.count
     }
@@ -145,21 +154,16 @@ public struct GitSettledState {
     /// Hidden paths and editor leftovers, which say's status leaves out
     /// (``GitRepository/isIgnoredName(_:)``), on the bytes of a path.
     static func isIgnoredPath(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
-        var componentStart = 0
-        for index in 0 ... path.count where index == path.count || path[index] == UInt8(ascii: "/") {
-            if index > componentStart, path[componentStart] == UInt8(ascii: ".") { return true }
-            componentStart = index + 1
+        guard let base = path.baseAddress, !path.isEmpty else { return true }
+        if path.hasSuffix(".swp") || path.last == UInt8(ascii: "~") { return true }
+        // A component that starts with a dot: a dot first, or after a slash.
+        var from = 0
+        while from < path.count, let found = memchr(base + from, Int32(UInt8(ascii: ".")), path.count - from) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if at == 0 || path[at - 1] == UInt8(ascii: "/") { return true }
+            from = at + 1
         }
-        return path.hasSuffix(".swp") || path.last == UInt8(ascii: "~")
-    }
-
-    private static func isSorted(_ files: [(path: String, stamp: FileStamp)]) -> Bool {
-        var index = 1
-        while index < files.count {
-            guard precedes(files[index - 1].path, files[index].path) else { return false }
-            index += 1
-        }
-        return true
+        return false
     }
 
     /// Byte order of UTF-8, as git sorts paths.
