@@ -228,7 +228,7 @@ public final class Journal {
             let (listing, stamps) = list(collectingStamps: true)
             if let stamps, state.workingTreeMatches(stamps, under: EntryFile.folder) { return (listing, nil) }
             do {
-                try settle(waiting: waiting)
+                try settle(waiting: waiting, outsideEdits: true, recordingSettled: true)
             } catch {
                 return (listing, error)
             }
@@ -236,7 +236,7 @@ public final class Journal {
         }
         var failure: Error?
         do {
-            try settle(waiting: waiting)
+            try settle(waiting: waiting, outsideEdits: true, recordingSettled: true)
         } catch {
             failure = error
         }

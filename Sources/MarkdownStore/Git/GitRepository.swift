@@ -195,10 +195,13 @@ public final class GitRepository {
     /// component starting with `.`) and editor leftovers (`*.swp`, `*~`, `.#*`) are ignored, as
     /// are files the repository's `.gitignore` ignores.
     ///
-    /// - Parameter folder: a folder relative to the working tree root (`entries`), or "" for all.
+    /// - Parameters:
+    ///   - folder: a folder relative to the working tree root (`entries`), or "" for all.
+    ///   - recordingSettled: when nothing differs, write the record ``GitSettledState`` reads.
     /// - Returns: the changes, sorted by path.
-    /// - Throws: `GitError`. Calls `git_diff_tree_to_workdir_with_index`.
-    public func workingTreeChanges(under folder: String) throws -> [WorkingTreeChange] {
+    /// - Throws: `GitError`. Calls `git_diff_tree_to_index`, `git_diff_index_to_workdir` and
+    ///   `git_diff_merge` (what `git_diff_tree_to_workdir_with_index` does, in steps).
+    public func workingTreeChanges(under folder: String, recordingSettled: Bool = false) throws -> [WorkingTreeChange] {
         let prefix = folder.isEmpty ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
         // A lock a killed say left goes first; someone else's means: read only, write nothing.
         try GitLocks.clearLeftovers(gitFolder: gitdir)
@@ -269,7 +272,7 @@ public final class GitRepository {
         // HEAD, the index and the working tree agree: noted, so the next listing can tell
         // that nothing changed since without asking libgit2 (see `GitSettledState`). Only for
         // the index as written now, by this run.
-        if changes.isEmpty, stagedChanges == 0, indexIsFree, let head, !prefix.isEmpty,
+        if recordingSettled, changes.isEmpty, stagedChanges == 0, indexIsFree, let head, !prefix.isEmpty,
            let written = git_index_checksum(index.handle).map(ObjectID.init),
            let onDisk = readSmallFile(gitdir + "index", limit: 1 << 30), onDisk.count >= 20,
            onDisk.withUnsafeBytes({ ObjectID(bytes: $0.baseAddress! + onDisk.count - 20) }) == written {

@@ -81,7 +81,7 @@ public struct GitSettledState {
         let gitdir = root + "/.git/"
         var info = stat()
         // A private folder of this user's (else the full settle makes it so, or refuses).
-        guard lstat(root, &info) == 0, info.st_uid == geteuid(),
+        guard stat(root, &info) == 0, info.st_uid == geteuid(),
               lstat(gitdir, &info) == 0, Platform.fileType(info.st_mode) == S_IFDIR, info.st_uid == geteuid(),
               info.st_mode & 0o7777 == 0o700 else { return nil }
         // The git folder of a plain repository, nobody writing its index, not split.
