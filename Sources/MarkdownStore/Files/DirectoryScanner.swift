@@ -107,8 +107,8 @@ public struct DirectoryScanner: Sendable {
     /// folder by folder in name order, names sorted within each folder.
     ///
     /// The folders are listed first; then the files are read on up to four threads (each
-    /// thread takes whole folders, opening files relative to the folder), and the summaries are
-    /// handed to `visit` in order on the calling thread.
+    /// thread takes the next chunk of a folder as it finishes one, opening files relative to
+    /// the folder), and the summaries are handed to `visit` in order on the calling thread.
     ///
     /// - Returns: the files that could not be read, sorted by path. A missing folder is not a
     ///   problem: it simply holds no documents.

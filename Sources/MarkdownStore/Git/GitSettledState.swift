@@ -10,10 +10,11 @@ import Foundation
 /// A cheap answer to "is there anything for say to do in this repository before it lists the
 /// journal?", found without libgit2 (and so without opening the repository).
 ///
-/// When a full look (``GitRepository/workingTreeChanges(under:)``) finds that HEAD, the index
-/// and the working tree agree on every entry file, it writes a record (`.git/say/settled`) of
-/// that moment: HEAD's commit, the index file's checksum and the stamp of `.git/config`. Later,
-/// the same facts hold while HEAD names the same commit, the index has the same checksum (so
+/// When a listing's full look (``GitRepository/workingTreeChanges(under:recordingSettled:)``)
+/// finds that HEAD, the index and the working tree agree on every entry file, it writes a
+/// record (`.git/say/settled`) of that moment: HEAD's commit, the index file's checksum and
+/// the stamp of `.git/config`. Later, the same facts hold while HEAD names the same commit,
+/// the index has the same checksum (so
 /// the same entries, object names and stat data) and the config is untouched: then the working
 /// tree still matches HEAD exactly when every entry file's stamp is the one the index records,
 /// file for file, with none added and none gone, and none changed too close to the index's
