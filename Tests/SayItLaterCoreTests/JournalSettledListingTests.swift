@@ -110,9 +110,28 @@ struct JournalSettledListingTests {
         let next = try settled.freshJournal()
         _ = next.listSettled()
         #expect(try settled.status() == "")
-        if change != .inAFolderTheScanSkips, change != .vimSecondSwapName, change != .notADocument, change != .link {
+        if change != .inAFolderTheScanSkips, change != .vimSecondSwapName, change != .link {
             #expect(!next.hasOpenedRepository, "\(change)")
         }
+    }
+
+    @Test func aFileOfThePersonsOwnBesideTheEntriesIsWatchedToo() throws {
+        let settled = try Settled()
+        try settled.fixture.write("my own list\n", to: "entries/notes.txt")
+        _ = try settled.freshJournal().listSettled()
+        _ = try settled.freshJournal().listSettled()
+        let quick = try settled.freshJournal()
+        _ = quick.listSettled()
+        #expect(!quick.hasOpenedRepository)
+        let handle = try #require(FileHandle(forWritingAtPath: settled.path("entries/notes.txt")))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("one more\n".utf8))
+        try handle.close()
+        let journal = try settled.freshJournal()
+        _ = journal.listSettled()
+        #expect(journal.hasOpenedRepository)
+        #expect(try settled.status() == "")
+        #expect(try settled.lastMessage().hasPrefix("Edit "))
     }
 
     @Test func changesStagedWithGitAreCommitted() throws {

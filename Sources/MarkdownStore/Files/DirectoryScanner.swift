@@ -152,8 +152,10 @@ public struct DirectoryScanner: Sendable {
             return ScanOutcome(problems: [ScanProblem(relativePath: link, reason: "a symbolic link; say never follows links")], stamps: stamps)
         }
         var complete = true
-        list(folder, into: &folders, problems: &problems, leftovers: &leftovers, complete: &complete)
+        var others: [(path: String, stamp: FileStamp)]? = collectingStamps ? [] : nil
+        list(folder, into: &folders, problems: &problems, leftovers: &leftovers, complete: &complete, others: &others)
         if !complete { stamps?.isComplete = false }
+        stamps?.files += others ?? []
         let reader = Reader(keys: keys, collectingStamps: collectingStamps, read: read)
         // A window of folders at a time, so only a few thousand results wait between the
         // reading threads and `visit`, however large the journal.
@@ -220,9 +222,10 @@ public struct DirectoryScanner: Sendable {
     }
 
     /// Lists documents folder by folder, recording links and unreadable folders as problems.
-    /// `complete` turns false when the folder holds something git would see that is not read.
+    /// Other files git would see are stamped into `others` (when it is not nil); `complete`
+    /// turns false when the folder holds something git would see that has no stamp.
     private func list(_ relative: String, into folders: inout [FolderOfDocuments], problems: inout [ScanProblem],
-                      leftovers: inout [String], complete: inout Bool) {
+                      leftovers: inout [String], complete: inout Bool, others: inout [(path: String, stamp: FileStamp)]?) {
         let path = root + "/" + relative
         guard let directory = opendir(path) else {
             if errno != ENOENT {
@@ -270,6 +273,16 @@ public struct DirectoryScanner: Sendable {
                             names.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
                         }
                         names.append(0)
+                    case UInt8(DT_REG) where others != nil && UTF8Validation.isValid(bytes):
+                        // Not read, but stamped: a file of the person's own beside the entries
+                        // still lets the quick look at git's index tell.
+                        var info = stat()
+                        if fstatat(dirfd(directory), UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), &info,
+                                   AT_SYMLINK_NOFOLLOW) == 0, Platform.fileType(info.st_mode) == S_IFREG {
+                            others?.append((relative + "/" + String(decoding: bytes, as: UTF8.self), FileStamp(info)))
+                        } else {
+                            complete = false
+                        }
                     default:
                         complete = false
                     }
@@ -284,7 +297,9 @@ public struct DirectoryScanner: Sendable {
         }
         subfolders.sort()
         if !starts.isEmpty { folders.append(FolderOfDocuments(relative: relative, names: names, starts: starts)) }
-        for name in subfolders { list(relative + "/" + name, into: &folders, problems: &problems, leftovers: &leftovers, complete: &complete) }
+        for name in subfolders {
+            list(relative + "/" + name, into: &folders, problems: &problems, leftovers: &leftovers, complete: &complete, others: &others)
+        }
     }
 
     /// A directory entry's type from `lstat`, for file systems whose listings do not say.
