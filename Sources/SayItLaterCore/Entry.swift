@@ -124,35 +124,65 @@ extension UUID {
     ///
     /// Parsed by hand: `UUID(uuidString:)` goes through `sscanf` on Linux.
     public init?(canonical text: String) {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var count = 0
-        var high: UInt8?
-        var position = 0
-        for character in text.utf8 {
-            defer { position += 1 }
-            if position == 8 || position == 13 || position == 18 || position == 23 {
-                guard character == UInt8(ascii: "-") else { return nil }
-                continue
+        var text = text
+        guard let parsed = text.withUTF8({ UUID(canonicalUTF8: $0) }) else { return nil }
+        self = parsed
+    }
+
+    /// ``init(canonical:)`` on UTF-8 bytes.
+    public init?(canonicalUTF8 text: UnsafeBufferPointer<UInt8>) {
+        guard text.count == 36 else { return nil }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let parsed = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
+            var count = 0
+            var high: UInt8?
+            for (position, character) in text.enumerated() {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    guard character == UInt8(ascii: "-") else { return false }
+                    continue
+                }
+                let value: UInt8
+                switch character {
+                case UInt8(ascii: "0") ... UInt8(ascii: "9"): value = character - UInt8(ascii: "0")
+                case UInt8(ascii: "a") ... UInt8(ascii: "f"): value = character - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A") ... UInt8(ascii: "F"): value = character - UInt8(ascii: "A") + 10
+                default: return false
+                }
+                if let first = high {
+                    bytes[count] = first << 4 | value
+                    count += 1
+                    high = nil
+                } else {
+                    high = value
+                }
             }
-            let value: UInt8
-            switch character {
-            case UInt8(ascii: "0") ... UInt8(ascii: "9"): value = character - UInt8(ascii: "0")
-            case UInt8(ascii: "a") ... UInt8(ascii: "f"): value = character - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A") ... UInt8(ascii: "F"): value = character - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            guard count < 16 else { return nil }
-            if let first = high {
-                bytes[count] = first << 4 | value
-                count += 1
-                high = nil
-            } else {
-                high = value
-            }
+            return count == 16
         }
-        guard position == 36, count == 16 else { return nil }
-        self.init(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        guard parsed else { return nil }
+        self.init(uuid: uuid)
+    }
+
+    /// Appends the canonical lower-case form (``lowercasedString``) as UTF-8.
+    public func appendLowercased(to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+            withUnsafeBytes(of: uuid) { raw in
+                var index = 0
+                for (position, byte) in raw.enumerated() {
+                    if position == 4 || position == 6 || position == 8 || position == 10 {
+                        text[index] = UInt8(ascii: "-")
+                        index += 1
+                    }
+                    text[index] = UUID.hexDigit(byte >> 4)
+                    text[index + 1] = UUID.hexDigit(byte & 0x0F)
+                    index += 2
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(text))
+        }
+    }
+
+    @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
     /// A stable id for a file that has none: a hash of its path, shaped as a UUID (version 8).

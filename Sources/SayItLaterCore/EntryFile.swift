@@ -79,6 +79,40 @@ enum EntryFile {
         return (summary, note.map { ScanProblem(relativePath: document.relativePath, reason: $0) })
     }
 
+    /// The front-matter keys a listing reads, in the order ``summary(from:)-(DocumentView)`` asks for them.
+    static let listedKeys = ["id", "date", "feeling", "safety"]
+
+    /// The summary of a listed file, read from the scan's view of it (on the scan's thread),
+    /// and a note when one of its fields could not be read. Reads the same as
+    /// ``summary(from:)-(DocumentSummary)`` does from all the fields.
+    @Sendable static func summary(from document: DocumentView) -> (EntrySummary, note: ScanProblem?) {
+        let path = document.relativePath
+        let id = document.withValue(0) { $0.flatMap(UUID.init(canonicalUTF8:)) } ?? UUID.derived(fromPath: path)
+        let (date, note) = document.withValue(1) { text -> (Date, String?) in
+            if let text, let date = WrittenDate.parse(text, timeZone: { .current }) { return (date, nil) }
+            return undated(written: text.map { String(decoding: $0, as: UTF8.self) }, path: path, modified: document.modified)
+        }
+        let feeling = document.withValue(2) { text -> Feeling? in
+            guard let text else { return nil }
+            if text.elementsEqual("lighter".utf8) { return .lighter }
+            if text.elementsEqual("same".utf8) { return .same }
+            if text.elementsEqual("heavier".utf8) { return .heavier }
+            return Feeling(text: String(decoding: text, as: UTF8.self))
+        }
+        let safety = document.withValue(3) { text -> Bool in
+            guard let text else { return false }
+            guard text.allSatisfy({ $0 < 0x80 }) else { return isSafetyTrue(String(decoding: text, as: UTF8.self)) }
+            func isWord(_ word: StaticString) -> Bool {
+                word.withUTF8Buffer { lower in
+                    lower.count == text.count && zip(lower, text).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
+                }
+            }
+            return isWord("true") || isWord("yes") || isWord("on")
+        }
+        let summary = EntrySummary(id: id, date: date, feeling: feeling, safety: safety, preview: document.firstLine, path: path)
+        return (summary, note.map { ScanProblem(relativePath: path, reason: $0) })
+    }
+
     private static func id(_ fields: [String: String], path: String) -> UUID {
         fields["id"].flatMap(UUID.init(canonical:)) ?? UUID.derived(fromPath: path)
     }
@@ -87,14 +121,24 @@ enum EntryFile {
     /// else the file's modification time; with a note when a `date` was there but unreadable.
     static func date(_ fields: [String: String], path: String, modified: Date) -> (date: Date, note: String?) {
         if let text = fields["date"], let date = WrittenDate.parse(text, timeZone: .current) { return (date, nil) }
+        return undated(written: fields["date"], path: path, modified: modified)
+    }
+
+    /// The date of a file whose `date` field is missing or unreadable (`written`): from its
+    /// name, else its modification time; with a note when a `date` was written.
+    private static func undated(written: String?, path: String, modified: Date) -> (date: Date, note: String?) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let fromName = ShardedPath.parse(fileName: name)?.date
-        guard let text = fields["date"], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return (fromName ?? modified, nil) }
+        guard let text = written, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return (fromName ?? modified, nil) }
         return (fromName ?? modified, Copy.unreadableDate(datedByName: fromName != nil))
     }
 
     private static func safety(_ fields: [String: String]) -> Bool {
-        switch fields["safety"]?.lowercased() {
+        fields["safety"].map(isSafetyTrue) ?? false
+    }
+
+    private static func isSafetyTrue(_ text: String) -> Bool {
+        switch text.lowercased() {
         case "true", "yes", "on": return true
         default: return false
         }

@@ -44,11 +44,27 @@ public final class Journal {
     /// Made on first use: compiling the phrase table is wasted work for commands that only read.
     lazy var detector = SafetyDetector()
     let lockTimeout: TimeInterval
-    /// The journal's git repository, when versioning is on.
-    var repository: GitRepository?
+    /// The journal's git repository, when versioning is on (opened on first use when the
+    /// journal was made with `opensRepositoryWhenNeeded`).
+    var repository: GitRepository? {
+        get { openedRepository().repository }
+        set { repositoryState = .opened(newValue, problem: openedRepository().problem) }
+    }
     /// Why the journal's `.git` could not be opened, when it is there but broken. Entries still
     /// list and keep; letting go is refused, since the history could not be cleaned.
-    public let repositoryProblem: JournalError?
+    public var repositoryProblem: JournalError? { openedRepository().problem }
+    /// Whether the repository was looked at yet (always, unless the journal was made with
+    /// `opensRepositoryWhenNeeded`).
+    public var hasOpenedRepository: Bool {
+        if case .opened = repositoryState { return true }
+        return false
+    }
+    private var repositoryState: RepositoryState = .notYetOpened
+
+    private enum RepositoryState {
+        case notYetOpened
+        case opened(GitRepository?, problem: JournalError?)
+    }
     /// Things the person should know that did not stop the work, such as an entry kept but not
     /// yet committed. Commands print them after their result.
     public private(set) var warnings: [String] = []
@@ -58,8 +74,12 @@ public final class Journal {
     ///   - lockTimeout: how long a change waits for another `say` to finish with the journal.
     ///   - clock: the time to date new entries with (tests pass a fixed one).
     ///   - makeID: the source of new ids (tests pass a seeded one).
+    ///   - opensRepositoryWhenNeeded: open the journal's git repository only when something
+    ///     needs it, rather than now (a listing that finds nothing to commit never does; see
+    ///     ``listSettled(waiting:)``).
     public init(folders: UserFolders, lockTimeout: TimeInterval = 10,
-                clock: @escaping () -> Date = Date.init, makeID: @escaping () -> UUID = UUID.init) throws {
+                clock: @escaping () -> Date = Date.init, makeID: @escaping () -> UUID = UUID.init,
+                opensRepositoryWhenNeeded: Bool = false) throws {
         self.folders = folders
         self.lockTimeout = lockTimeout
         self.store = DocumentStore(root: folders.journal)
@@ -71,6 +91,13 @@ public final class Journal {
         }
         // A journal folder made by hand may be open to other users: it is the person's alone.
         AtomicFile.keepPrivate(folder: folders.journal)
+        if !opensRepositoryWhenNeeded { _ = openedRepository() }
+    }
+
+    /// Opens the journal's repository the first time it is asked for.
+    private func openedRepository() -> (repository: GitRepository?, problem: JournalError?) {
+        if case let .opened(repository, problem) = repositoryState { return (repository, problem) }
+        var repository: GitRepository?
         var problem: JournalError?
         if FileManager.default.fileExists(atPath: folders.journal + "/.git") {
             do {
@@ -79,9 +106,12 @@ public final class Journal {
                 problem = .versioning(error)
             } catch let error as MarkdownStoreError {
                 problem = .storage(error)
+            } catch {
+                problem = .unusableJournal(path: folders.journal + "/.git", reason: "\(error)")
             }
         }
-        repositoryProblem = problem
+        repositoryState = .opened(repository, problem: problem)
+        return (repository, problem)
     }
 
     /// Notes a warning for the command to print.
@@ -160,17 +190,57 @@ public final class Journal {
     /// Reads only the front matter and first line of each file, so it stays fast and small
     /// however large the journal grows.
     public func list() -> Listing {
+        list(collectingStamps: false).listing
+    }
+
+    /// ``list()``, with the stamps of the files read when asked (see ``listSettled(waiting:)``).
+    private func list(collectingStamps: Bool) -> (listing: Listing, stamps: WorkingTreeStamps?) {
         var entries: [EntrySummary] = []
         var notes: [ScanProblem] = []
         var leftovers: [String] = []
-        let problems = store.scan(EntryFile.folder, leftovers: &leftovers) { document in
-            let (summary, note) = EntryFile.summary(from: document)
+        // Each file is made into its summary on the thread that read it.
+        let outcome = store.scan(EntryFile.folder, keys: EntryFile.listedKeys, collectingStamps: collectingStamps,
+                                 leftovers: &leftovers, read: EntryFile.summary(from:)) { summary, note in
             entries.append(summary)
             if let note { notes.append(note) }
         }
         if !leftovers.isEmpty { removeLeftovers(leftovers) }
         entries.sort { $0.date != $1.date ? $0.date > $1.date : $0.path > $1.path }
-        return Listing(entries: entries, problems: problems, notes: notes.sorted { $0.relativePath < $1.relativePath })
+        let listing = Listing(entries: entries, problems: outcome.problems, notes: notes.sorted { $0.relativePath < $1.relativePath })
+        return (listing, outcome.stamps)
+    }
+
+    /// ``settle(waiting:outsideEdits:)`` and then ``list()``, with the look for edits made
+    /// outside say done from what the listing read, so a journal with nothing to commit is
+    /// listed without opening its repository at all.
+    ///
+    /// When the last full settle left a record that still describes the repository, and
+    /// nothing is left of interrupted work, the files are listed first and their stamps
+    /// compared with git's index (see `GitSettledState`); if any file was added, edited or
+    /// removed since (or anything is in doubt), the full settle runs after the listing and
+    /// commits it, as it would have before. Otherwise the full settle runs first, as always.
+    ///
+    /// - Returns: the listing, and why settling failed, if it did (the listing is made anyway).
+    public func listSettled(waiting: TimeInterval = 0.5) -> (listing: Listing, settleError: Error?) {
+        var isGitFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folders.journal + "/.git", isDirectory: &isGitFolder), isGitFolder.boolValue,
+           let state = GitSettledState.atRest(workdir: folders.journal), Self.excludesLockFile(gitdir: state.gitdir) {
+            let (listing, stamps) = list(collectingStamps: true)
+            if let stamps, state.workingTreeMatches(stamps, under: EntryFile.folder) { return (listing, nil) }
+            do {
+                try settle(waiting: waiting, outsideEdits: true, recordingSettled: true)
+            } catch {
+                return (listing, error)
+            }
+            return (listing, nil)
+        }
+        var failure: Error?
+        do {
+            try settle(waiting: waiting, outsideEdits: true, recordingSettled: true)
+        } catch {
+            failure = error
+        }
+        return (list(), failure)
     }
 
     /// Finds one entry by a reference a person typed: its number in the history (1 is the

@@ -88,6 +88,14 @@ extension Journal {
     /// holds the journal (`waiting` seconds at most) or a git operation of the person's own is
     /// in progress.
     public func settle(waiting: TimeInterval = 0.5, outsideEdits: Bool = true) throws {
+        try settle(waiting: waiting, outsideEdits: outsideEdits, recordingSettled: false)
+    }
+
+    /// ``settle(waiting:outsideEdits:)``; with `recordingSettled`, a look for outside edits
+    /// that finds none leaves the record the next listing's quick look reads (see
+    /// ``listSettled(waiting:)``). Only listings leave it: they are what reads it, and nothing
+    /// else need change a file it would not have changed before.
+    func settle(waiting: TimeInterval, outsideEdits: Bool, recordingSettled: Bool) throws {
         guard let repository else { return }
         let lock: FolderLock
         do {
@@ -102,14 +110,14 @@ extension Journal {
         try versioning { try repository.tightenPermissions() }
         // An interrupted let-go, or what a killed sync left (a purge it owes, temporary files, locks).
         try versioning { try repository.finishInterruptedSync(entriesFolder: EntryFile.folder) }
-        if outsideEdits { try commitOutsideChanges(in: repository, firstMessage: nil) }
+        if outsideEdits { try commitOutsideChanges(in: repository, firstMessage: nil, recordingSettled: recordingSettled) }
     }
 
     /// Commits entry files that differ from the last commit. Messages name ids only:
     /// "Add 1a2b3c4d", "Edit 7f3c9a2e", "Remove 5d9e7a61".
-    func commitOutsideChanges(in repository: GitRepository, firstMessage: String?) throws {
+    func commitOutsideChanges(in repository: GitRepository, firstMessage: String?, recordingSettled: Bool = false) throws {
         guard try !versioning({ try repository.isBusyWithGit() }) else { return }
-        let changes = try versioning { try repository.workingTreeChanges(under: EntryFile.folder) }
+        let changes = try versioning { try repository.workingTreeChanges(under: EntryFile.folder, recordingSettled: recordingSettled) }
         var paths = changes.map(\.path)
         if firstMessage != nil { paths.append(".gitignore") }
         guard !paths.isEmpty else { return }
@@ -128,12 +136,18 @@ extension Journal {
         try versioning { _ = try repository.commit(paths: paths, message: message) }
     }
 
+    /// Whether `.git/info/exclude` already keeps say's lock file out of `git status`.
+    static func excludesLockFile(gitdir: String) -> Bool {
+        let existing = (try? String(contentsOfFile: gitdir + "info/exclude", encoding: .utf8)) ?? ""
+        return existing.split(separator: "\n").contains(Substring(FolderLock.fileName))
+    }
+
     /// Keeps say's lock file out of `git status` in repositories say did not set up (those it
     /// did have it in `.gitignore`), through the repository-local `.git/info/exclude`.
     private func excludeLockFile(in repository: GitRepository) {
         let path = repository.gitdir + "info/exclude"
+        guard !Self.excludesLockFile(gitdir: repository.gitdir) else { return }
         let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        guard !existing.split(separator: "\n").contains(Substring(FolderLock.fileName)) else { return }
         let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + FolderLock.fileName + "\n"
         try? AtomicFile.write(Array(text.utf8), to: path)
     }

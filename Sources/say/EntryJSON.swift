@@ -17,9 +17,9 @@ enum EntryJSON {
         var out: [UInt8] = Array("[\n".utf8)
         out.reserveCapacity(72 * 1024)
         for (index, entry) in entries.enumerated() {
-            out += "  ".utf8
+            out.append("  ")
             append(entry, text: nil, to: &out)
-            out += (index + 1 < entries.count ? ",\n" : "\n]\n").utf8
+            out.append(index + 1 < entries.count ? ",\n" : "\n]\n")
             if out.count >= 64 * 1024 {
                 output.write(Data(out))
                 out.removeAll(keepingCapacity: true)
@@ -35,25 +35,22 @@ enum EntryJSON {
     }
 
     private static func append(_ entry: EntrySummary, text: String?, to out: inout [UInt8]) {
-        out += "{\"id\":\"".utf8
-        out += entry.id.lowercasedString.utf8
-        out += "\",\"date\":\"".utf8
-        out += UTCTime(entry.date).iso8601.utf8
-        out += "\",\"feeling\":".utf8
-        if let feeling = entry.feeling {
-            out.append(UInt8(ascii: "\""))
-            out += feeling.rawValue.utf8
-            out.append(UInt8(ascii: "\""))
-        } else {
-            out += "null".utf8
+        out.append(#"{"id":""#)
+        entry.id.appendLowercased(to: &out)
+        out.append(#"","date":""#)
+        UTCTime(entry.date).appendISO8601(to: &out)
+        switch entry.feeling {
+        case .lighter?: out.append(#"","feeling":"lighter""#)
+        case .same?: out.append(#"","feeling":"same""#)
+        case .heavier?: out.append(#"","feeling":"heavier""#)
+        case nil: out.append(#"","feeling":null"#)
         }
-        out += (entry.safety ? ",\"safety\":true" : ",\"safety\":false").utf8
-        out += ",\"preview\":".utf8
+        out.append(entry.safety ? #","safety":true,"preview":"# : #","safety":false,"preview":"#)
         appendString(entry.preview, to: &out)
-        out += ",\"path\":".utf8
+        out.append(#","path":"#)
         appendString(entry.path, to: &out)
         if let text {
-            out += ",\"text\":".utf8
+            out.append(#","text":"#)
             appendString(text, to: &out)
         }
         out.append(UInt8(ascii: "}"))
@@ -61,5 +58,12 @@ enum EntryJSON {
 
     static func appendString(_ value: String, to out: inout [UInt8]) {
         JSONText.append(value, to: &out)
+    }
+}
+
+extension [UInt8] {
+    /// Appends a literal's UTF-8 in one copy.
+    mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

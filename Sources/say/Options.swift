@@ -6,6 +6,9 @@ import SayItLaterCore
 /// How much of git's upkeep a command does when it opens the journal (see `Journal.settle`).
 enum Settling {
     case all, interruptedWork, none
+    /// Nothing yet: the command lists the journal through ``JournalOptions/listSettled(_:)``,
+    /// which settles as `.all` does, opening the repository only when there is work for it.
+    case whileListing
 }
 
 struct JournalOptions: ParsableArguments {
@@ -38,14 +41,15 @@ struct JournalOptions: ParsableArguments {
             // SAY_LOCK_TIMEOUT (seconds) lets tests and scripts choose how long to wait for
             // another say; people get the default.
             let timeout = ProcessInfo.processInfo.environment["SAY_LOCK_TIMEOUT"].flatMap(TimeInterval.init) ?? 10
-            let journal = try Journal(folders: folders(), lockTimeout: timeout)
+            let journal = try Journal(folders: folders(), lockTimeout: timeout, opensRepositoryWhenNeeded: settling == .whileListing)
+            if settling == .whileListing { return journal }
             // Finish an interrupted let-go and commit edits made in an editor before anything else.
             // If git cannot, the entries on disk are still there to list and keep: say so, go on.
             do {
                 switch settling {
                 case .all: try journal.settle()
                 case .interruptedWork: try journal.settle(outsideEdits: false)
-                case .none: break
+                case .none, .whileListing: break
                 }
             } catch {
                 Output.error("say: " + Copy.notSettled((error as? LocalizedError)?.errorDescription ?? "\(error)"))
@@ -59,6 +63,22 @@ struct JournalOptions: ParsableArguments {
         } catch {
             throw SayFailure("open the journal", error)
         }
+    }
+}
+
+extension JournalOptions {
+    /// The journal's listing, settled first as `open(settling: .all)` settles it (see
+    /// `Journal.listSettled`), with the same words on stderr when git cannot be brought up
+    /// to date.
+    func listSettled(_ journal: Journal) -> Listing {
+        let (listing, failure) = journal.listSettled()
+        if let failure {
+            Output.error("say: " + Copy.notSettled((failure as? LocalizedError)?.errorDescription ?? "\(failure)"))
+        }
+        if journal.hasOpenedRepository, let problem = journal.repositoryProblem {
+            Output.error("say: " + Copy.notSettled(problem.errorDescription ?? Copy.repositoryUnopened))
+        }
+        return listing
     }
 }
 

@@ -196,6 +196,48 @@ struct FrontMatterTests {
         #expect(accepted > 150)
         #expect(declined > 300)
     }
+
+    /// The listing's reader, which only notes where a few keys' values are, accepts and
+    /// refuses exactly what the fast reader does and finds the same values, for every byte a
+    /// value or key may start or go on with.
+    @Test func keyedReaderAgreesWithTheFastReader() throws {
+        var generator = SeededGenerator(seed: 0x10CA7E)
+        let keys = ["id", "date", "feeling", "safety", "my-key"]
+        let keyParts = keys + ["a", "x_y", "K1", "_k", "-k", "2k", "k k", "k.k", "k\t", "ü"]
+        let bytes = (0x20 ... 0x7E).map { String(UnicodeScalar(UInt8($0))) } + ["ü", "\t", "\r"]
+        var accepted = 0
+        var declined = 0
+        for _ in 0 ..< 20000 {
+            var lines: [String] = []
+            for _ in 0 ..< Int.random(in: 1 ... 6, using: &generator) {
+                let key = keyParts.randomElement(using: &generator)!
+                var value = ["lighter", "2026-11-22T03:42:00Z", "a", "7f3c9a2e-5d7a", ""].randomElement(using: &generator)!
+                for _ in 0 ..< Int.random(in: 0 ... 2, using: &generator) {
+                    value.insert(contentsOf: bytes.randomElement(using: &generator)!, at: value.index(value.startIndex, offsetBy: Int.random(in: 0 ... value.count, using: &generator)))
+                }
+                lines.append(key + (Bool.random(using: &generator) ? ": " : ":") + value)
+            }
+            if Int.random(in: 0 ..< 10, using: &generator) == 0 { lines.insert("# comment", at: 0) }
+            let yaml = Array((lines.joined(separator: Bool.random(using: &generator) ? "\n" : "\r\n") + "\n").utf8)
+            let fast = yaml.withUnsafeBufferPointer { FastFields.parse($0, 0 ..< $0.count) }
+            var found = [Range<Int>](repeating: 0 ..< 0, count: keys.count)
+            let located = yaml.withUnsafeBufferPointer { all in
+                found.withUnsafeMutableBufferPointer { FastFields.locate(all, 0 ..< all.count, keys: keys.map { Array($0.utf8) }, into: $0) }
+            }
+            #expect(located == (fast != nil), "\(String(decoding: yaml, as: UTF8.self).debugDescription)")
+            guard let fast, located else {
+                declined += 1
+                continue
+            }
+            accepted += 1
+            for (index, key) in keys.enumerated() {
+                let value = found[index].lowerBound < 0 ? nil : String(decoding: yaml[found[index]], as: UTF8.self)
+                #expect(value == fast[key], "\(key) in \(String(decoding: yaml, as: UTF8.self).debugDescription)")
+            }
+        }
+        #expect(accepted > 1000)
+        #expect(declined > 1000)
+    }
 }
 
 /// A small deterministic random source (SplitMix64) so generated cases repeat exactly.

@@ -31,14 +31,65 @@ public struct ScanProblem: Sendable, Hashable, Error {
     }
 }
 
+/// One readable document, as the reading thread sees it for a moment: handed to the `read`
+/// function of ``DirectoryScanner/scan(_:keys:collectingStamps:leftovers:read:visit:)``, and
+/// valid only during that call (its bytes are the reading thread's buffer).
+public struct DocumentView {
+    /// The path relative to the scanned root, with `/` separators.
+    public let relativePath: String
+    /// Whether the file has a front matter block.
+    public let hasFrontMatter: Bool
+    /// The file's modification time.
+    public let modified: Date
+    fileprivate let bytes: UnsafeBufferPointer<UInt8>
+    fileprivate let bodyStart: Int
+    /// Where the values of the scan's keys are in `bytes`, when the fast reader found them.
+    fileprivate let located: UnsafeBufferPointer<Range<Int>>?
+    /// The fields, when they were read the full way.
+    fileprivate let fields: [String: String]?
+    fileprivate let keys: [String]
+
+    /// The first line of the body that is not blank, trimmed, at most
+    /// ``DirectoryScanner/previewLimit`` characters.
+    public var firstLine: String { DirectoryScanner.firstLine(bytes, from: bodyStart) }
+
+    /// Runs `body` with the UTF-8 of the value of the scan's key at `keyIndex` (nil when the
+    /// key is absent or its value is not a scalar). The bytes are valid only inside `body`.
+    public func withValue<Result>(_ keyIndex: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        if let located {
+            let range = located[keyIndex]
+            return body(range.lowerBound < 0 ? nil : UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+        guard var value = fields?[keys[keyIndex]] else { return body(nil) }
+        return value.withUTF8 { body($0) }
+    }
+
+    /// The value of the scan's key at `keyIndex` as a string.
+    public func value(_ keyIndex: Int) -> String? {
+        withValue(keyIndex) { $0.map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// Every top-level scalar field; complete only when the scan was asked for no keys.
+    var allFields: [String: String] { fields ?? [:] }
+}
+
+/// What a scan found besides the documents it handed over.
+public struct ScanOutcome: Sendable {
+    /// The files that could not be read, and why, sorted by path.
+    public var problems: [ScanProblem]
+    /// The stamps of the files read, when asked for.
+    public var stamps: WorkingTreeStamps?
+}
+
 /// Walks a folder of Markdown documents and reads just enough of each for a listing.
 ///
 /// - Visits `*.md` and `*.markdown` files in sorted path order.
 /// - Skips hidden names (so `.git` and temporary files are never read) and editor leftovers
 ///   (`*.swp`, `*~`, `.#*`).
 /// - Never follows a symbolic link: a link is reported as a problem, whatever it points to.
-/// - Reads each file in one small read (more only when the front matter is longer), so memory
-///   stays flat however many files there are; callers receive summaries one by one.
+/// - Reads each file in one read into a buffer reused from file to file (more only when the
+///   file is larger), so memory stays flat however many files there are; callers receive
+///   documents one by one.
 public struct DirectoryScanner: Sendable {
     /// The longest preview kept, in characters.
     public static let previewLimit = 160
@@ -56,8 +107,8 @@ public struct DirectoryScanner: Sendable {
     /// folder by folder in name order, names sorted within each folder.
     ///
     /// The folders are listed first; then the files are read on up to four threads (each
-    /// thread takes whole folders, opening files relative to the folder), and the summaries are
-    /// handed to `visit` in order on the calling thread.
+    /// thread takes the next chunk of a folder as it finishes one, opening files relative to
+    /// the folder), and the summaries are handed to `visit` in order on the calling thread.
     ///
     /// - Returns: the files that could not be read, sorted by path. A missing folder is not a
     ///   problem: it simply holds no documents.
@@ -69,34 +120,68 @@ public struct DirectoryScanner: Sendable {
     /// ``scan(_:visit:)``, also collecting the relative paths of temporary files that a killed
     /// writer left behind (see ``AtomicFile/isTemporary(name:)``).
     public func scan(_ folder: String, leftovers: inout [String], visit: (DocumentSummary) -> Void) -> [ScanProblem] {
+        run(folder, keys: nil, collectingStamps: false, leftovers: &leftovers, read: { view in
+            DocumentSummary(relativePath: view.relativePath, fields: view.allFields, hasFrontMatter: view.hasFrontMatter,
+                            firstLine: view.firstLine, modified: view.modified)
+        }, visit: visit).problems
+    }
+
+    /// Scans `folder` as ``scan(_:leftovers:visit:)`` does, reading only the front-matter
+    /// values of `keys` (the whole front matter is still checked, so a file is readable here
+    /// exactly when it is readable there).
+    ///
+    /// - Parameters:
+    ///   - keys: the front-matter keys `read` looks at, by index in this list.
+    ///   - collectingStamps: whether to return the stamps of the files read (see
+    ///     `GitSettledState`).
+    ///   - read: makes the caller's value from a document, on the reading thread.
+    ///   - visit: receives the values in order, on the calling thread.
+    public func scan<Item: Sendable>(_ folder: String, keys: [String], collectingStamps: Bool, leftovers: inout [String],
+                                     read: @escaping @Sendable (DocumentView) -> Item, visit: (Item) -> Void) -> ScanOutcome {
+        run(folder, keys: keys, collectingStamps: collectingStamps, leftovers: &leftovers, read: read, visit: visit)
+    }
+
+    private func run<Item: Sendable>(_ folder: String, keys: [String]?, collectingStamps: Bool, leftovers: inout [String],
+                                     read: @escaping @Sendable (DocumentView) -> Item, visit: (Item) -> Void) -> ScanOutcome {
         var problems: [ScanProblem] = []
         var folders: [FolderOfDocuments] = []
+        var stamps: WorkingTreeStamps? = collectingStamps ? WorkingTreeStamps() : nil
         if let link = DocumentStore.linkedFolder(root: root, relativePath: folder + "/-") {
             // The scanned folder itself (or one above it in the journal) is a link: not followed.
-            return [ScanProblem(relativePath: link, reason: "a symbolic link; say never follows links")]
+            stamps?.isComplete = false
+            return ScanOutcome(problems: [ScanProblem(relativePath: link, reason: "a symbolic link; say never follows links")], stamps: stamps)
         }
-        list(folder, into: &folders, problems: &problems, leftovers: &leftovers)
-        // A window of folders at a time, so only a few thousand summaries wait between the
+        var complete = true
+        var others: [(path: String, stamp: FileStamp)]? = collectingStamps ? [] : nil
+        list(folder, into: &folders, problems: &problems, leftovers: &leftovers, complete: &complete, others: &others)
+        if !complete { stamps?.isComplete = false }
+        stamps?.files += others ?? []
+        let reader = Reader(keys: keys, collectingStamps: collectingStamps, read: read)
+        // A window of folders at a time, so only a few thousand results wait between the
         // reading threads and `visit`, however large the journal.
         var start = 0
         while start < folders.count {
             var end = start
             var files = 0
-            while end < folders.count, end == start || files + folders[end].names.count <= Self.window {
-                files += folders[end].names.count
+            while end < folders.count, end == start || files + folders[end].count <= Self.window {
+                files += folders[end].count
                 end += 1
             }
-            for outcome in Self.readAll(folders[start ..< end], root: root) {
-                for result in outcome {
+            for outcome in reader.readAll(folders[start ..< end], root: root) {
+                for result in outcome.results {
                     switch result {
-                    case let .success(summary): visit(summary)
+                    case let .success(item): visit(item)
                     case let .failure(problem): problems.append(problem)
                     }
+                }
+                if stamps != nil {
+                    stamps?.files += outcome.stamps
+                    if outcome.stamps.count != outcome.results.count { stamps?.isComplete = false }
                 }
             }
             start = end
         }
-        return problems.sorted { $0.relativePath < $1.relativePath }
+        return ScanOutcome(problems: problems.sorted { $0.relativePath < $1.relativePath }, stamps: stamps)
     }
 
     /// True for names the scan never reads.
@@ -109,133 +194,262 @@ public struct DirectoryScanner: Sendable {
         !isIgnored(name: name) && (name.hasSuffix(".md") || name.hasSuffix(".markdown"))
     }
 
-    /// One folder's document names, sorted.
-    struct FolderOfDocuments {
+    /// `isIgnored(name:)` on the bytes of a name.
+    static func isIgnored(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.first == UInt8(ascii: ".") || name.last == UInt8(ascii: "~") || name.hasSuffix(".swp") || name.hasSuffix(".swo")
+    }
+
+    /// `isDocument(name:)` on the bytes of a name.
+    static func isDocument(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        !isIgnored(name) && (name.hasSuffix(".md") || name.hasSuffix(".markdown"))
+    }
+
+    /// Whether git (as say reads its status: `GitRepository.isIgnoredName`) passes over a name
+    /// the scan skips: hidden names, and files named as editor leftovers.
+    static func isIgnoredByGit(_ name: UnsafeBufferPointer<UInt8>, isFolder: Bool) -> Bool {
+        name.first == UInt8(ascii: ".") || (!isFolder && (name.last == UInt8(ascii: "~") || name.hasSuffix(".swp")))
+    }
+
+    /// One folder's document names, sorted, kept as the bytes the file system gave (each
+    /// ended by a NUL, for `openat`), one after another: no string is made for a name until
+    /// its document's path is.
+    struct FolderOfDocuments: Sendable {
         let relative: String
-        let names: [String]
+        let names: [UInt8]
+        /// Where each name starts in `names`, in name order.
+        let starts: [Int]
+        var count: Int { starts.count }
     }
 
     /// Lists documents folder by folder, recording links and unreadable folders as problems.
+    /// Other files git would see are stamped into `others` (when it is not nil); `complete`
+    /// turns false when the folder holds something git would see that has no stamp.
     private func list(_ relative: String, into folders: inout [FolderOfDocuments], problems: inout [ScanProblem],
-                      leftovers: inout [String]) {
+                      leftovers: inout [String], complete: inout Bool, others: inout [(path: String, stamp: FileStamp)]?) {
         let path = root + "/" + relative
         guard let directory = opendir(path) else {
             if errno != ENOENT {
                 problems.append(ScanProblem(relativePath: relative, reason: "could not open the folder: " + String(cString: strerror(errno))))
+                complete = false
             }
             return
         }
-        var entries: [(String, UInt8)] = []
-        while let item = readdir(directory) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            if Self.isIgnored(name: name) {
-                if AtomicFile.isTemporary(name: name) { leftovers.append(relative + "/" + name) }
-                continue
-            }
-            entries.append((name, item.pointee.d_type))
-        }
-        closedir(directory)
-        entries.sort { $0.0 < $1.0 }
-        var documents: [String] = []
+        var names: [UInt8] = []
+        var starts: [Int] = []
         var subfolders: [String] = []
-        for (name, type) in entries {
-            var kind = type
-            if kind == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(path + "/" + name, &info) == 0 else { continue }
-                switch Platform.fileType(info.st_mode) {
-                case S_IFDIR: kind = UInt8(DT_DIR)
-                case S_IFLNK: kind = UInt8(DT_LNK)
-                case S_IFREG: kind = UInt8(DT_REG)
-                default: kind = UInt8(DT_UNKNOWN)
+        while let item = readdir(directory) {
+            let type = item.pointee.d_type
+            // The name is read in place: copying `d_name` (a 256-byte tuple) per entry showed in profiles.
+            withUnsafePointer(to: &item.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: UInt8.self, capacity: 256) { start in
+                    let bytes = UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)))
+                    if bytes.count <= 2, bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { return }
+                    var kind = type
+                    if kind == UInt8(DT_UNKNOWN) {
+                        kind = Self.typeByStatus(path + "/" + String(decoding: bytes, as: UTF8.self))
+                    }
+                    if Self.isIgnored(bytes) {
+                        if !Self.isIgnoredByGit(bytes, isFolder: kind == UInt8(DT_DIR)) { complete = false }
+                        if bytes.first == UInt8(ascii: ".") {
+                            let text = String(decoding: bytes, as: UTF8.self)
+                            if AtomicFile.isTemporary(name: text) { leftovers.append(relative + "/" + text) }
+                        }
+                        return
+                    }
+                    switch kind {
+                    case UInt8(DT_DIR):
+                        subfolders.append(String(decoding: bytes, as: UTF8.self))
+                    case UInt8(DT_LNK):
+                        problems.append(ScanProblem(relativePath: relative + "/" + String(decoding: bytes, as: UTF8.self),
+                                                    reason: "a symbolic link; say never follows links"))
+                        complete = false
+                    case UInt8(DT_REG) where Self.isDocument(bytes):
+                        starts.append(names.count)
+                        if UTF8Validation.isValid(bytes) {
+                            names.append(contentsOf: bytes)
+                        } else {
+                            // Read as the name's repaired text, as a path made of it is: a name
+                            // that is not UTF-8 is reported, never listed under another name.
+                            names.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
+                        }
+                        names.append(0)
+                    case UInt8(DT_REG) where others != nil && UTF8Validation.isValid(bytes):
+                        // Not read, but stamped: a file of the person's own beside the entries
+                        // still lets the quick look at git's index tell.
+                        var info = stat()
+                        if fstatat(dirfd(directory), UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), &info,
+                                   AT_SYMLINK_NOFOLLOW) == 0, Platform.fileType(info.st_mode) == S_IFREG {
+                            others?.append((relative + "/" + String(decoding: bytes, as: UTF8.self), FileStamp(info)))
+                        } else {
+                            complete = false
+                        }
+                    default:
+                        complete = false
+                    }
+                    return
                 }
             }
-            switch kind {
-            case UInt8(DT_DIR):
-                subfolders.append(name)
-            case UInt8(DT_LNK):
-                problems.append(ScanProblem(relativePath: relative + "/" + name, reason: "a symbolic link; say never follows links"))
-            case UInt8(DT_REG) where Self.isDocument(name: name):
-                documents.append(name)
-            default:
-                continue
-            }
         }
-        if !documents.isEmpty { folders.append(FolderOfDocuments(relative: relative, names: documents)) }
-        for name in subfolders { list(relative + "/" + name, into: &folders, problems: &problems, leftovers: &leftovers) }
+        closedir(directory)
+        names.withUnsafeBufferPointer { all in
+            let base = UnsafeRawPointer(all.baseAddress!).assumingMemoryBound(to: CChar.self)
+            starts.sort { strcmp(base + $0, base + $1) < 0 }
+        }
+        subfolders.sort()
+        if !starts.isEmpty { folders.append(FolderOfDocuments(relative: relative, names: names, starts: starts)) }
+        for name in subfolders {
+            list(relative + "/" + name, into: &folders, problems: &problems, leftovers: &leftovers, complete: &complete, others: &others)
+        }
     }
 
-    /// Reads every listed file, splitting the folders between threads by file count.
+    /// A directory entry's type from `lstat`, for file systems whose listings do not say.
+    private static func typeByStatus(_ path: String) -> UInt8 {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return UInt8(DT_UNKNOWN) }
+        switch Platform.fileType(info.st_mode) {
+        case S_IFDIR: return UInt8(DT_DIR)
+        case S_IFLNK: return UInt8(DT_LNK)
+        case S_IFREG: return UInt8(DT_REG)
+        default: return UInt8(DT_UNKNOWN)
+        }
+    }
+
     /// How many files are read between two hand-overs to `visit`.
     static let window = 4096
 
-    private static func readAll(_ window: ArraySlice<FolderOfDocuments>, root: String) -> [[Result<DocumentSummary, ScanProblem>]] {
-        let folders = Array(window)
-        let total = folders.reduce(0) { $0 + $1.names.count }
-        let workers = total < 512 ? 1 : min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
-        // Contiguous runs of folders with about total/workers files each.
-        var runs: [Range<Int>] = []
-        var start = 0
-        var counted = 0
-        for (index, folder) in folders.enumerated() {
-            counted += folder.names.count
-            if counted * workers >= total * (runs.count + 1) || index == folders.count - 1 {
-                runs.append(start ..< index + 1)
-                start = index + 1
+    /// One folder's results, in name order, and the stamps of the files that could be opened.
+    struct FolderOutcome<Item: Sendable>: Sendable {
+        var results: [Result<Item, ScanProblem>] = []
+        var stamps: [(path: String, stamp: FileStamp)] = []
+    }
+
+    /// The per-file reading, shared by the threads.
+    struct Reader<Item: Sendable>: Sendable {
+        /// nil: read every field (the full `DocumentSummary`).
+        let keys: [String]?
+        let collectingStamps: Bool
+        let read: @Sendable (DocumentView) -> Item
+
+        /// How many files of a folder one thread reads before it takes the next piece of work.
+        static var chunk: Int { 128 }
+
+        /// Reads every listed file, on the calling thread and as many others as there are
+        /// processors (up to four), each taking the next chunk of a folder as it finishes one,
+        /// so a thread held up by something else running never holds up the rest for long.
+        func readAll(_ window: ArraySlice<FolderOfDocuments>, root: String) -> [FolderOutcome<Item>] {
+            let folders = Array(window)
+            var chunks: [(folder: Int, names: Range<Int>)] = []
+            for (index, folder) in folders.enumerated() {
+                for start in stride(from: 0, to: folder.count, by: Self.chunk) {
+                    chunks.append((index, start ..< min(start + Self.chunk, folder.count)))
+                }
             }
-        }
-        let results = ResultSlots(count: folders.count)
-        let plannedRuns = runs
-        DispatchQueue.concurrentPerform(iterations: plannedRuns.count) { run in
-            var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-            for index in plannedRuns[run] {
+            let total = folders.reduce(0) { $0 + $1.count }
+            let results = ResultSlots<Item>(count: chunks.count)
+            let plannedChunks = chunks
+            let keyBytes = (keys ?? []).map { Array($0.utf8) }
+            let readChunk = { @Sendable (number: Int, buffer: inout [UInt8], located: inout [Range<Int>]) in
+                let (index, range) = plannedChunks[number]
                 let folder = folders[index]
                 let folderPath = root + "/" + folder.relative
                 let folderFD = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                var outcomes: [Result<DocumentSummary, ScanProblem>] = []
-                outcomes.reserveCapacity(folder.names.count)
-                for name in folder.names {
-                    outcomes.append(summary(folderFD: folderFD, folderPath: folderPath,
-                                            relativePath: folder.relative + "/" + name, name: name, buffer: &buffer))
+                var outcome = FolderOutcome<Item>()
+                outcome.results.reserveCapacity(range.count)
+                if collectingStamps { outcome.stamps.reserveCapacity(range.count) }
+                let prefix = Array((folder.relative + "/").utf8)
+                folder.names.withUnsafeBufferPointer { names in
+                    for start in folder.starts[range] {
+                        let name = UnsafeRawPointer(names.baseAddress! + start).assumingMemoryBound(to: CChar.self)
+                        let length = strlen(name)
+                        // The path made in one go, from the folder's and the name's bytes.
+                        let relativePath = String(unsafeUninitializedCapacity: prefix.count + length) { out in
+                            _ = out.initialize(fromContentsOf: prefix)
+                            _ = out[prefix.count...].initialize(fromContentsOf: UnsafeBufferPointer(start: names.baseAddress! + start, count: length))
+                            return prefix.count + length
+                        }
+                        var stamp: FileStamp?
+                        outcome.results.append(DirectoryScanner.read(
+                            folderFD: folderFD, folderPath: folderPath, relativePath: relativePath, name: name, buffer: &buffer,
+                            keys: keys == nil ? nil : keyBytes, located: &located, stamp: &stamp) { view in read(view) })
+                        if collectingStamps, let stamp { outcome.stamps.append((relativePath, stamp)) }
+                    }
                 }
                 if folderFD >= 0 { close(folderFD) }
-                results.set(index, outcomes)
+                results.set(number, outcome)
             }
+            if total < 512 || ProcessInfo.processInfo.activeProcessorCount < 2 {
+                var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+                var located = [Range<Int>](repeating: -1 ..< -1, count: keyBytes.count)
+                for number in plannedChunks.indices { readChunk(number, &buffer, &located) }
+            } else {
+                let threads = min(4, ProcessInfo.processInfo.activeProcessorCount)
+                let next = ChunkCounter()
+                DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+                    var located = [Range<Int>](repeating: -1 ..< -1, count: keyBytes.count)
+                    while let number = next.take(below: plannedChunks.count) { readChunk(number, &buffer, &located) }
+                }
+            }
+            return results.values
         }
-        return results.values
+    }
+
+    /// Hands out chunk numbers, each once.
+    private final class ChunkCounter: @unchecked Sendable {
+        private var next = 0
+        private let lock = NSLock()
+        func take(below count: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
     }
 
     /// One slot per folder, each written by exactly one thread, read after all have finished.
-    private final class ResultSlots: @unchecked Sendable {
-        private var slots: [[Result<DocumentSummary, ScanProblem>]]
+    private final class ResultSlots<Item: Sendable>: @unchecked Sendable {
+        private var slots: [FolderOutcome<Item>]
         private let lock = NSLock()
-        init(count: Int) { slots = Array(repeating: [], count: count) }
-        func set(_ index: Int, _ value: [Result<DocumentSummary, ScanProblem>]) {
+        init(count: Int) { slots = Array(repeating: FolderOutcome(), count: count) }
+        func set(_ index: Int, _ value: FolderOutcome<Item>) {
             lock.lock()
             slots[index] = value
             lock.unlock()
         }
-        var values: [[Result<DocumentSummary, ScanProblem>]] { slots }
+        var values: [FolderOutcome<Item>] { slots }
     }
 
     /// Reads one file's summary. Exposed for tests and fuzzing of the per-file reader.
     public static func summary(root: String, relativePath: String, buffer: inout [UInt8]) -> Result<DocumentSummary, ScanProblem> {
         let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
         let folderPath = root + "/" + relativePath.dropLast(name.utf8.count)
-        return summary(folderFD: -1, folderPath: folderPath, relativePath: relativePath, name: name, buffer: &buffer)
+        var located: [Range<Int>] = []
+        var stamp: FileStamp?
+        return name.withCString { name in
+            read(folderFD: -1, folderPath: folderPath, relativePath: relativePath, name: name, buffer: &buffer,
+                 keys: nil, located: &located, stamp: &stamp) { view in
+                DocumentSummary(relativePath: view.relativePath, fields: view.allFields, hasFrontMatter: view.hasFrontMatter,
+                                firstLine: view.firstLine, modified: view.modified)
+            }
+        }
     }
 
-    /// Reads one file, opened relative to its folder's descriptor when there is one.
-    static func summary(folderFD: Int32, folderPath: String, relativePath: String, name: String,
-                        buffer: inout [UInt8]) -> Result<DocumentSummary, ScanProblem> {
-        func problem(_ reason: String) -> Result<DocumentSummary, ScanProblem> {
+    /// Reads one file, opened relative to its folder's descriptor when there is one, and hands
+    /// it to `make` when it is readable.
+    ///
+    /// - Parameters:
+    ///   - keys: the front-matter keys to locate; nil to read every field.
+    ///   - located: scratch space for the keys' value ranges (one per key), reused between files.
+    ///   - stamp: set to the file's stamp once it is open.
+    static func read<Item>(folderFD: Int32, folderPath: String, relativePath: String, name: UnsafePointer<CChar>, buffer: inout [UInt8],
+                           keys: [[UInt8]]?, located: inout [Range<Int>], stamp: inout FileStamp?,
+                           make: (DocumentView) -> Item) -> Result<Item, ScanProblem> {
+        func problem(_ reason: String) -> Result<Item, ScanProblem> {
             .failure(ScanProblem(relativePath: relativePath, reason: reason))
         }
         let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
-        let fd = folderFD >= 0 ? openat(folderFD, name, flags) : open(folderPath + "/" + name, flags)
+        let fd = folderFD >= 0 ? openat(folderFD, name, flags) : open(folderPath + "/" + String(cString: name), flags)
         guard fd >= 0 else {
             return errno == ELOOP ? problem("a symbolic link; say never follows links") : problem("could not open: " + String(cString: strerror(errno)))
         }
@@ -243,6 +457,7 @@ public struct DirectoryScanner: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return problem("could not read: " + String(cString: strerror(errno))) }
         guard Platform.fileType(info.st_mode) == S_IFREG else { return problem("not a regular file") }
+        stamp = FileStamp(info)
         #if canImport(Darwin)
         let modified = Date(timeIntervalSince1970: Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9)
         #else
@@ -283,16 +498,29 @@ public struct DirectoryScanner: Sendable {
             case .unterminated:
                 return problem(MarkdownStoreError.unterminatedFrontMatter(path: relativePath).reasonWithoutPath)
             case .noFrontMatter:
-                return .success(DocumentSummary(relativePath: relativePath, fields: [:], hasFrontMatter: false,
-                                                firstLine: Self.firstLine(bytes, from: split.contentStart), modified: modified))
+                return located.withUnsafeMutableBufferPointer { found in
+                    for index in found.indices { found[index] = -1 ..< -1 }
+                    return .success(make(DocumentView(relativePath: relativePath, hasFrontMatter: false, modified: modified, bytes: bytes,
+                                                      bodyStart: split.contentStart, located: keys == nil ? nil : UnsafeBufferPointer(found),
+                                                      fields: nil, keys: [])))
+                }
             case let .complete(yaml, bodyStart):
                 guard yaml.count <= frontMatterLimit else {
                     return problem("the front matter is longer than \(frontMatterLimit / 1024) KB")
                 }
+                if let keys {
+                    let fast = located.withUnsafeMutableBufferPointer { found -> Item? in
+                        guard FastFields.locate(bytes, yaml, keys: keys, into: found) else { return nil }
+                        return make(DocumentView(relativePath: relativePath, hasFrontMatter: true, modified: modified, bytes: bytes,
+                                                 bodyStart: bodyStart, located: UnsafeBufferPointer(found), fields: nil, keys: []))
+                    }
+                    if let fast { return .success(fast) }
+                }
                 do {
                     let fields = try FrontMatterFields.read(bytes, yaml, path: relativePath)
-                    return .success(DocumentSummary(relativePath: relativePath, fields: fields, hasFrontMatter: true,
-                                                    firstLine: Self.firstLine(bytes, from: bodyStart), modified: modified))
+                    return .success(make(DocumentView(relativePath: relativePath, hasFrontMatter: true, modified: modified, bytes: bytes,
+                                                      bodyStart: bodyStart, located: nil, fields: fields,
+                                                      keys: keys.map { $0.map { String(decoding: $0, as: UTF8.self) } } ?? [])))
                 } catch let error as MarkdownStoreError {
                     return .failure(ScanProblem(relativePath: relativePath, reason: error.reasonWithoutPath))
                 } catch {
@@ -333,6 +561,16 @@ public struct DirectoryScanner: Sendable {
             lineStart = next
         }
         return ""
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes end with the UTF-8 of an ASCII suffix.
+    func hasSuffix(_ suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard self.count >= count else { return false }
+        let tail = UnsafeBufferPointer(rebasing: self[(self.count - count)...])
+        return suffix.withUTF8Buffer { tail.elementsEqual($0) }
     }
 }
 

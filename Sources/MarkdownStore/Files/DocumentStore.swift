@@ -112,6 +112,14 @@ public struct DocumentStore: Sendable {
         DirectoryScanner(root: root).scan(folder, leftovers: &leftovers, visit: visit)
     }
 
+    /// Scans a folder of the store for only some front-matter keys; see
+    /// ``DirectoryScanner/scan(_:keys:collectingStamps:leftovers:read:visit:)``.
+    public func scan<Item: Sendable>(_ folder: String, keys: [String], collectingStamps: Bool, leftovers: inout [String],
+                                     read: @escaping @Sendable (DocumentView) -> Item, visit: (Item) -> Void) -> ScanOutcome {
+        DirectoryScanner(root: root).scan(folder, keys: keys, collectingStamps: collectingStamps, leftovers: &leftovers,
+                                          read: read, visit: visit)
+    }
+
     private func checkRelative(_ relativePath: String) throws {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !relativePath.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), !relativePath.contains("\0") else {

@@ -43,36 +43,52 @@ public struct UTCTime: Equatable, Sendable {
         return Date(timeIntervalSince1970: Double(days * 86400 + hour * 3600 + minute * 60 + second))
     }
 
+    /// Appends ``iso8601`` as UTF-8.
+    public func appendISO8601(to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
+            let count = write(into: UnsafeMutableBufferPointer(rebasing: text[...]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[0 ..< count]))
+        }
+    }
+
+    /// Writes ``iso8601`` (20 bytes) at the start of `out`; returns how many bytes it wrote.
+    private func write(into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        func put(_ value: Int, _ width: Int, at start: Int) {
+            var rest = Swift.max(0, value)
+            for offset in stride(from: width - 1, through: 0, by: -1) {
+                out[start + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
+        put(Swift.min(year, 9999), 4, at: 0)
+        out[4] = UInt8(ascii: "-")
+        put(month, 2, at: 5)
+        out[7] = UInt8(ascii: "-")
+        put(day, 2, at: 8)
+        out[10] = UInt8(ascii: "T")
+        put(hour, 2, at: 11)
+        out[13] = UInt8(ascii: ":")
+        put(minute, 2, at: 14)
+        out[16] = UInt8(ascii: ":")
+        put(second, 2, at: 17)
+        out[19] = UInt8(ascii: "Z")
+        return 20
+    }
+
     /// `2026-11-22T03:42:00Z` (years outside 0...9999 are clamped to four digits).
     public var iso8601: String {
-        String(unsafeUninitializedCapacity: 20) { out in
-            func put(_ value: Int, _ width: Int, at start: Int) {
-                var rest = Swift.max(0, value)
-                for offset in stride(from: width - 1, through: 0, by: -1) {
-                    out[start + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(Swift.min(year, 9999), 4, at: 0)
-            out[4] = UInt8(ascii: "-")
-            put(month, 2, at: 5)
-            out[7] = UInt8(ascii: "-")
-            put(day, 2, at: 8)
-            out[10] = UInt8(ascii: "T")
-            put(hour, 2, at: 11)
-            out[13] = UInt8(ascii: ":")
-            put(minute, 2, at: 14)
-            out[16] = UInt8(ascii: ":")
-            put(second, 2, at: 17)
-            out[19] = UInt8(ascii: "Z")
-            return 20
-        }
+        String(unsafeUninitializedCapacity: 20) { write(into: $0) }
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z`, `+HH:MM` or `-HH:MM` (optionally with
     /// fractional seconds), or a bare `YYYY-MM-DD`. Returns nil for anything else.
     public static func parseISO8601(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parseISO8601($0) }
+    }
+
+    /// ``parseISO8601(_:)`` on UTF-8 bytes.
+    public static func parseISO8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         func number(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= bytes.count else { return nil }
             var value = 0

@@ -17,7 +17,16 @@ enum UTF8Validation {
     private static func check(_ bytes: UnsafeBufferPointer<UInt8>, allowingNUL: Bool) -> Bool {
         var index = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return true }
         while index < count {
+            // Eight ASCII bytes at a time (none of them NUL when NUL is refused): most text.
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                if !allowingNUL, (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+            guard index < count else { break }
             let lead = bytes[index]
             if lead < 0x80 {
                 if lead == 0, !allowingNUL { return false }

@@ -14,8 +14,14 @@ public enum WrittenDate {
     ///   - text: the value as written.
     ///   - timeZone: the zone of a time written without one.
     public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
-        if let date = UTCTime.parseISO8601(text), text.utf8.count > 10 { return date }  // say's own form, fast
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse($0, timeZone: { timeZone }) }
+    }
+
+    /// ``parse(_:timeZone:)`` on UTF-8 bytes; the zone is asked for only when the text has none.
+    public static func parse(_ utf8: UnsafeBufferPointer<UInt8>, timeZone: () -> TimeZone) -> Date? {
+        if utf8.count > 10, let date = UTCTime.parseISO8601(utf8) { return date }  // say's own form, fast
+        let bytes = Array(utf8)
         guard !bytes.isEmpty else { return nil }
         if bytes.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") }) { return epoch(bytes) }
         var reader = Reader(bytes: bytes)
@@ -59,6 +65,7 @@ public enum WrittenDate {
         if let offset { return wallClock.addingTimeInterval(fraction - Double(offset)) }
         // A wall-clock time in the person's zone: the zone's offset at that moment (twice, so
         // a time next to a daylight-saving change lands on the right side of it).
+        let timeZone = timeZone()
         let first = wallClock.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: wallClock)))
         let settled = wallClock.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: first)))
         return settled.addingTimeInterval(fraction)

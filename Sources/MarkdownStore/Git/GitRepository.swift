@@ -73,6 +73,9 @@ public final class GitRepository {
     /// Called at each durable step of a purge; tests throw from it to simulate a crash there.
     var purgeCheckpoint: ((PurgeCheckpoint) throws -> Void)?
 
+    /// The stamp `.git/config` had just before libgit2 read it (see `GitSettledState`).
+    private(set) var openedConfig: FileStamp?
+
     private init(handle: OpaquePointer) throws {
         self.handle = handle
         guard let workdir = gitString(from: git_repository_workdir(handle)) else {
@@ -107,7 +110,9 @@ public final class GitRepository {
             try gitCheck(git_repository_init_ext(&raw, workdir, &options), "git_repository_init_ext")
         }
         guard let raw else { throw GitError.wrapper("no repository returned", function: "git_repository_init_ext") }
-        return try GitRepository(handle: raw)
+        let repository = try GitRepository(handle: raw)
+        repository.openedConfig = GitSettledState.configStamp(gitdir: repository.gitdir)
+        return repository
     }
 
     /// Opens the repository whose working tree root is exactly `workdir` (no search upwards).
@@ -118,6 +123,7 @@ public final class GitRepository {
     ///   Calls `git_repository_open_ext`.
     public static func open(at workdir: String) throws -> GitRepository? {
         try LibGit2.ensureInitialized()
+        let config = GitSettledState.configStamp(gitdir: (workdir.hasSuffix("/") ? workdir : workdir + "/") + ".git/")
         var raw: OpaquePointer?
         let result = git_repository_open_ext(&raw, workdir, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
         if result == GIT_ENOTFOUND.rawValue { return nil }
@@ -132,6 +138,7 @@ public final class GitRepository {
             return nil
         }
         let repository = try GitRepository(handle: raw)
+        repository.openedConfig = config
         // `workdir` may have been the .git folder itself: only the working tree root counts.
         guard gitCanonicalPath(repository.workdir) == gitCanonicalPath(workdir) else { return nil }
         if try FolderContents.names(in: repository.gitdir).contains(where: { $0.hasPrefix("sharedindex.") }) { throw splitIndexError }
@@ -188,15 +195,25 @@ public final class GitRepository {
     /// component starting with `.`) and editor leftovers (`*.swp`, `*~`, `.#*`) are ignored, as
     /// are files the repository's `.gitignore` ignores.
     ///
-    /// - Parameter folder: a folder relative to the working tree root (`entries`), or "" for all.
+    /// - Parameters:
+    ///   - folder: a folder relative to the working tree root (`entries`), or "" for all.
+    ///   - recordingSettled: when nothing differs, write the record ``GitSettledState`` reads.
     /// - Returns: the changes, sorted by path.
-    /// - Throws: `GitError`. Calls `git_diff_tree_to_workdir_with_index`.
-    public func workingTreeChanges(under folder: String) throws -> [WorkingTreeChange] {
+    /// - Throws: `GitError`. Calls `git_diff_tree_to_index`, `git_diff_index_to_workdir` and
+    ///   `git_diff_merge` (what `git_diff_tree_to_workdir_with_index` does, in steps).
+    public func workingTreeChanges(under folder: String, recordingSettled: Bool = false) throws -> [WorkingTreeChange] {
         let prefix = folder.isEmpty ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
         // A lock a killed say left goes first; someone else's means: read only, write nothing.
         try GitLocks.clearLeftovers(gitFolder: gitdir)
         let indexIsFree = access(gitdir + "index.lock", F_OK) != 0
-        let headTree = try lookupHeadTree()
+        let head = try headCommit()
+        var headTree: OpaquePointer?
+        if let head {
+            var commit: OpaquePointer?
+            try head.withOID { try gitCheck(git_commit_lookup(&commit, handle, $0), "git_commit_lookup") }
+            defer { git_commit_free(commit) }
+            try gitCheck(git_commit_tree(&headTree, commit), "git_commit_tree")
+        }
         defer { if let headTree { git_tree_free(headTree) } }
         var options = git_diff_options()
         try gitCheck(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
@@ -207,7 +224,11 @@ public final class GitRepository {
             // inode and ctime changed; without this every run would hash every entry).
             // (Only while nobody holds the index: libgit2 writes it from inside the diff.)
             | (indexIsFree ? GIT_DIFF_UPDATE_INDEX.rawValue : 0)
+        // Read again from disk (the git CLI's changes), as libgit2's own tree-to-working-tree
+        // diff does before it compares.
+        let index = try GitIndex(repository: handle)
         var diff: OpaquePointer?
+        var stagedChanges = 0
         let pathspec = prefix.isEmpty ? nil : strdup(String(prefix.dropLast()))
         defer { free(pathspec) }
         var strings: [UnsafeMutablePointer<CChar>?] = [pathspec]
@@ -215,21 +236,28 @@ public final class GitRepository {
             if pathspec != nil {
                 options.pathspec = git_strarray(strings: buffer.baseAddress, count: 1)
             }
+            // HEAD to the index, the index to the working tree, then the two merged: what
+            // `git_diff_tree_to_workdir_with_index` does, in steps, so the first can be counted.
+            try gitCheck(git_diff_tree_to_index(&diff, handle, headTree, index.handle, &options), "git_diff_tree_to_index")
+            stagedChanges = Self.countChanges(diff, prefix: prefix)
+            var toWorkdir: OpaquePointer?
+            defer { git_diff_free(toWorkdir) }
             // libgit2 may write the index here: its lock is recorded (see GitLocks).
             if indexIsFree {
                 try GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + "index.lock"]) {
-                    try gitCheck(git_diff_tree_to_workdir_with_index(&diff, handle, headTree, &options), "git_diff_tree_to_workdir_with_index")
+                    try gitCheck(git_diff_index_to_workdir(&toWorkdir, handle, index.handle, &options), "git_diff_index_to_workdir")
                 }
             } else {
-                try gitCheck(git_diff_tree_to_workdir_with_index(&diff, handle, headTree, &options), "git_diff_tree_to_workdir_with_index")
+                try gitCheck(git_diff_index_to_workdir(&toWorkdir, handle, index.handle, &options), "git_diff_index_to_workdir")
             }
+            try gitCheck(git_diff_merge(diff, toWorkdir), "git_diff_merge")
         }
         guard let diff else { return [] }
         defer { git_diff_free(diff) }
         if indexIsFree { saveRefreshedIndex() }
         var changes: [WorkingTreeChange] = []
-        for index in 0 ..< git_diff_num_deltas(diff) {
-            guard let delta = git_diff_get_delta(diff, index) else { continue }
+        for number in 0 ..< git_diff_num_deltas(diff) {
+            guard let delta = git_diff_get_delta(diff, number) else { continue }
             let kind: WorkingTreeChange.Kind
             let file: git_diff_file
             switch delta.pointee.status {
@@ -241,7 +269,30 @@ public final class GitRepository {
             guard let path = gitString(from: file.path), path.hasPrefix(prefix), !Self.isIgnoredName(path) else { continue }
             changes.append(WorkingTreeChange(path: path, kind: kind))
         }
+        // HEAD, the index and the working tree agree: noted, so the next listing can tell
+        // that nothing changed since without asking libgit2 (see `GitSettledState`). Only for
+        // the index as written now, by this run.
+        if recordingSettled, changes.isEmpty, stagedChanges == 0, indexIsFree, let head, !prefix.isEmpty,
+           let written = git_index_checksum(index.handle).map(ObjectID.init),
+           let onDisk = readSmallFile(gitdir + "index", limit: 1 << 30), onDisk.count >= 20,
+           onDisk.withUnsafeBytes({ ObjectID(bytes: $0.baseAddress! + onDisk.count - 20) }) == written {
+            recordSettled(head: head, index: written)
+        }
         return changes.sorted { $0.path < $1.path }
+    }
+
+    /// The deltas of a diff under `prefix` that say's status reports (hidden files and editor
+    /// leftovers left out).
+    private static func countChanges(_ diff: OpaquePointer?, prefix: String) -> Int {
+        guard let diff else { return 0 }
+        var count = 0
+        for number in 0 ..< git_diff_num_deltas(diff) {
+            guard let delta = git_diff_get_delta(diff, number), delta.pointee.status != GIT_DELTA_UNMODIFIED else { continue }
+            let file = delta.pointee.status == GIT_DELTA_DELETED ? delta.pointee.old_file : delta.pointee.new_file
+            guard let path = gitString(from: file.path), path.hasPrefix(prefix), !isIgnoredName(path) else { continue }
+            count += 1
+        }
+        return count
     }
 
     /// Writes the repository's index if a diff refreshed its stat cache. Best effort: if the

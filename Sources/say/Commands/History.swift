@@ -1,4 +1,5 @@
 import ArgumentParser
+import MarkdownStore
 import Foundation
 import SayItLaterCore
 
@@ -22,8 +23,8 @@ extension Say {
 
         func run() throws {
             try LockGate.unlock(journalOptions.folders())
-            let journal = try journalOptions.open()
-            let listing = journal.list()
+            let journal = try journalOptions.open(settling: .whileListing)
+            let listing = journalOptions.listSettled(journal)
             if json {
                 EntryJSON.writeArray(listing.entries, to: FileHandle.standardOutput)
             } else if listing.entries.isEmpty && listing.problems.isEmpty {
@@ -51,17 +52,27 @@ extension Say {
 enum HistoryText {
     static func write(_ entries: [EntrySummary], to output: FileHandle, forTerminal: Bool) {
         let width = String(entries.count).count
-        let indent = String(repeating: " ", count: width) + "  "
+        let dates = DateText.local
         var out: [UInt8] = []
         out.reserveCapacity(72 * 1024)
+        var card: [UInt8] = []
         for (index, entry) in entries.enumerated() {
+            card.removeAll(keepingCapacity: true)
             let number = String(index + 1)
-            var card = String(repeating: " ", count: width - number.count) + number + "  "
-            card += entry.preview.isEmpty ? Copy.emptyPreview : entry.preview
-            card += "\n" + indent + EntryText.meta(entry)
-            if entry.safety { card += " · " + Copy.supportPointer }
-            card += index + 1 < entries.count ? "\n\n" : "\n"
-            out += (forTerminal ? TerminalText.visible(card, keepingLineBreaks: true, keepingTabs: true) : card).utf8
+            card.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - number.count))
+            card += number.utf8
+            card += "  ".utf8
+            card += (entry.preview.isEmpty ? Copy.emptyPreview : entry.preview).utf8
+            card.append(0x0A)
+            card.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width + 2))
+            EntryText.appendMeta(entry, dates: dates, to: &card)
+            if entry.safety { card += (" · " + Copy.supportPointer).utf8 }
+            card += (index + 1 < entries.count ? "\n\n" : "\n").utf8
+            if forTerminal {
+                out += TerminalText.visible(String(decoding: card, as: UTF8.self), keepingLineBreaks: true, keepingTabs: true).utf8
+            } else {
+                out += card
+            }
             if out.count >= 64 * 1024 {
                 output.write(Data(out))
                 out.removeAll(keepingCapacity: true)
@@ -74,9 +85,14 @@ enum HistoryText {
 /// The line under an entry in the command line: its date and how it felt.
 enum EntryText {
     static func meta(_ entry: EntrySummary) -> String {
-        var meta = DateText.card(entry.date)
-        if let feeling = entry.feeling { meta += " · " + Copy.felt(feeling) }
-        return meta
+        var meta: [UInt8] = []
+        appendMeta(entry, dates: DateText.local, to: &meta)
+        return String(decoding: meta, as: UTF8.self)
+    }
+
+    static func appendMeta(_ entry: EntrySummary, dates: DateText.CardDates, to out: inout [UInt8]) {
+        dates.append(entry.date, to: &out)
+        if let feeling = entry.feeling { out += (" · " + Copy.felt(feeling)).utf8 }
     }
 }
 
@@ -84,16 +100,66 @@ enum EntryText {
 enum DateText {
     /// A formatter for one time zone (the screens take one so tests can pin it).
     static func formatter(timeZone: TimeZone) -> (Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
-        return { formatter.string(from: $0) }
+        let dates = CardDates(timeZone: timeZone)
+        return { dates.string($0) }
     }
 
     /// Used from the main thread only (commands run there).
-    nonisolated(unsafe) private static let local = formatter(timeZone: .current)
+    nonisolated(unsafe) static let local = CardDates(timeZone: .current)
 
     /// A card's date, in the local time zone.
-    static func card(_ date: Date) -> String { local(date) }
+    static func card(_ date: Date) -> String { local.string(date) }
+
+    /// Card dates in one time zone, written by arithmetic: the English (en_GB) form
+    /// `EEE d MMM yyyy, HH:mm` that ICU's formatter makes, without its cost (some
+    /// microseconds and megabytes for each listing); years it would write differently
+    /// (before 1000 or after 9999) still go through it.
+    final class CardDates {
+        let timeZone: TimeZone
+        private lazy var formatter: DateFormatter = {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_GB")
+            formatter.timeZone = timeZone
+            formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
+            return formatter
+        }()
+
+        static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+        init(timeZone: TimeZone) {
+            self.timeZone = timeZone
+        }
+
+        func string(_ date: Date) -> String {
+            var out: [UInt8] = []
+            append(date, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+
+        func append(_ date: Date, to out: inout [UInt8]) {
+            let local = date.addingTimeInterval(Double(timeZone.secondsFromGMT(for: date)))
+            let time = UTCTime(local)
+            guard (1000 ... 9999).contains(time.year), local.timeIntervalSince1970.isFinite else {
+                out += formatter.string(from: date).utf8
+                return
+            }
+            let seconds = Int(local.timeIntervalSince1970.rounded(.down))
+            let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+            // 1 January 1970 was a Thursday.
+            out += Self.weekdays[((days % 7) + 11) % 7].utf8
+            out.append(UInt8(ascii: " "))
+            out += String(time.day).utf8
+            out.append(UInt8(ascii: " "))
+            out += Self.months[time.month - 1].utf8
+            out.append(UInt8(ascii: " "))
+            out += String(time.year).utf8
+            out += ", ".utf8
+            out.append(UInt8(ascii: "0") + UInt8(time.hour / 10))
+            out.append(UInt8(ascii: "0") + UInt8(time.hour % 10))
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: "0") + UInt8(time.minute / 10))
+            out.append(UInt8(ascii: "0") + UInt8(time.minute % 10))
+        }
+    }
 }
