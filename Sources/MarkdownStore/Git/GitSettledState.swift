@@ -109,7 +109,7 @@ public struct GitSettledState {
     ///   - stamps: what a scan of `folder` (relative to the working tree root) found.
     ///   - folder: the folder scanned, e.g. `entries`.
     public func workingTreeMatches(_ stamps: WorkingTreeStamps, under folder: String) -> Bool {
-        guard stamps.isComplete, let index = GitIndexFile(path: gitdir + "index"), index.checksum == record.index else { return false }
+        guard stamps.isComplete, let index = GitIndexSnapshot(path: gitdir + "index"), index.checksum == record.index else { return false }
         let prefix = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8)
         // A scan hands files over folder by folder, which is git's order but for names that
         // sort differently as whole paths: sorted as git sorts and compared again only then.
@@ -120,7 +120,7 @@ public struct GitSettledState {
 
     /// Whether `files` (in path order) are, one for one, the entries of `index` under `prefix`
     /// that say's status sees, each with the stamp the entry records.
-    private static func matches(_ files: [(path: String, stamp: FileStamp)], _ index: GitIndexFile, under prefix: [UInt8]) -> Bool {
+    private static func matches(_ files: [(path: String, stamp: FileStamp)], _ index: GitIndexSnapshot, under prefix: [UInt8]) -> Bool {
         var next = 0
         let readable = index.forEachEntry { entry in
             guard entry.path.count >= prefix.count,
@@ -141,7 +141,7 @@ public struct GitSettledState {
 
     /// Whether a file's stamp is the one an index entry records, and it was not changed so
     /// close to the index's writing that the stamp cannot tell.
-    static func matches(_ file: FileStamp, _ entry: GitIndexFile.Entry, index: (seconds: UInt32, nanoseconds: UInt32)) -> Bool {
+    static func matches(_ file: FileStamp, _ entry: GitIndexSnapshot.Entry, index: (seconds: UInt32, nanoseconds: UInt32)) -> Bool {
         let recorded = entry.stamp
         let gitMode: UInt32 = file.mode & 0o100 != 0 ? 0o100755 : 0o100644
         guard entry.mode == gitMode, file.size == recorded.size, file.inode == recorded.inode,

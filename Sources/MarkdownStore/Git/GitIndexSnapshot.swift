@@ -13,7 +13,7 @@ import Darwin
 /// reader does not know (another signature or version, a required extension such as a split
 /// or sparse index, a truncated file) makes it give up, and the caller asks libgit2.
 /// The format is git's Documentation/gitformat-index.txt (versions 2, 3 and 4).
-struct GitIndexFile {
+struct GitIndexSnapshot {
     /// One entry, valid only during the call that receives it.
     struct Entry {
         let path: UnsafeBufferPointer<UInt8>
