@@ -17,7 +17,9 @@ enum LibGit2 {
     /// The result of the single `git_libgit2_init` call (a Swift `static let` is initialised
     /// exactly once, thread-safely).
     private static let initialization: Result<Void, GitError> = {
-        let result = git_libgit2_init()
+        // The TLS set-up inside it reads the system's certificate authorities; only a network
+        // connection needs them, so they are read then (see `DeferredCertificates`).
+        let result = DeferredCertificates.shared.deferring { git_libgit2_init() }
         if result < 0 { return .failure(GitError.last(code: result, function: "git_libgit2_init")) }
         return .success(())
     }()
@@ -27,7 +29,102 @@ enum LibGit2 {
     static func ensureInitialized() throws {
         try initialization.get()
     }
+
+    /// Makes libgit2's TLS trust the system's certificate authorities, exactly as its own
+    /// initialisation would have: call before anything that may open a connection.
+    ///
+    /// - Throws: `GitError` when libgit2 is not initialised. A bundle that cannot be read leaves
+    ///   no authority trusted (every https certificate is then refused), as it would have at
+    ///   initialisation. Calls `git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS)`.
+    static func prepareForNetwork() throws {
+        try ensureInitialized()
+        DeferredCertificates.shared.loadDeferred()
+    }
 }
+
+/// The certificate authorities libgit2 1.5 (built with mbedTLS, as Debian ships it) would parse
+/// inside `git_libgit2_init`: about 140 PEM certificates, 4 ms of every run of say, though only
+/// `say sync` to an https remote uses them.
+///
+/// libgit2 reads them through `mbedtls_x509_crt_parse_file` (or `_parse_path` for a folder),
+/// which it calls in libmbedx509; this program defines both symbols itself, so the dynamic
+/// linker binds libgit2's calls here. While libgit2 initialises, the location it asks for is
+/// noted and nothing is parsed (its chain is left empty, which trusts no one); before any
+/// connection, ``LibGit2/prepareForNetwork()`` hands the same location back through
+/// `GIT_OPT_SET_SSL_CERT_LOCATIONS`, and this time the call goes on to mbedTLS, so the chain
+/// is the one initialisation would have built. Every other call goes straight on to mbedTLS.
+/// Where libgit2 does not use mbedTLS (OpenSSL builds, macOS), nothing is ever noted and this
+/// changes nothing.
+final class DeferredCertificates: @unchecked Sendable {
+    static let shared = DeferredCertificates()
+
+    private let lock = NSLock()
+    private var isDeferring = false
+    /// The file and folder libgit2 asked to load while initialising (nil: none).
+    private var file: String?
+    private var folder: String?
+    private var loaded = false
+
+    /// Runs libgit2's initialisation with certificate loading noted instead of done.
+    func deferring<T>(_ body: () -> T) -> T {
+        lock.withLock { isDeferring = true }
+        defer { lock.withLock { isDeferring = false } }
+        return body()
+    }
+
+    /// Whether this call comes from inside initialisation; if so, notes the location.
+    fileprivate func noteIfDeferring(file: UnsafePointer<CChar>?, folder: UnsafePointer<CChar>?) -> Bool {
+        lock.withLock {
+            guard isDeferring else { return false }
+            if let file { self.file = String(cString: file) }
+            if let folder { self.folder = String(cString: folder) }
+            return true
+        }
+    }
+
+    /// What libgit2 noted, for the tests: the file and folder of certificate authorities.
+    var notedLocations: (file: String?, folder: String?) { lock.withLock { (file, folder) } }
+
+    /// Loads what initialisation left out, once.
+    func loadDeferred() {
+        let (file, folder) = lock.withLock { () -> (String?, String?) in
+            guard !loaded else { return (nil, nil) }
+            loaded = true
+            return (self.file, self.folder)
+        }
+        // As in libgit2's initialisation: the file if there is one, else the folder; a failure
+        // leaves nothing trusted, which refuses every certificate.
+        if let file, say_git_set_ssl_cert_locations(file, nil) == 0 { return }
+        if let folder { _ = say_git_set_ssl_cert_locations(nil, folder) }
+    }
+}
+
+#if os(Linux)
+/// mbedTLS's own `mbedtls_x509_crt_parse_file`, found past this program's definition.
+private let realParseFile: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32)? =
+    dlsym(UnsafeMutableRawPointer(bitPattern: -1), "mbedtls_x509_crt_parse_file")
+        .map { unsafeBitCast($0, to: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32).self) }
+
+private let realParsePath: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32)? =
+    dlsym(UnsafeMutableRawPointer(bitPattern: -1), "mbedtls_x509_crt_parse_path")
+        .map { unsafeBitCast($0, to: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32).self) }
+
+/// See ``DeferredCertificates``. Returns 0 (nothing parsed, nothing failed) while libgit2
+/// initialises, otherwise mbedTLS's own result (-1, a failure, if its symbol were missing,
+/// which cannot be: only a user of mbedTLS calls this).
+/// (Public only so that the symbol is global, for the dynamic linker: not for callers.)
+@_cdecl("mbedtls_x509_crt_parse_file")
+public func _sayDeferredParseFile(_ chain: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+    if DeferredCertificates.shared.noteIfDeferring(file: path, folder: nil) { return 0 }
+    return realParseFile?(chain, path) ?? -1
+}
+
+@_cdecl("mbedtls_x509_crt_parse_path")
+public func _sayDeferredParsePath(_ chain: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+    if DeferredCertificates.shared.noteIfDeferring(file: nil, folder: path) { return 0 }
+    return realParsePath?(chain, path) ?? -1
+}
+#endif
 
 /// Turns a libgit2 return code into a thrown `GitError`. Call it right after the C call, on the
 /// same thread, with nothing in between (the last-error message is per thread).
