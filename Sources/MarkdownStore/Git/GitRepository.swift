@@ -73,6 +73,10 @@ public final class GitRepository {
     /// Called at each durable step of a purge; tests throw from it to simulate a crash there.
     var purgeCheckpoint: ((PurgeCheckpoint) throws -> Void)?
 
+    /// Whether commits change the index as a file (`GitIndexFile`) where they can; tests turn
+    /// it off to compare with libgit2's own index.
+    var changesIndexAsFile = true
+
     private init(handle: OpaquePointer) throws {
         self.handle = handle
         guard let workdir = gitString(from: git_repository_workdir(handle)) else {
@@ -327,6 +331,10 @@ public final class GitRepository {
     }
 
     private func commitUnrecorded(paths: [String], message: String) throws -> ObjectID? {
+        for path in paths { try Self.validateRelativePath(path) }
+        if changesIndexAsFile, case let .done(commit) = try commitWithIndexFile(paths: Array(Set(paths)).sorted(), message: message) {
+            return commit
+        }
         let index = try GitIndex(repository: handle)
         let parent = try headCommit()
         var baseTree: OpaquePointer? = nil
@@ -391,6 +399,127 @@ public final class GitRepository {
         }
         try index.write()
         return ObjectID(commitID)
+    }
+
+    /// What ``commitWithIndexFile(paths:message:)`` did.
+    private enum IndexFileCommit {
+        /// Committed (nil: the paths already matched HEAD), and the index written.
+        case done(ObjectID?)
+        /// Nothing changed: this commit is one for libgit2's index (see `GitIndexFile`).
+        case declined
+    }
+
+    /// Commits `paths` as ``commit(paths:message:)`` does, with the index changed as a file
+    /// (`GitIndexFile`) rather than loaded into libgit2: the work of a keep is then one blob,
+    /// the trees above it, a commit, and one pass over the index's bytes.
+    ///
+    /// Takes `index.lock` first (as git does), so the index read is the one replaced. Declines,
+    /// having changed nothing but perhaps written a blob, for anything but regular,
+    /// non-executable files and deletions, a case-insensitive repository, and the indexes
+    /// `GitIndexFile` leaves to libgit2.
+    ///
+    /// Calls `git_blob_create_from_buffer`, `git_tree_create_updated`, `git_commit_create`.
+    private func commitWithIndexFile(paths: [String], message: String) throws -> IndexFileCommit {
+        guard !configFlag("core.ignorecase") else { return .declined }
+        let lockPath = gitdir + "index.lock"
+        let lock = try GitIndexFile.takeLock(lockPath)
+        var installed = false
+        defer {
+            if !installed {
+                close(lock)
+                unlink(lockPath)
+            }
+        }
+        guard let (file, stamp) = try GitIndexFile.read(gitdir + "index") else { return .declined }
+
+        let parent = try headCommit()
+        var baseTree: OpaquePointer? = nil
+        if let parent {
+            var commit: OpaquePointer?
+            try parent.withOID { try gitCheck(git_commit_lookup(&commit, handle, $0), "git_commit_lookup") }
+            defer { git_commit_free(commit) }
+            try gitCheck(git_commit_tree(&baseTree, commit), "git_commit_tree")
+        }
+        defer { if let baseTree { git_tree_free(baseTree) } }
+
+        var changes: [GitIndexFile.Change] = []
+        var updates: [git_tree_update] = []
+        var pathCopies: [UnsafeMutablePointer<CChar>] = []
+        defer { pathCopies.forEach { free($0) } }
+        for path in paths {
+            var info = stat()
+            // The file's status before its contents, as libgit2 takes them: a change after
+            // this shows as a newer time, so the entry is looked at again.
+            if lstat(workdir + path, &info) == 0 {
+                switch Platform.fileType(info.st_mode) {
+                case S_IFDIR: throw MarkdownStoreError.notAFile(path: path)
+                case S_IFREG where info.st_mode & 0o111 == 0: break
+                default: return .declined
+                }
+                // The bytes as they are: libgit2 would pass them through its filters first,
+                // which loads the whole index to look for .gitattributes, and they change
+                // nothing unless there is a carriage return (end-of-line conversion) or `$Id`.
+                guard let bytes = GitIndexFile.contents(workdir + path), !GitIndexFile.mayBeFiltered(bytes) else { return .declined }
+                let blob = try createBlob(bytes)
+                changes.append(GitIndexFile.Change(path: Array(path.utf8), entry: GitIndexFile.entry(path: Array(path.utf8), status: info, object: blob)))
+                guard let copy = strdup(path) else { throw MarkdownStoreError.io(path: path, operation: "copy the path", errno: ENOMEM) }
+                pathCopies.append(copy)
+                updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: blob.oid, filemode: GIT_FILEMODE_BLOB, path: copy))
+            } else if errno == ENOENT || errno == ENOTDIR {
+                changes.append(GitIndexFile.Change(path: Array(path.utf8), entry: nil))
+                if let baseTree, try Self.treeContains(baseTree, path: path) {
+                    guard let copy = strdup(path) else { throw MarkdownStoreError.io(path: path, operation: "copy the path", errno: ENOMEM) }
+                    pathCopies.append(copy)
+                    updates.append(git_tree_update(action: GIT_TREE_UPDATE_REMOVE, id: git_oid(), filemode: GIT_FILEMODE_BLOB, path: copy))
+                }
+            } else {
+                throw MarkdownStoreError.io(path: path, operation: "read the file's status", errno: errno)
+            }
+        }
+        guard let index = GitIndexFile.patched(file, stamp: stamp, changes: changes, stillMatches: fileStillHolds) else { return .declined }
+
+        var treeID = git_oid()
+        try gitCheck(git_tree_create_updated(&treeID, handle, baseTree, updates.count, updates), "git_tree_create_updated")
+        var commitID: ObjectID? = nil
+        if baseTree == nil || git_oid_equal(&treeID, git_tree_id(baseTree)) == 0 {
+            var tree: OpaquePointer?
+            try gitCheck(git_tree_lookup(&tree, handle, &treeID), "git_tree_lookup")
+            defer { git_tree_free(tree) }
+            let signature = try GitSignature(repository: handle)
+            var parentCommit: OpaquePointer? = nil
+            if let parent {
+                try parent.withOID { try gitCheck(git_commit_lookup(&parentCommit, handle, $0), "git_commit_lookup") }
+            }
+            defer { if let parentCommit { git_commit_free(parentCommit) } }
+            var parents: [OpaquePointer?] = parentCommit.map { [$0] } ?? []
+            var created = git_oid()
+            _ = try parents.withUnsafeMutableBufferPointer { buffer in
+                try gitCheck(git_commit_create(&created, handle, "HEAD", signature.handle, signature.handle, nil, message, tree,
+                                            buffer.count, buffer.baseAddress), "git_commit_create")
+            }
+            commitID = ObjectID(created)
+        }
+
+        installed = true
+        try GitIndexFile.install(index, lock: lock, lockPath: lockPath, as: gitdir + "index")
+        return .done(commitID)
+    }
+
+    /// Whether the working-tree file at `path` holds exactly the blob `object` (its bytes as
+    /// they are, without filters: a file git would convert counts as changed, which only means
+    /// it is read again later).
+    private func fileStillHolds(_ path: [UInt8], _ object: ObjectID) -> Bool {
+        guard let bytes = GitIndexFile.contents(workdir + String(decoding: path, as: UTF8.self)) else { return false }
+        return bytes.withUnsafeBytes { GitIndexFile.blobName($0) } == object
+    }
+
+    /// A boolean from the repository's configuration; false when unset or unreadable.
+    private func configFlag(_ name: String) -> Bool {
+        var config: OpaquePointer?
+        guard git_repository_config_snapshot(&config, handle) == 0 else { return false }
+        defer { git_config_free(config) }
+        var value: Int32 = 0
+        return git_config_get_bool(&value, config, name) == 0 && value != 0
     }
 
     /// Rejects absolute paths, `..`, empty components and anything inside `.git`.
