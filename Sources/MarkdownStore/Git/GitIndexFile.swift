@@ -21,9 +21,9 @@ import Darwin
 ///   are marked invalid, as `git_tree_cache_invalidate_path` does;
 /// - `REUC` and `NAME` are copied; other optional extensions (the untracked cache, fsmonitor,
 ///   the entry offset tables) are dropped, as libgit2 drops them when it writes;
-/// - entries that are "racily clean" (changed no earlier than the index was written, so their
-///   stat data cannot vouch for them) are checked, and those whose file no longer matches get
-///   size 0, so the next look at them reads the file (what libgit2's `truncate_racily_clean`
+/// - entries that are "racily clean" (changed in the second the index was written or later, so
+///   their stat data cannot vouch for them) are checked, and those whose file no longer matches
+///   get size 0, so the next look at them reads the file (what libgit2's `truncate_racily_clean`
 ///   and git's `ce_smudge_racily_clean_entry` do).
 ///
 /// Anything else is left to libgit2 (the caller then uses it instead): version 4 (compressed
@@ -206,15 +206,16 @@ enum GitIndexFile {
         }
     }
 
-    /// Whether the entry at `offset` changed no earlier than the index was written (libgit2's
-    /// `git_index_entry_newer_than_index`, with nanoseconds).
+    /// Whether the entry at `offset` changed in the second the index was written, or later.
+    ///
+    /// libgit2 (`git_index_entry_newer_than_index`) compares nanoseconds; git built without
+    /// nanosecond times (as Debian's is) compares whole seconds, and trusts an entry's status
+    /// once the index is from a later second. Whole seconds take in every entry either would
+    /// check, so the index written here stays right for both.
     private static func isRacy(_ raw: UnsafeRawBufferPointer, at offset: Int, stamp: timespec) -> Bool {
         guard stamp.tv_sec != 0 else { return false }
         let seconds = Int32(bitPattern: UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self)))
-        let nanoseconds = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-        let indexSeconds = Int32(truncatingIfNeeded: stamp.tv_sec)
-        if indexSeconds != seconds { return indexSeconds < seconds }
-        return UInt32(truncatingIfNeeded: stamp.tv_nsec) <= nanoseconds
+        return Int32(truncatingIfNeeded: stamp.tv_sec) <= seconds
     }
 
     /// `entries/2026/11/x.md` → `entries`, `entries/2026`, `entries/2026/11`.
