@@ -87,12 +87,12 @@ enum GitIndexFile {
     /// - Returns: the new file, checksum included.
     static func patched(_ file: [UInt8], stamp: timespec, changes: [Change],
                         stillMatches: ([UInt8], ObjectID) -> Bool) -> [UInt8]? {
-        let sorted = changes.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+        let sorted = changes.sorted { order($0.path, $1.path) < 0 }
         for (earlier, later) in zip(sorted, sorted.dropFirst()) where earlier.path == later.path { return nil }
         // A new file's folders must not be files of the index, and its path no folder of one.
         let upserts = sorted.filter { $0.entry != nil }.map(\.path)
-        let folders = Set(upserts.flatMap(folderPrefixes)).sorted { $0.lexicographicallyPrecedes($1) }
-        let folderKeys = upserts.map { $0 + [UInt8(ascii: "/")] }.sorted { $0.lexicographicallyPrecedes($1) }
+        let folders = Set(upserts.flatMap(folderPrefixes)).sorted { order($0, $1) < 0 }
+        let folderKeys = upserts.map { $0 + [UInt8(ascii: "/")] }.sorted { order($0, $1) < 0 }
         if upserts.contains(where: { path in folders.contains(path) }) { return nil }
 
         return file.withUnsafeBytes { raw -> [UInt8]? in
@@ -112,10 +112,16 @@ enum GitIndexFile {
             var racy: [(sizeOffset: Int, path: [UInt8], object: ObjectID)] = []
             var nextChange = 0, nextFolder = 0, nextKey = 0
             var offset = headerSize
-
+            // Unchanged entries are copied in runs: `copyFrom` is where the current run starts.
+            var copyFrom = offset
+            func flush(to end: Int) {
+                if end > copyFrom { output.append(contentsOf: raw[copyFrom ..< end]) }
+                copyFrom = end
+            }
             func emitChanges(before path: UnsafeRawBufferPointer?) {
-                while nextChange < sorted.count, path.map({ sorted[nextChange].path.lexicographicallyPrecedes($0) }) ?? true {
+                while nextChange < sorted.count, path.map({ order(sorted[nextChange].path, $0) < 0 }) ?? true {
                     if let entry = sorted[nextChange].entry {
+                        flush(to: offset)
                         output.append(contentsOf: entry)
                         entries += 1
                     }
@@ -140,36 +146,37 @@ enum GitIndexFile {
                 let mode = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt32.self))
 
                 // Folder/file collisions with the new paths (both lists are sorted, like the entries).
-                while nextFolder < folders.count, folders[nextFolder].lexicographicallyPrecedes(path) { nextFolder += 1 }
-                if nextFolder < folders.count, folders[nextFolder].elementsEqual(path) { return nil }
-                while nextKey < folderKeys.count, folderKeys[nextKey].lexicographicallyPrecedes(path),
-                      !path.starts(with: folderKeys[nextKey]) { nextKey += 1 }
-                if nextKey < folderKeys.count, path.starts(with: folderKeys[nextKey]) { return nil }
+                while nextFolder < folders.count, order(folders[nextFolder], path) < 0 { nextFolder += 1 }
+                if nextFolder < folders.count, order(folders[nextFolder], path) == 0 { return nil }
+                while nextKey < folderKeys.count, order(folderKeys[nextKey], path) < 0, !starts(path, with: folderKeys[nextKey]) { nextKey += 1 }
+                if nextKey < folderKeys.count, starts(path, with: folderKeys[nextKey]) { return nil }
 
                 emitChanges(before: path)
-                if nextChange < sorted.count, sorted[nextChange].path.elementsEqual(path) {
+                if nextChange < sorted.count, order(sorted[nextChange].path, path) == 0 {
                     // Conflicts are libgit2's to resolve (into REUC), and only 100644 is written here.
                     guard stage == 0 else { return nil }
                     if sorted[nextChange].entry != nil, mode != regularFileMode { return nil }
+                    flush(to: offset)
                     if let entry = sorted[nextChange].entry {
                         output.append(contentsOf: entry)
                         entries += 1
                     }
                     nextChange += 1
                     offset += size
+                    copyFrom = offset
                     continue
                 }
-                if stage != 0, sorted[..<nextChange].contains(where: { $0.path.elementsEqual(path) }) { return nil }
+                if stage != 0, sorted[..<nextChange].contains(where: { order($0.path, path) == 0 }) { return nil }
 
-                let entryStart = output.count
-                output.append(contentsOf: raw[offset ..< offset + size])
                 entries += 1
                 anyExtended = anyExtended || extended
                 if mode != gitlinkMode, isRacy(raw, at: offset, stamp: stamp) {
+                    let entryStart = output.count + (offset - copyFrom)
                     racy.append((entryStart + 36, Array(path), ObjectID(bytes: raw.baseAddress! + offset + 40)))
                 }
                 offset += size
             }
+            flush(to: offset)
             emitChanges(before: nil)
 
             // Extensions: a four-byte name (upper case: optional), a size, the data.
@@ -204,6 +211,26 @@ enum GitIndexFile {
             output.append(contentsOf: output.withUnsafeBytes { GitSHA1.hash($0) })
             return output
         }
+    }
+
+    /// Byte order of two paths, as the index sorts them: negative, zero or positive.
+    private static func order(_ one: [UInt8], _ other: UnsafeRawBufferPointer) -> Int {
+        one.withUnsafeBytes { one in
+            let common = min(one.count, other.count)
+            if common > 0 {
+                let result = memcmp(one.baseAddress!, other.baseAddress!, common)  // both non-empty here
+                if result != 0 { return Int(result) }
+            }
+            return one.count - other.count
+        }
+    }
+
+    private static func order(_ one: [UInt8], _ other: [UInt8]) -> Int {
+        other.withUnsafeBytes { order(one, $0) }
+    }
+
+    private static func starts(_ path: UnsafeRawBufferPointer, with prefix: [UInt8]) -> Bool {
+        path.count >= prefix.count && order(prefix, UnsafeRawBufferPointer(rebasing: path[..<prefix.count])) == 0
     }
 
     /// Whether the entry at `offset` changed in the second the index was written, or later.
