@@ -76,17 +76,24 @@ enum GitIndexFile {
         return bytes
     }
 
+    /// One piece of a new index: bytes of the old file, or new bytes.
+    enum Piece {
+        case old(Range<Int>)
+        case new([UInt8])
+    }
+
     /// The index with `changes` made, or nil when this index is one to leave to libgit2.
     ///
     /// - Parameters:
-    ///   - file: the index file's bytes.
+    ///   - raw: the index file's bytes.
     ///   - stamp: the index file's modification time (for racily clean entries).
     ///   - changes: at most one per path.
     ///   - stillMatches: whether the file at a racily clean entry's path still holds the object
     ///     the entry names (path as bytes, object); false smudges the entry.
-    /// - Returns: the new file, checksum included.
-    static func patched(_ file: [UInt8], stamp: timespec, changes: [Change],
-                        stillMatches: ([UInt8], ObjectID) -> Bool) -> [UInt8]? {
+    /// - Returns: the new file as pieces of `raw` and new bytes, in order, checksum included
+    ///   (most of it is the old file's bytes: they are written from there, not copied).
+    static func patched(_ raw: UnsafeRawBufferPointer, stamp: timespec, changes: [Change],
+                        stillMatches: ([UInt8], ObjectID) -> Bool) -> [Piece]? {
         let sorted = changes.sorted { order($0.path, $1.path) < 0 }
         for (earlier, later) in zip(sorted, sorted.dropFirst()) where earlier.path == later.path { return nil }
         // A new file's folders must not be files of the index, and its path no folder of one.
@@ -95,122 +102,139 @@ enum GitIndexFile {
         let folderKeys = upserts.map { $0 + [UInt8(ascii: "/")] }.sorted { order($0, $1) < 0 }
         if upserts.contains(where: { path in folders.contains(path) }) { return nil }
 
-        return file.withUnsafeBytes { raw -> [UInt8]? in
-            guard raw.count >= headerSize + checksumSize, raw.load(as: UInt32.self) == UInt32(bigEndian: 0x4449_5243) else { return nil }
-            let version = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
-            guard version == 2 || version == 3 else { return nil }
-            let count = Int(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
-            let bodyEnd = raw.count - checksumSize
-            let trailer = Array(raw[bodyEnd...])
-            guard trailer.contains(where: { $0 != 0 }), GitSHA1.hash(UnsafeRawBufferPointer(rebasing: raw[..<bodyEnd])) == trailer else { return nil }
+        guard raw.count >= headerSize + checksumSize, raw.loadUnaligned(as: UInt32.self) == UInt32(bigEndian: 0x4449_5243) else { return nil }
+        let version = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+        guard version == 2 || version == 3 else { return nil }
+        let count = Int(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+        let bodyEnd = raw.count - checksumSize
+        let trailer = Array(raw[bodyEnd...])
+        guard trailer.contains(where: { $0 != 0 }), GitSHA1.hash(UnsafeRawBufferPointer(rebasing: raw[..<bodyEnd])) == trailer else { return nil }
 
-            var output: [UInt8] = []
-            output.reserveCapacity(raw.count + sorted.reduce(0) { $0 + ($1.entry?.count ?? 0) })
-            output.append(contentsOf: raw[..<headerSize])
-            var entries = 0
-            var anyExtended = false
-            var racy: [(sizeOffset: Int, path: [UInt8], object: ObjectID)] = []
-            var nextChange = 0, nextFolder = 0, nextKey = 0
-            var offset = headerSize
-            // Unchanged entries are copied in runs: `copyFrom` is where the current run starts.
-            var copyFrom = offset
-            func flush(to end: Int) {
-                if end > copyFrom { output.append(contentsOf: raw[copyFrom ..< end]) }
-                copyFrom = end
-            }
-            func emitChanges(before path: UnsafeRawBufferPointer?) {
-                while nextChange < sorted.count, path.map({ order(sorted[nextChange].path, $0) < 0 }) ?? true {
-                    if let entry = sorted[nextChange].entry {
-                        flush(to: offset)
-                        output.append(contentsOf: entry)
-                        entries += 1
-                    }
-                    nextChange += 1
-                }
-            }
-
-            for _ in 0 ..< count {
-                guard offset + fixedSize <= bodyEnd else { return nil }
-                let flags = UInt16(bigEndian: raw.loadUnaligned(fromByteOffset: offset + 60, as: UInt16.self))
-                let extended = version >= 3 && flags & extendedFlag != 0
-                let pathStart = offset + fixedSize + (extended ? 2 : 0)
-                var pathLength = Int(flags & nameMask)
-                if pathLength == Int(nameMask) {
-                    guard let end = raw[pathStart ..< bodyEnd].firstIndex(of: 0) else { return nil }
-                    pathLength = end - pathStart
-                }
-                let size = (pathStart - offset + pathLength + 8) & ~7
-                guard pathLength > 0, offset + size <= bodyEnd else { return nil }
-                let path = UnsafeRawBufferPointer(rebasing: raw[pathStart ..< pathStart + pathLength])
-                let stage = flags & stageMask
-                let mode = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt32.self))
-
-                // Folder/file collisions with the new paths (both lists are sorted, like the entries).
-                while nextFolder < folders.count, order(folders[nextFolder], path) < 0 { nextFolder += 1 }
-                if nextFolder < folders.count, order(folders[nextFolder], path) == 0 { return nil }
-                while nextKey < folderKeys.count, order(folderKeys[nextKey], path) < 0, !starts(path, with: folderKeys[nextKey]) { nextKey += 1 }
-                if nextKey < folderKeys.count, starts(path, with: folderKeys[nextKey]) { return nil }
-
-                emitChanges(before: path)
-                if nextChange < sorted.count, order(sorted[nextChange].path, path) == 0 {
-                    // Conflicts are libgit2's to resolve (into REUC), and only 100644 is written here.
-                    guard stage == 0 else { return nil }
-                    if sorted[nextChange].entry != nil, mode != regularFileMode { return nil }
-                    flush(to: offset)
-                    if let entry = sorted[nextChange].entry {
-                        output.append(contentsOf: entry)
-                        entries += 1
-                    }
-                    nextChange += 1
-                    offset += size
-                    copyFrom = offset
-                    continue
-                }
-                if stage != 0, sorted[..<nextChange].contains(where: { order($0.path, path) == 0 }) { return nil }
-
-                entries += 1
-                anyExtended = anyExtended || extended
-                if mode != gitlinkMode, isRacy(raw, at: offset, stamp: stamp) {
-                    let entryStart = output.count + (offset - copyFrom)
-                    racy.append((entryStart + 36, Array(path), ObjectID(bytes: raw.baseAddress! + offset + 40)))
-                }
-                offset += size
-            }
-            flush(to: offset)
-            emitChanges(before: nil)
-
-            // Extensions: a four-byte name (upper case: optional), a size, the data.
-            while offset + 8 <= bodyEnd {
-                let name = Array(raw[offset ..< offset + 4])
-                let size = Int(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
-                guard offset + 8 + size <= bodyEnd else { return nil }
-                let data = UnsafeRawBufferPointer(rebasing: raw[offset + 8 ..< offset + 8 + size])
-                guard (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(name[0]) else { return nil }
-                switch String(decoding: name, as: UTF8.self) {
-                case "TREE":
-                    guard let tree = invalidated(data, paths: sorted.map(\.path)) else { return nil }
-                    output.append(contentsOf: name)
-                    appendBigEndian(UInt32(tree.count), to: &output)
-                    output.append(contentsOf: tree)
-                case "REUC", "NAME":
-                    output.append(contentsOf: raw[offset ..< offset + 8 + size])
-                default:
-                    break
-                }
-                offset += 8 + size
-            }
-            guard offset == bodyEnd else { return nil }
-
-            for entry in racy where !stillMatches(entry.path, entry.object) {
-                output.withUnsafeMutableBytes { $0.storeBytes(of: UInt32(0), toByteOffset: entry.sizeOffset, as: UInt32.self) }
-            }
-            output.withUnsafeMutableBytes { header in
-                header.storeBytes(of: (anyExtended ? 3 : 2 as UInt32).bigEndian, toByteOffset: 4, as: UInt32.self)
-                header.storeBytes(of: UInt32(entries).bigEndian, toByteOffset: 8, as: UInt32.self)
-            }
-            output.append(contentsOf: output.withUnsafeBytes { GitSHA1.hash($0) })
-            return output
+        var pieces: [Piece] = []
+        var entries = 0
+        var anyExtended = false
+        var racy: [(sizeOffset: Int, path: [UInt8], object: ObjectID)] = []
+        var nextChange = 0, nextFolder = 0, nextKey = 0
+        var offset = headerSize
+        // Unchanged entries are kept in runs: `copyFrom` is where the current run starts.
+        var copyFrom = offset
+        func flush(to end: Int) {
+            if end > copyFrom { pieces.append(.old(copyFrom ..< end)) }
+            copyFrom = end
         }
+        func emitChanges(before path: UnsafeRawBufferPointer?) {
+            while nextChange < sorted.count, path.map({ order(sorted[nextChange].path, $0) < 0 }) ?? true {
+                if let entry = sorted[nextChange].entry {
+                    flush(to: offset)
+                    pieces.append(.new(entry))
+                    entries += 1
+                }
+                nextChange += 1
+            }
+        }
+
+        for _ in 0 ..< count {
+            guard offset + fixedSize <= bodyEnd else { return nil }
+            let flags = UInt16(bigEndian: raw.loadUnaligned(fromByteOffset: offset + 60, as: UInt16.self))
+            let extended = version >= 3 && flags & extendedFlag != 0
+            let pathStart = offset + fixedSize + (extended ? 2 : 0)
+            var pathLength = Int(flags & nameMask)
+            if pathLength == Int(nameMask) {
+                guard let end = raw[pathStart ..< bodyEnd].firstIndex(of: 0) else { return nil }
+                pathLength = end - pathStart
+            }
+            let size = (pathStart - offset + pathLength + 8) & ~7
+            guard pathLength > 0, offset + size <= bodyEnd else { return nil }
+            let path = UnsafeRawBufferPointer(rebasing: raw[pathStart ..< pathStart + pathLength])
+            let stage = flags & stageMask
+            let mode = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt32.self))
+
+            // Folder/file collisions with the new paths (both lists are sorted, like the entries).
+            while nextFolder < folders.count, order(folders[nextFolder], path) < 0 { nextFolder += 1 }
+            if nextFolder < folders.count, order(folders[nextFolder], path) == 0 { return nil }
+            while nextKey < folderKeys.count, order(folderKeys[nextKey], path) < 0, !starts(path, with: folderKeys[nextKey]) { nextKey += 1 }
+            if nextKey < folderKeys.count, starts(path, with: folderKeys[nextKey]) { return nil }
+
+            emitChanges(before: path)
+            if nextChange < sorted.count, order(sorted[nextChange].path, path) == 0 {
+                // Conflicts are libgit2's to resolve (into REUC), and only 100644 is written here.
+                guard stage == 0 else { return nil }
+                if sorted[nextChange].entry != nil, mode != regularFileMode { return nil }
+                flush(to: offset)
+                if let entry = sorted[nextChange].entry {
+                    pieces.append(.new(entry))
+                    entries += 1
+                }
+                nextChange += 1
+                offset += size
+                copyFrom = offset
+                continue
+            }
+            if stage != 0, sorted[..<nextChange].contains(where: { order($0.path, path) == 0 }) { return nil }
+
+            entries += 1
+            anyExtended = anyExtended || extended
+            if mode != gitlinkMode, isRacy(raw, at: offset, stamp: stamp) {
+                racy.append((offset + 36, Array(path), ObjectID(bytes: raw.baseAddress! + offset + 40)))
+            }
+            offset += size
+        }
+        flush(to: offset)
+        emitChanges(before: nil)
+
+        // Extensions: a four-byte name (upper case: optional), a size, the data.
+        while offset + 8 <= bodyEnd {
+            let name = Array(raw[offset ..< offset + 4])
+            let size = Int(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
+            guard offset + 8 + size <= bodyEnd else { return nil }
+            let data = UnsafeRawBufferPointer(rebasing: raw[offset + 8 ..< offset + 8 + size])
+            guard (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(name[0]) else { return nil }
+            switch String(decoding: name, as: UTF8.self) {
+            case "TREE":
+                guard let tree = invalidated(data, paths: sorted.map(\.path)) else { return nil }
+                var bytes = name
+                appendBigEndian(UInt32(tree.count), to: &bytes)
+                pieces.append(.new(bytes + tree))
+            case "REUC", "NAME":
+                pieces.append(.old(offset ..< offset + 8 + size))
+            default:
+                break
+            }
+            offset += 8 + size
+        }
+        guard offset == bodyEnd else { return nil }
+
+        // Entries whose file changed get size 0: their old bytes are split around the field.
+        let smudged = racy.filter { !stillMatches($0.path, $0.object) }.map(\.sizeOffset)
+        if !smudged.isEmpty {
+            pieces = pieces.flatMap { piece -> [Piece] in
+                guard case let .old(range) = piece else { return [piece] }
+                var split: [Piece] = []
+                var start = range.lowerBound
+                for field in smudged where range.contains(field) {
+                    split.append(.old(start ..< field))
+                    split.append(.new([0, 0, 0, 0]))
+                    start = field + 4
+                }
+                split.append(.old(start ..< range.upperBound))
+                return split
+            }
+        }
+        var header = Array(raw[..<headerSize])
+        header.withUnsafeMutableBytes { header in
+            header.storeBytes(of: (anyExtended ? 3 : 2 as UInt32).bigEndian, toByteOffset: 4, as: UInt32.self)
+            header.storeBytes(of: UInt32(entries).bigEndian, toByteOffset: 8, as: UInt32.self)
+        }
+        pieces.insert(.new(header), at: 0)
+        var hasher = GitSHA1()
+        for piece in pieces {
+            switch piece {
+            case let .old(range): hasher.update(UnsafeRawBufferPointer(rebasing: raw[range]))
+            case let .new(bytes): hasher.update(bytes)
+            }
+        }
+        pieces.append(.new(hasher.finish()))
+        return pieces
     }
 
     /// Byte order of two paths, as the index sorts them: negative, zero or positive.
@@ -271,20 +295,33 @@ enum GitIndexFile {
         return fd
     }
 
-    /// The index file's bytes and modification time; nil when there is none, or it changed
-    /// while being read.
-    static func read(_ path: String) throws -> (bytes: [UInt8], stamp: timespec)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw MarkdownStoreError.io(path: path, operation: "open", errno: errno)
+    /// The index file, mapped into memory (as git reads it) while it is used. The lock taken
+    /// first keeps git and libgit2 from replacing it meanwhile (and they would write a new file
+    /// and rename it, leaving this one as it is).
+    final class Mapped {
+        let bytes: UnsafeRawBufferPointer
+        /// The file's modification time.
+        let stamp: timespec
+
+        /// Maps the file at `path`; nil when there is none, or it is empty.
+        init?(_ path: String) throws {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                if errno == ENOENT { return nil }
+                throw MarkdownStoreError.io(path: path, operation: "open", errno: errno)
+            }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { throw MarkdownStoreError.io(path: path, operation: "read the file's status", errno: errno) }
+            guard info.st_size > 0 else { return nil }
+            guard let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+                throw MarkdownStoreError.io(path: path, operation: "read", errno: errno)
+            }
+            bytes = UnsafeRawBufferPointer(start: address, count: Int(info.st_size))
+            stamp = Platform.changeAndModificationTimes(info).modification
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw MarkdownStoreError.io(path: path, operation: "read the file's status", errno: errno) }
-        guard let bytes = readAll(fd, size: Int(info.st_size)) else { throw MarkdownStoreError.io(path: path, operation: "read", errno: errno) }
-        guard bytes.count == Int(info.st_size) else { return nil }
-        return (bytes, Platform.changeAndModificationTimes(info).modification)
+
+        deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
     }
 
     /// A working-tree file's bytes (never through a link); nil when it cannot be read.
@@ -328,14 +365,15 @@ enum GitIndexFile {
         return false
     }
 
-    /// Writes `bytes` into the open lock and renames the lock over `target` (not flushed: git
-    /// and libgit2 do not flush the index either, by default). The lock is closed either way,
-    /// and removed when this fails.
-    static func install(_ bytes: [UInt8], lock fd: Int32, lockPath: String, as target: String) throws {
-        let failure = bytes.withUnsafeBytes { buffer -> Int32 in
+    /// Writes the pieces (of `file`, and new bytes) into the open lock and renames the lock
+    /// over `target` (not flushed: git and libgit2 do not flush the index either, by default).
+    /// The lock is closed either way, and removed when this fails.
+    static func install(_ pieces: [Piece], from file: UnsafeRawBufferPointer, lock fd: Int32, lockPath: String,
+                        as target: String) throws {
+        func writeAll(_ buffer: UnsafeRawBufferPointer) -> Int32 {
             var offset = 0
             while offset < buffer.count {
-                let count = Platform.writeBytes(fd, buffer.baseAddress! + offset, buffer.count - offset)  // never empty: a header at least
+                let count = Platform.writeBytes(fd, buffer.baseAddress! + offset, buffer.count - offset)  // count > 0: never empty
                 if count < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -343,6 +381,13 @@ enum GitIndexFile {
                 offset += count
             }
             return 0
+        }
+        var failure: Int32 = 0
+        for piece in pieces where failure == 0 {
+            switch piece {
+            case let .old(range): failure = writeAll(UnsafeRawBufferPointer(rebasing: file[range]))
+            case let .new(bytes): failure = bytes.withUnsafeBytes { writeAll($0) }
+            }
         }
         close(fd)
         guard failure == 0 else {

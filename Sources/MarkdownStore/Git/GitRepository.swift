@@ -430,7 +430,7 @@ public final class GitRepository {
                 unlink(lockPath)
             }
         }
-        guard let (file, stamp) = try GitIndexFile.read(gitdir + "index") else { return .declined }
+        guard let file = try GitIndexFile.Mapped(gitdir + "index") else { return .declined }
 
         let parent = try headCommit()
         var baseTree: OpaquePointer? = nil
@@ -476,7 +476,7 @@ public final class GitRepository {
                 throw MarkdownStoreError.io(path: path, operation: "read the file's status", errno: errno)
             }
         }
-        guard let index = GitIndexFile.patched(file, stamp: stamp, changes: changes, stillMatches: fileStillHolds) else { return .declined }
+        guard let index = GitIndexFile.patched(file.bytes, stamp: file.stamp, changes: changes, stillMatches: fileStillHolds) else { return .declined }
 
         var treeID = git_oid()
         try gitCheck(git_tree_create_updated(&treeID, handle, baseTree, updates.count, updates), "git_tree_create_updated")
@@ -501,7 +501,9 @@ public final class GitRepository {
         }
 
         installed = true
-        try GitIndexFile.install(index, lock: lock, lockPath: lockPath, as: gitdir + "index")
+        try withExtendedLifetime(file) {
+            try GitIndexFile.install(index, from: file.bytes, lock: lock, lockPath: lockPath, as: gitdir + "index")
+        }
         return .done(commitID)
     }
 
