@@ -189,13 +189,13 @@ enum GitIndexFile {
             guard offset + 8 + size <= bodyEnd else { return nil }
             let data = UnsafeRawBufferPointer(rebasing: raw[offset + 8 ..< offset + 8 + size])
             guard (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(name[0]) else { return nil }
-            switch String(decoding: name, as: UTF8.self) {
-            case "TREE":
+            switch name {
+            case Array("TREE".utf8):
                 guard let tree = invalidated(data, paths: sorted.map(\.path)) else { return nil }
                 var bytes = name
                 appendBigEndian(UInt32(tree.count), to: &bytes)
                 pieces.append(.new(bytes + tree))
-            case "REUC", "NAME":
+            case Array("REUC".utf8), Array("NAME".utf8):
                 pieces.append(.old(offset ..< offset + 8 + size))
             default:
                 break
