@@ -70,6 +70,8 @@ final class GitHistoryRewriter {
     /// or two, so the pack writer stores a new tree as a delta against that one.
     private var lastTreeAtPath: [String: ObjectID] = [:]
     private var lastScannedAtPath: [String: ScannedTree] = [:]
+    /// The last tree collected at each path away from the purged paths (see `collect`).
+    private var lastCollectedAtPath: [String: ScannedTree] = [:]
     private static let emptyBlob = ObjectID(hex: "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")!  // a valid literal
 
     /// Versions left in place at a purged path (a newer entry written where one was let go):
@@ -94,7 +96,7 @@ final class GitHistoryRewriter {
     /// when nothing is left.
     func rewriteTree(_ id: ObjectID, path: String = "") throws -> ObjectID {
         guard let folder = matcher.folderIndex[path] else {
-            try collect(id)
+            try collect(id, path: path)
             return id
         }
         let key = FolderTree(folder: folder, id: id)
@@ -153,18 +155,51 @@ final class GitHistoryRewriter {
         return result
     }
 
-    /// Adds a tree away from every purged path, and everything under it, to `treesAndBlobs`.
-    private func collect(_ id: ObjectID) throws {
+    /// Adds a tree away from every purged path (at `path`), and everything under it, to
+    /// `treesAndBlobs`.
+    ///
+    /// The previous version collected at the same path usually differs by an entry or two:
+    /// entries inside the common byte prefix, or inside the common byte suffix from an entry
+    /// boundary that is also one in that version, are the same entries, already collected with
+    /// it, so they are not parsed (as `rewriteTree` does for the folders it edits).
+    private func collect(_ id: ObjectID, path: String) throws {
         guard collected.insert(id).inserted else { return }
         treesAndBlobs.insert(id)
-        var subtrees: [ObjectID] = []
-        try database.read(id) { kind, data in
-            guard kind == .tree else { throw GitRawObject.malformed("tree") }
-            try GitRawObject.forEachTreeEntry(data) { entry in
-                if entry.isTree { subtrees.append(entry.id) } else if !entry.isGitlink { treesAndBlobs.insert(entry.id) }
+        let (kind, raw) = try database.readArray(id)
+        guard kind == .tree else { throw GitRawObject.malformed("tree") }
+        var subtrees: [(id: ObjectID, path: String)] = []
+        let starts: [Int32] = try raw.withUnsafeBytes { data in
+            var starts: [Int32] = []
+            var position = 0
+            var tail: (tree: ScannedTree, suffixLength: Int, shift: Int)? = nil
+            if let previous = lastCollectedAtPath[path] {
+                let (prefix, suffix) = previous.bytes.withUnsafeBytes { GitBytes.commonEnds($0, data) }
+                var first = 0
+                while first < previous.starts.count, previous.end(of: first) <= prefix { first += 1 }
+                starts.append(contentsOf: previous.starts[..<first])
+                position = min(first < previous.starts.count ? Int(previous.starts[first]) : previous.bytes.count, data.count)
+                tail = (previous, suffix, previous.bytes.count - data.count)
             }
+            starts.reserveCapacity((tail?.tree.starts.count ?? 16) + 4)
+            while position < data.count {
+                if let (tree, suffixLength, shift) = tail, position >= data.count - suffixLength, tree.isStart(position + shift) {
+                    // The rest is the previous version's tail, entry for entry.
+                    for start in tree.starts[tree.index(ofStart: position + shift)...] { starts.append(start - Int32(shift)) }
+                    break
+                }
+                let entry = try GitRawObject.treeEntry(in: data, at: position)
+                starts.append(Int32(position))
+                position = entry.range.upperBound
+                if entry.isTree {
+                    subtrees.append((entry.id, path + String(decoding: entry.name, as: UTF8.self) + "/"))
+                } else if !entry.isGitlink {
+                    treesAndBlobs.insert(entry.id)
+                }
+            }
+            return starts
         }
-        for subtree in subtrees { try collect(subtree) }
+        lastCollectedAtPath[path] = ScannedTree(bytes: raw, starts: starts, clean: true)
+        for subtree in subtrees { try collect(subtree.id, path: subtree.path) }
     }
 
     private struct Common {
@@ -214,7 +249,7 @@ final class GitHistoryRewriter {
                         present.formUnion(inside)
                     }
                 } else {
-                    if !known { try collect(entry.id) }
+                    if !known { try collect(entry.id, path: path + String(decoding: entry.name, as: UTF8.self) + "/") }
                     rewritten = entry.id
                 }
                 if rewritten == GitRawObject.emptyTree && entry.id != GitRawObject.emptyTree {
