@@ -82,18 +82,29 @@ enum GitIndexFile {
         case new([UInt8])
     }
 
+    /// A new index: its pieces, and the objects it names.
+    struct Patched {
+        /// The new file, as pieces of the old one and new bytes, in order, checksum included.
+        let pieces: [Piece]
+        /// Every blob an entry names (submodule links left out) and every tree a still valid
+        /// cache-tree entry names: what must stay in the object store for the index to be whole.
+        let objects: [ObjectID]
+    }
+
     /// The index with `changes` made, or nil when this index is one to leave to libgit2.
     ///
     /// - Parameters:
     ///   - raw: the index file's bytes.
     ///   - stamp: the index file's modification time (for racily clean entries).
     ///   - changes: at most one per path.
+    ///   - droppingResolveUndo: leave out the resolve-undo records (`REUC`), which may name old
+    ///     versions of a path (a purge drops them, as `git_index_reuc_clear` does).
     ///   - stillMatches: whether the file at a racily clean entry's path still holds the object
     ///     the entry names (path as bytes, object); false smudges the entry.
-    /// - Returns: the new file as pieces of `raw` and new bytes, in order, checksum included
-    ///   (most of it is the old file's bytes: they are written from there, not copied).
-    static func patched(_ raw: UnsafeRawBufferPointer, stamp: timespec, changes: [Change],
-                        stillMatches: ([UInt8], ObjectID) -> Bool) -> [Piece]? {
+    /// - Returns: the new file as pieces of `raw` and new bytes (most of it is the old file's
+    ///   bytes: they are written from there, not copied), and the objects it names.
+    static func patched(_ raw: UnsafeRawBufferPointer, stamp: timespec, changes: [Change], droppingResolveUndo: Bool = false,
+                        stillMatches: ([UInt8], ObjectID) -> Bool) -> Patched? {
         let sorted = changes.sorted { order($0.path, $1.path) < 0 }
         for (earlier, later) in zip(sorted, sorted.dropFirst()) where earlier.path == later.path { return nil }
         // A new file's folders must not be files of the index, and its path no folder of one.
@@ -111,6 +122,8 @@ enum GitIndexFile {
         guard trailer.contains(where: { $0 != 0 }), GitSHA1.hash(UnsafeRawBufferPointer(rebasing: raw[..<bodyEnd])) == trailer else { return nil }
 
         var pieces: [Piece] = []
+        var objects: [ObjectID] = []
+        objects.reserveCapacity(count + sorted.count)
         var entries = 0
         var anyExtended = false
         var racy: [(sizeOffset: Int, path: [UInt8], object: ObjectID)] = []
@@ -127,6 +140,7 @@ enum GitIndexFile {
                 if let entry = sorted[nextChange].entry {
                     flush(to: offset)
                     pieces.append(.new(entry))
+                    objects.append(entry.withUnsafeBytes { ObjectID(bytes: $0.baseAddress! + 40) })  // an entry is 64 bytes or more
                     entries += 1
                 }
                 nextChange += 1
@@ -163,6 +177,7 @@ enum GitIndexFile {
                 flush(to: offset)
                 if let entry = sorted[nextChange].entry {
                     pieces.append(.new(entry))
+                    objects.append(entry.withUnsafeBytes { ObjectID(bytes: $0.baseAddress! + 40) })  // an entry is 64 bytes or more
                     entries += 1
                 }
                 nextChange += 1
@@ -174,6 +189,7 @@ enum GitIndexFile {
 
             entries += 1
             anyExtended = anyExtended || extended
+            if mode != gitlinkMode { objects.append(ObjectID(bytes: raw.baseAddress! + offset + 40)) }
             if mode != gitlinkMode, isRacy(raw, at: offset, stamp: stamp) {
                 racy.append((offset + 36, Array(path), ObjectID(bytes: raw.baseAddress! + offset + 40)))
             }
@@ -191,10 +207,13 @@ enum GitIndexFile {
             guard (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(name[0]) else { return nil }
             switch name {
             case Array("TREE".utf8):
-                guard let tree = invalidated(data, paths: sorted.map(\.path)) else { return nil }
+                guard let (tree, valid) = invalidated(data, paths: sorted.map(\.path)) else { return nil }
                 var bytes = name
                 appendBigEndian(UInt32(tree.count), to: &bytes)
                 pieces.append(.new(bytes + tree))
+                objects += valid
+            case Array("REUC".utf8) where droppingResolveUndo:
+                break
             case Array("REUC".utf8), Array("NAME".utf8):
                 pieces.append(.old(offset ..< offset + 8 + size))
             default:
@@ -234,7 +253,7 @@ enum GitIndexFile {
             }
         }
         pieces.append(.new(hasher.finish()))
-        return pieces
+        return Patched(pieces: pieces, objects: objects)
     }
 
     /// Byte order of two paths, as the index sorts them: negative, zero or positive.
@@ -370,6 +389,34 @@ enum GitIndexFile {
     /// The lock is closed either way, and removed when this fails.
     static func install(_ pieces: [Piece], from file: UnsafeRawBufferPointer, lock fd: Int32, lockPath: String,
                         as target: String) throws {
+        let failure = write(pieces, from: file, to: fd)
+        close(fd)
+        guard failure == 0 else {
+            unlink(lockPath)
+            throw MarkdownStoreError.io(path: lockPath, operation: "write", errno: failure)
+        }
+        guard rename(lockPath, target) == 0 else {
+            let code = errno
+            unlink(lockPath)
+            throw MarkdownStoreError.io(path: target, operation: "replace the file", errno: code)
+        }
+    }
+
+    /// Writes the pieces into a new file at `path` (created exclusively; not flushed, like
+    /// libgit2's index files), for the caller to move into place.
+    static func write(_ pieces: [Piece], from file: UnsafeRawBufferPointer, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, AtomicFile.fileMode)
+        guard fd >= 0 else { throw MarkdownStoreError.io(path: path, operation: "create the file", errno: errno) }
+        let failure = write(pieces, from: file, to: fd)
+        close(fd)
+        guard failure == 0 else {
+            unlink(path)
+            throw MarkdownStoreError.io(path: path, operation: "write", errno: failure)
+        }
+    }
+
+    /// Writes every piece to `fd`; returns 0, or the errno of the write that failed.
+    private static func write(_ pieces: [Piece], from file: UnsafeRawBufferPointer, to fd: Int32) -> Int32 {
         func writeAll(_ buffer: UnsafeRawBufferPointer) -> Int32 {
             var offset = 0
             while offset < buffer.count {
@@ -382,23 +429,15 @@ enum GitIndexFile {
             }
             return 0
         }
-        var failure: Int32 = 0
-        for piece in pieces where failure == 0 {
+        for piece in pieces {
+            let failure: Int32
             switch piece {
             case let .old(range): failure = writeAll(UnsafeRawBufferPointer(rebasing: file[range]))
             case let .new(bytes): failure = bytes.withUnsafeBytes { writeAll($0) }
             }
+            if failure != 0 { return failure }
         }
-        close(fd)
-        guard failure == 0 else {
-            unlink(lockPath)
-            throw MarkdownStoreError.io(path: lockPath, operation: "write", errno: failure)
-        }
-        guard rename(lockPath, target) == 0 else {
-            let code = errno
-            unlink(lockPath)
-            throw MarkdownStoreError.io(path: target, operation: "replace the file", errno: code)
-        }
+        return 0
     }
 
     /// The name git gives the blob holding `bytes`.
@@ -424,8 +463,9 @@ enum GitIndexFile {
     }
 
     /// The `TREE` data with every tree above (or at) one of `paths`' folders marked invalid:
-    /// entry count -1 and no object name. Nil when the data cannot be read.
-    private static func invalidated(_ data: UnsafeRawBufferPointer, paths: [[UInt8]]) -> [UInt8]? {
+    /// entry count -1 and no object name, and the trees the entries still valid name. Nil when
+    /// the data cannot be read.
+    private static func invalidated(_ data: UnsafeRawBufferPointer, paths: [[UInt8]]) -> (bytes: [UInt8], valid: [ObjectID])? {
         var trees: [CachedTree] = []
         var offset = 0
         func read() -> Int? {
@@ -455,6 +495,7 @@ enum GitIndexFile {
             }
         }
         var output: [UInt8] = []
+        var valid: [ObjectID] = []
         output.reserveCapacity(data.count)
         for tree in trees {
             if tree.invalid {
@@ -463,8 +504,10 @@ enum GitIndexFile {
                 output.append(contentsOf: "-1 \(tree.subtrees)\n".utf8)
             } else {
                 output.append(contentsOf: data[tree.name.lowerBound ..< tree.end])
+                // A valid entry ends with its tree's name.
+                if data[tree.countStart] != UInt8(ascii: "-") { valid.append(ObjectID(bytes: data.baseAddress! + tree.end - 20)) }
             }
         }
-        return output
+        return (output, valid)
     }
 }

@@ -365,6 +365,9 @@ extension GitRepository {
             var info = stat()
             if lstat(workdir + path, &info) == 0, Platform.fileType(info.st_mode) != S_IFDIR { try AtomicFile.remove(workdir + path) }
         }
+        if keep.isEmpty, let objects = try cleanIndexAsFile(indexPath: indexPath, staging: staging, workdir: workdir, paths: paths) {
+            return objects
+        }
         guard let bytes = FileManager.default.contents(atPath: indexPath) else { return [] }
         try AtomicFile.write(bytes, to: staging)
         var raw: OpaquePointer?
@@ -395,6 +398,25 @@ extension GitRepository {
         }
         try gitCheck(git_index_write(index), "git_index_write")
         return roots
+    }
+
+    /// The index without `paths`, changed as a file (`GitIndexFile`: their entries taken out,
+    /// the cache-tree above them invalidated, resolve-undo records dropped) and written to
+    /// `staging`; nil, with nothing written, when the index is one to leave to libgit2 (a
+    /// conflict at a path, say).
+    ///
+    /// - Returns: what the index keeps reachable: the blobs of its entries and the trees its
+    ///   still valid cache-tree entries name (git expects those to exist).
+    private static func cleanIndexAsFile(indexPath: String, staging: String, workdir: String, paths: Set<String>) throws -> [ObjectID]? {
+        guard let file = try GitIndexFile.Mapped(indexPath) else { return nil }
+        let changes = paths.sorted().map { GitIndexFile.Change(path: Array($0.utf8), entry: nil) }
+        let patched = GitIndexFile.patched(file.bytes, stamp: file.stamp, changes: changes, droppingResolveUndo: true) { path, object in
+            guard let bytes = GitIndexFile.contents(workdir + String(decoding: path, as: UTF8.self)) else { return false }
+            return bytes.withUnsafeBytes { GitIndexFile.blobName($0) } == object
+        }
+        guard let patched else { return nil }
+        try withExtendedLifetime(file) { try GitIndexFile.write(patched.pieces, from: file.bytes, to: staging) }
+        return patched.objects
     }
 
     // MARK: Refusals

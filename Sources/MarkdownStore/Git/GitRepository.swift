@@ -502,7 +502,7 @@ public final class GitRepository {
 
         installed = true
         try withExtendedLifetime(file) {
-            try GitIndexFile.install(index, from: file.bytes, lock: lock, lockPath: lockPath, as: gitdir + "index")
+            try GitIndexFile.install(index.pieces, from: file.bytes, lock: lock, lockPath: lockPath, as: gitdir + "index")
         }
         return .done(commitID)
     }
