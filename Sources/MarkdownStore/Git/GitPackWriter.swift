@@ -47,6 +47,9 @@ final class GitPackWriter {
 
     /// Copies every kept object of one existing pack.
     func copy(from pack: GitExistingPack) throws {
+        // Room for all of it at once: growing a buffer of megabytes by doubling copies it again
+        // and again, and touches fresh pages each time.
+        output.reserve(output.count + pack.data.count)
         let index = pack.index
         let count = index.count
         var offsets = [UInt64](repeating: 0, count: count)
@@ -172,14 +175,14 @@ final class GitPackWriter {
         var index = GitByteBuffer()
         let packChecksum: [UInt8] = try output.withBytes { bytes in
             // The checksum is computed on a second thread while this one hands the bytes to
-            // the kernel, waits for the disk, and lays out the index.
+            // the kernel and lays out the index.
             let hasher = GitBackgroundJob { GitSHA1.hash(bytes) }
             defer { _ = try? hasher.wait() }  // `bytes` must outlive the hashing
             try packFile.write(bytes)
-            try packFile.sync()
             index = indexBody()
             return try hasher.wait()
         }
+        // One flush, of the whole pack with its checksum: it is renamed into place only after.
         try packFile.write(packChecksum)
         try packFile.sync()
         let name = "pack-" + packChecksum.map { String(format: "%02x", $0) }.joined()
@@ -363,6 +366,8 @@ struct GitByteBuffer {
     var count: Int { storage.count }
 
     init() { storage.reserveCapacity(1 << 20) }
+
+    mutating func reserve(_ capacity: Int) { storage.reserveCapacity(capacity) }
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) { storage.append(contentsOf: bytes) }
     mutating func append(contentsOf bytes: [UInt8]) { storage.append(contentsOf: bytes) }
