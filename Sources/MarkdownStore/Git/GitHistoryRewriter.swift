@@ -52,6 +52,11 @@ final class GitHistoryRewriter {
     private struct FolderTree: Hashable {
         let folder: Int
         let id: ObjectID
+
+        /// As `ObjectID` does: the name is already a good hash; the folder number is mixed in.
+        func _rawHashValue(seed: Int) -> Int {
+            id._rawHashValue(seed: seed ^ folder &* 0x2545_F491)
+        }
     }
     /// Rewritten trees of folders on the way to a purged path, by folder and old id.
     private var treeMap: [FolderTree: ObjectID] = [:]
@@ -191,7 +196,8 @@ final class GitHistoryRewriter {
                 starts.append(Int32(position))
                 position = entry.range.upperBound
                 if entry.isTree {
-                    subtrees.append((entry.id, path + String(decoding: entry.name, as: UTF8.self) + "/"))
+                    // (Its path is only spelled out when it still has to be collected.)
+                    if !collected.contains(entry.id) { subtrees.append((entry.id, path + String(decoding: entry.name, as: UTF8.self) + "/")) }
                 } else if !entry.isGitlink {
                     treesAndBlobs.insert(entry.id)
                 }
@@ -249,7 +255,7 @@ final class GitHistoryRewriter {
                         present.formUnion(inside)
                     }
                 } else {
-                    if !known { try collect(entry.id, path: path + String(decoding: entry.name, as: UTF8.self) + "/") }
+                    if !known, !collected.contains(entry.id) { try collect(entry.id, path: path + String(decoding: entry.name, as: UTF8.self) + "/") }
                     rewritten = entry.id
                 }
                 if rewritten == GitRawObject.emptyTree && entry.id != GitRawObject.emptyTree {
