@@ -41,6 +41,13 @@ final class GitPackReader {
         baseOffsets = packs.map { Self.scanBaseOffsets($0) }
     }
 
+    /// A reader of the same packs with its own inflater and cache, for another thread.
+    init(alongside other: GitPackReader) throws {
+        packs = other.packs
+        inflater = try GitInflater()
+        baseOffsets = other.baseOffsets
+    }
+
     /// Finds an object in the packs.
     func locate(_ id: ObjectID) -> (pack: Int, offset: UInt64)? {
         for (number, pack) in packs.enumerated() {

@@ -511,7 +511,11 @@ struct GitPurgePlan {
         let packFolder = gitdir + "objects/pack/"
         let packs = try GitExistingPack.all(in: packFolder)
         self.packs = packs
-        database.packReader = try GitPackReader(packs: packs)
+        let packReader = try GitPackReader(packs: packs)
+        database.packReader = packReader
+        // The untouched trees are gathered on a second thread, through a reader of its own.
+        let collectorDatabase = try GitObjectDatabase(repository: repository.handle)
+        collectorDatabase.packReader = try GitPackReader(alongside: packReader)
         // A shallow clone's graph, if any, would name parents that are not there.
         if !FileManager.default.fileExists(atPath: gitdir + "shallow") {
             database.commitGraph = try GitCommitGraph(path: gitdir + "objects/info/commit-graph")
@@ -536,13 +540,15 @@ struct GitPurgePlan {
         var rounds = 0
         while true {
             rounds += 1
-            rewriter = GitHistoryRewriter(database: database, paths: paths, preserveShape: preserve, keep: keep)
+            rewriter = GitHistoryRewriter(database: database, paths: paths, preserveShape: preserve, keep: keep,
+                                          collectorDatabase: collectorDatabase)
             var commitTips: [ObjectID] = []
             for tip in Set(tips).sorted() {
                 if let commit = try Self.peelToCommit(tip, database: database) { commitTips.append(commit) }
             }
             order = try rewriter.topologicalOrder(from: commitTips)
             for commit in order { try rewriter.rewriteCommit(commit) }
+            try rewriter.finishCollecting()
             guard !resolve.isEmpty, rounds < 16 else { break }
             let renamed = try GitPathHistory.renamedPaths(of: paths, rewriter: rewriter, repository: repository, database: database)
             if !renamed.isSubset(of: paths) {
