@@ -440,6 +440,14 @@ enum GitIndexFile {
         return 0
     }
 
+    /// Whether the working-tree file at `path` (relative to `workdir`) holds exactly the blob
+    /// `object`: its bytes as they are, without filters (a file git would convert counts as
+    /// changed, which only means it is read again later).
+    static func file(at workdir: String, _ path: [UInt8], holds object: ObjectID) -> Bool {
+        guard let bytes = contents(workdir + String(decoding: path, as: UTF8.self)) else { return false }
+        return bytes.withUnsafeBytes { blobName($0) } == object
+    }
+
     /// The name git gives the blob holding `bytes`.
     static func blobName(_ bytes: UnsafeRawBufferPointer) -> ObjectID {
         var hasher = GitSHA1()

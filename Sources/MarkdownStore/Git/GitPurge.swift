@@ -410,9 +410,8 @@ extension GitRepository {
     private static func cleanIndexAsFile(indexPath: String, staging: String, workdir: String, paths: Set<String>) throws -> [ObjectID]? {
         guard let file = try GitIndexFile.Mapped(indexPath) else { return nil }
         let changes = paths.sorted().map { GitIndexFile.Change(path: Array($0.utf8), entry: nil) }
-        let patched = GitIndexFile.patched(file.bytes, stamp: file.stamp, changes: changes, droppingResolveUndo: true) { path, object in
-            guard let bytes = GitIndexFile.contents(workdir + String(decoding: path, as: UTF8.self)) else { return false }
-            return bytes.withUnsafeBytes { GitIndexFile.blobName($0) } == object
+        let patched = GitIndexFile.patched(file.bytes, stamp: file.stamp, changes: changes, droppingResolveUndo: true) {
+            GitIndexFile.file(at: workdir, $0, holds: $1)
         }
         guard let patched else { return nil }
         try withExtendedLifetime(file) { try GitIndexFile.write(patched.pieces, from: file.bytes, to: staging) }

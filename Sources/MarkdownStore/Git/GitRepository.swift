@@ -337,13 +337,7 @@ public final class GitRepository {
         }
         let index = try GitIndex(repository: handle)
         let parent = try headCommit()
-        var baseTree: OpaquePointer? = nil
-        if let parent {
-            var commit: OpaquePointer?
-            try parent.withOID { try gitCheck(git_commit_lookup(&commit, handle, $0), "git_commit_lookup") }
-            defer { git_commit_free(commit) }
-            try gitCheck(git_commit_tree(&baseTree, commit), "git_commit_tree")
-        }
+        let baseTree = try parent.map(tree(of:))
         defer { if let baseTree { git_tree_free(baseTree) } }
 
         var updates: [git_tree_update] = []
@@ -382,6 +376,26 @@ public final class GitRepository {
             try index.write()
             return nil
         }
+        let commitID = try commitOnHead(tree: treeID, parent: parent, message: message)
+        try index.write()
+        return commitID
+    }
+
+    /// The tree of `commit` (the caller frees it). Calls `git_commit_lookup`, `git_commit_tree`.
+    private func tree(of commit: ObjectID) throws -> OpaquePointer {
+        var raw: OpaquePointer?
+        try commit.withOID { try gitCheck(git_commit_lookup(&raw, handle, $0), "git_commit_lookup") }
+        defer { git_commit_free(raw) }
+        var tree: OpaquePointer?
+        try gitCheck(git_commit_tree(&tree, raw), "git_commit_tree")
+        guard let tree else { throw GitError.wrapper("no tree returned", function: "git_commit_tree") }
+        return tree
+    }
+
+    /// Makes a commit of `tree` on `parent` (nil: a first commit) and moves HEAD's branch to it.
+    /// Calls `git_commit_create`.
+    private func commitOnHead(tree treeID: git_oid, parent: ObjectID?, message: String) throws -> ObjectID {
+        var treeID = treeID
         var tree: OpaquePointer?
         try gitCheck(git_tree_lookup(&tree, handle, &treeID), "git_tree_lookup")
         defer { git_tree_free(tree) }
@@ -397,7 +411,6 @@ public final class GitRepository {
             try gitCheck(git_commit_create(&commitID, handle, "HEAD", signature.handle, signature.handle, nil, message, tree,
                                         buffer.count, buffer.baseAddress), "git_commit_create")
         }
-        try index.write()
         return ObjectID(commitID)
     }
 
@@ -433,13 +446,7 @@ public final class GitRepository {
         guard let file = try GitIndexFile.Mapped(gitdir + "index") else { return .declined }
 
         let parent = try headCommit()
-        var baseTree: OpaquePointer? = nil
-        if let parent {
-            var commit: OpaquePointer?
-            try parent.withOID { try gitCheck(git_commit_lookup(&commit, handle, $0), "git_commit_lookup") }
-            defer { git_commit_free(commit) }
-            try gitCheck(git_commit_tree(&baseTree, commit), "git_commit_tree")
-        }
+        let baseTree = try parent.map(tree(of:))
         defer { if let baseTree { git_tree_free(baseTree) } }
 
         var changes: [GitIndexFile.Change] = []
@@ -476,28 +483,15 @@ public final class GitRepository {
                 throw MarkdownStoreError.io(path: path, operation: "read the file's status", errno: errno)
             }
         }
-        guard let index = GitIndexFile.patched(file.bytes, stamp: file.stamp, changes: changes, stillMatches: fileStillHolds) else { return .declined }
+        let workdir = workdir
+        let index = GitIndexFile.patched(file.bytes, stamp: file.stamp, changes: changes) { GitIndexFile.file(at: workdir, $0, holds: $1) }
+        guard let index else { return .declined }
 
         var treeID = git_oid()
         try gitCheck(git_tree_create_updated(&treeID, handle, baseTree, updates.count, updates), "git_tree_create_updated")
         var commitID: ObjectID? = nil
         if baseTree == nil || git_oid_equal(&treeID, git_tree_id(baseTree)) == 0 {
-            var tree: OpaquePointer?
-            try gitCheck(git_tree_lookup(&tree, handle, &treeID), "git_tree_lookup")
-            defer { git_tree_free(tree) }
-            let signature = try GitSignature(repository: handle)
-            var parentCommit: OpaquePointer? = nil
-            if let parent {
-                try parent.withOID { try gitCheck(git_commit_lookup(&parentCommit, handle, $0), "git_commit_lookup") }
-            }
-            defer { if let parentCommit { git_commit_free(parentCommit) } }
-            var parents: [OpaquePointer?] = parentCommit.map { [$0] } ?? []
-            var created = git_oid()
-            _ = try parents.withUnsafeMutableBufferPointer { buffer in
-                try gitCheck(git_commit_create(&created, handle, "HEAD", signature.handle, signature.handle, nil, message, tree,
-                                            buffer.count, buffer.baseAddress), "git_commit_create")
-            }
-            commitID = ObjectID(created)
+            commitID = try commitOnHead(tree: treeID, parent: parent, message: message)
         }
 
         installed = true
@@ -505,14 +499,6 @@ public final class GitRepository {
             try GitIndexFile.install(index.pieces, from: file.bytes, lock: lock, lockPath: lockPath, as: gitdir + "index")
         }
         return .done(commitID)
-    }
-
-    /// Whether the working-tree file at `path` holds exactly the blob `object` (its bytes as
-    /// they are, without filters: a file git would convert counts as changed, which only means
-    /// it is read again later).
-    private func fileStillHolds(_ path: [UInt8], _ object: ObjectID) -> Bool {
-        guard let bytes = GitIndexFile.contents(workdir + String(decoding: path, as: UTF8.self)) else { return false }
-        return bytes.withUnsafeBytes { GitIndexFile.blobName($0) } == object
     }
 
     /// A boolean from the repository's configuration; false when unset or unreadable.
