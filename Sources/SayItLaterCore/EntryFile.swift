@@ -38,7 +38,8 @@ enum EntryFile {
         let whole = UTCTime(date).iso8601
         let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) - Int(date.timeIntervalSince1970.rounded(.down)) * 1000
         guard milliseconds > 0 else { return whole }
-        return String(whole.dropLast()) + String(format: ".%03dZ", milliseconds)
+        let digits = String(milliseconds)  // 1 to 999, padded to three digits
+        return String(whole.dropLast()) + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
     /// A new document for an entry, or `existing` updated so its unknown keys survive.

@@ -42,9 +42,21 @@ struct Say: ParsableCommand {
     static func main() {
         Privacy.harden()
         // Before any check: the compiled safety phrase table is kept there between runs.
-        SafetyDetector.useCache(in: UserFolders.cache(environment: ProcessInfo.processInfo.environment))
+        // (Two variables read directly: the whole environment as a dictionary costs more than
+        // `say --version` does otherwise.)
+        let cacheVariables = ["XDG_CACHE_HOME", "HOME"].reduce(into: [String: String]()) { found, name in
+            if let value = getenv(name) { found[name] = String(cString: value) }
+        }
+        SafetyDetector.useCache(in: UserFolders.cache(environment: cacheVariables))
         do {
             let arguments = try GlobalOptions.apply(to: Array(CommandLine.arguments.dropFirst()))
+            // `say --version` on its own needs none of the parser's work (building every
+            // command's tree and checking for a completion-script request cost more than the
+            // rest of the run); the answer is the one the parser gives.
+            if arguments == ["--version"], let version = configuration.version.isEmpty ? nil : configuration.version {
+                FileHandle.standardOutput.write(Data((version + "\n").utf8))
+                return
+            }
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as SayFailure {

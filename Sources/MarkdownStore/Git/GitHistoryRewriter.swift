@@ -52,12 +52,17 @@ final class GitHistoryRewriter {
     private struct FolderTree: Hashable {
         let folder: Int
         let id: ObjectID
+
+        /// As `ObjectID` does: the name is already a good hash; the folder number is mixed in.
+        func _rawHashValue(seed: Int) -> Int {
+            id._rawHashValue(seed: seed ^ folder &* 0x2545_F491)
+        }
     }
     /// Rewritten trees of folders on the way to a purged path, by folder and old id.
     private var treeMap: [FolderTree: ObjectID] = [:]
     /// Purged paths present in a rewritten folder tree (only non-empty sets are kept).
     private var presentIn: [FolderTree: Set<String>] = [:]
-    /// Trees away from every purged path, already collected into `treesAndBlobs`.
+    /// Trees away from every purged path, already handed to the collector.
     private var collected: Set<ObjectID> = []
     /// The original tree of every commit rewritten, by commit.
     private(set) var oldTrees: [ObjectID: ObjectID] = [:]
@@ -69,15 +74,21 @@ final class GitHistoryRewriter {
     /// The last new tree made at each path: consecutive versions of a folder differ by an entry
     /// or two, so the pack writer stores a new tree as a delta against that one.
     private var lastTreeAtPath: [String: ObjectID] = [:]
-    private var lastScannedAtPath: [String: ScannedTree] = [:]
+    private var lastScannedAtPath: [String: GitScannedTree] = [:]
+    /// Gathers what lies under the trees away from every purged path (see `GitTreeCollector`).
+    private let collector: GitTreeCollector
     private static let emptyBlob = ObjectID(hex: "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")!  // a valid literal
 
     /// Versions left in place at a purged path (a newer entry written where one was let go):
     /// path → blobs. Everywhere else in that path's history the path goes.
     private let keep: [String: Set<ObjectID>]
 
-    init(database: GitObjectDatabase, paths: Set<String>, preserveShape: Set<ObjectID> = [], keep: [String: Set<ObjectID>] = [:]) {
+    /// - Parameter collectorDatabase: a second database (its own pack reader) for gathering the
+    ///   untouched trees on another thread while the rewrite goes on; nil gathers them inline.
+    init(database: GitObjectDatabase, paths: Set<String>, preserveShape: Set<ObjectID> = [], keep: [String: Set<ObjectID>] = [:],
+         collectorDatabase: GitObjectDatabase? = nil) {
         self.database = database
+        collector = GitTreeCollector(database: collectorDatabase ?? database, inBackground: collectorDatabase != nil)
         matcher = GitPathMatcher(paths)
         self.preserveShape = preserveShape
         self.keep = keep.filter { paths.contains($0.key) && !$0.value.isEmpty }
@@ -94,7 +105,7 @@ final class GitHistoryRewriter {
     /// when nothing is left.
     func rewriteTree(_ id: ObjectID, path: String = "") throws -> ObjectID {
         guard let folder = matcher.folderIndex[path] else {
-            try collect(id)
+            try collect(id, path: path)
             return id
         }
         let key = FolderTree(folder: folder, id: id)
@@ -123,7 +134,7 @@ final class GitHistoryRewriter {
             return try scan(data, from: previous.clean ? min(resumeAt, data.count) : 0, startsBefore: previous.starts[0 ..< (previous.clean ? first : 0)],
                             previous: (previous, common), edits: &edits, present: &present, path: path, folder: folder)
         }
-        lastScannedAtPath[path] = ScannedTree(bytes: raw, starts: starts, clean: edits.isEmpty)
+        lastScannedAtPath[path] = GitScannedTree(bytes: raw, starts: starts, clean: edits.isEmpty)
         if !present.isEmpty { presentIn[key] = present }
         let result: ObjectID
         if edits.isEmpty {
@@ -153,18 +164,20 @@ final class GitHistoryRewriter {
         return result
     }
 
-    /// Adds a tree away from every purged path, and everything under it, to `treesAndBlobs`.
-    private func collect(_ id: ObjectID) throws {
+    deinit {
+        collector.stop()
+    }
+
+    /// Hands a tree away from every purged path (at `path`) to the collector, once.
+    private func collect(_ id: ObjectID, path: String) throws {
         guard collected.insert(id).inserted else { return }
-        treesAndBlobs.insert(id)
-        var subtrees: [ObjectID] = []
-        try database.read(id) { kind, data in
-            guard kind == .tree else { throw GitRawObject.malformed("tree") }
-            try GitRawObject.forEachTreeEntry(data) { entry in
-                if entry.isTree { subtrees.append(entry.id) } else if !entry.isGitlink { treesAndBlobs.insert(entry.id) }
-            }
-        }
-        for subtree in subtrees { try collect(subtree) }
+        try collector.add(id, path: path)
+    }
+
+    /// Waits for the collector and adds what it gathered to `treesAndBlobs`. Call after the
+    /// last `rewriteCommit`, before `treesAndBlobs` is read.
+    func finishCollecting() throws {
+        treesAndBlobs.formUnion(try collector.finish())
     }
 
     private struct Common {
@@ -177,7 +190,7 @@ final class GitHistoryRewriter {
     /// Parses entries from `from` and records edits. With a previous version, stops at the
     /// shared tail when that version was clean; otherwise only skips hashing known entries.
     private func scan(_ data: UnsafeRawBufferPointer, from: Int, startsBefore: ArraySlice<Int32>,
-                      previous: (tree: ScannedTree, common: Common)?, edits: inout [(range: Range<Int>, replacement: ObjectID?)],
+                      previous: (tree: GitScannedTree, common: Common)?, edits: inout [(range: Range<Int>, replacement: ObjectID?)],
                       present: inout Set<String>, path: String, folder: Int) throws -> [Int32] {
         var starts = Array(startsBefore)
         starts.reserveCapacity((previous?.tree.starts.count ?? 16) + 4)
@@ -214,7 +227,7 @@ final class GitHistoryRewriter {
                         present.formUnion(inside)
                     }
                 } else {
-                    if !known { try collect(entry.id) }
+                    if !known, !collected.contains(entry.id) { try collect(entry.id, path: path + String(decoding: entry.name, as: UTF8.self) + "/") }
                     rewritten = entry.id
                 }
                 if rewritten == GitRawObject.emptyTree && entry.id != GitRawObject.emptyTree {
@@ -228,39 +241,6 @@ final class GitHistoryRewriter {
             }
         }
         return starts
-    }
-
-    /// A tree read during the scan, kept until the next version of the same folder is read.
-    private struct ScannedTree {
-        let bytes: [UInt8]
-        /// Offsets where entries start, ascending.
-        let starts: [Int32]
-        /// No entry needed an edit.
-        let clean: Bool
-
-        func end(of index: Int) -> Int {
-            index + 1 < starts.count ? Int(starts[index + 1]) : bytes.count
-        }
-
-        func index(ofStart offset: Int) -> Int {
-            var low = 0
-            var high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if Int(starts[middle]) < offset { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-
-        func isStart(_ offset: Int) -> Bool {
-            var low = 0
-            var high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if Int(starts[middle]) < offset { low = middle + 1 } else { high = middle }
-            }
-            return low < starts.count && Int(starts[low]) == offset
-        }
     }
 
     /// Commits reachable from `tips`, parents before children (a depth-first post-order), read
@@ -554,4 +534,37 @@ func gitBytesEqual(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer)
     guard lhs.count == rhs.count else { return false }
     guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return lhs.count == 0 }
     return memcmp(left, right, lhs.count) == 0
+}
+
+/// A tree read during a rewrite, kept until the next version of the same folder is read.
+struct GitScannedTree {
+    let bytes: [UInt8]
+    /// Offsets where entries start, ascending.
+    let starts: [Int32]
+    /// No entry needed an edit.
+    let clean: Bool
+
+    func end(of index: Int) -> Int {
+        index + 1 < starts.count ? Int(starts[index + 1]) : bytes.count
+    }
+
+    func index(ofStart offset: Int) -> Int {
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(starts[middle]) < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    func isStart(_ offset: Int) -> Bool {
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(starts[middle]) < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < starts.count && Int(starts[low]) == offset
+    }
 }

@@ -13,6 +13,14 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
         hasher.combine(high)
     }
 
+    /// What sets and dictionaries use: the first word of the name (already uniformly
+    /// distributed) mixed with the table's per-process seed, so no set of names chosen in
+    /// advance can crowd one bucket. SipHash on every insert and lookup was a tenth of a
+    /// let-go, which puts every tree and blob of the history in sets.
+    public func _rawHashValue(seed: Int) -> Int {
+        Int(truncatingIfNeeded: (high ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
     /// Reads 20 bytes at `pointer`.
     init(bytes pointer: UnsafeRawPointer) {
         high = UInt64(bigEndian: pointer.loadUnaligned(as: UInt64.self))

@@ -22,13 +22,30 @@ final class GitPackReader {
     private var cache: [Int: (kind: GitObjectKind, bytes: [UInt8])] = [:]
     private var cachedBytes = 0
     /// Offsets that some `OFS_DELTA` in the same pack uses as its base, per pack.
-    private var baseOffsets: [Set<UInt64>] = []
+    private var baseOffsets: [Set<PackOffset>] = []
+
+    /// An offset in a pack, hashed with one multiplication (offsets are distinct and spread;
+    /// the set is looked into for every object read).
+    struct PackOffset: Hashable {
+        let value: UInt64
+
+        func _rawHashValue(seed: Int) -> Int {
+            Int(truncatingIfNeeded: (value ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15)
+        }
+    }
     private static let cacheLimit = 192 << 20
 
     init(packs: [GitExistingPack]) throws {
         self.packs = packs
         inflater = try GitInflater()
         baseOffsets = packs.map { Self.scanBaseOffsets($0) }
+    }
+
+    /// A reader of the same packs with its own inflater and cache, for another thread.
+    init(alongside other: GitPackReader) throws {
+        packs = other.packs
+        inflater = try GitInflater()
+        baseOffsets = other.baseOffsets
     }
 
     /// Finds an object in the packs.
@@ -78,7 +95,7 @@ final class GitPackReader {
         default:
             throw GitPackWriter.corrupt(pack.name)
         }
-        if type == 7 || baseOffsets[number].contains(offset) {
+        if type == 7 || baseOffsets[number].contains(PackOffset(value: offset)) {
             if cachedBytes > Self.cacheLimit {
                 cache.removeAll(keepingCapacity: true)
                 cachedBytes = 0
@@ -90,8 +107,8 @@ final class GitPackReader {
     }
 
     /// Reads every entry header once to learn which offsets are `OFS_DELTA` bases.
-    private static func scanBaseOffsets(_ pack: GitExistingPack) -> Set<UInt64> {
-        var result = Set<UInt64>()
+    private static func scanBaseOffsets(_ pack: GitExistingPack) -> Set<PackOffset> {
+        var result = Set<PackOffset>()
         let bytes = pack.data.bytes
         let end = pack.data.count - 20
         for position in 0 ..< pack.index.count {
@@ -99,7 +116,7 @@ final class GitPackReader {
             guard offset < UInt64(end), let header = GitPackFormat.entryHeader(bytes, at: Int(offset), end: end), header.type == 6 else { continue }
             var cursor = header.dataStart
             if let distance = GitPackFormat.offsetDistance(bytes, at: &cursor, end: end), distance > 0, distance < offset {
-                result.insert(offset - distance)
+                result.insert(PackOffset(value: offset - distance))
             }
         }
         return result

@@ -365,6 +365,9 @@ extension GitRepository {
             var info = stat()
             if lstat(workdir + path, &info) == 0, Platform.fileType(info.st_mode) != S_IFDIR { try AtomicFile.remove(workdir + path) }
         }
+        if keep.isEmpty, let objects = try cleanIndexAsFile(indexPath: indexPath, staging: staging, workdir: workdir, paths: paths) {
+            return objects
+        }
         guard let bytes = FileManager.default.contents(atPath: indexPath) else { return [] }
         try AtomicFile.write(bytes, to: staging)
         var raw: OpaquePointer?
@@ -395,6 +398,24 @@ extension GitRepository {
         }
         try gitCheck(git_index_write(index), "git_index_write")
         return roots
+    }
+
+    /// The index without `paths`, changed as a file (`GitIndexFile`: their entries taken out,
+    /// the cache-tree above them invalidated, resolve-undo records dropped) and written to
+    /// `staging`; nil, with nothing written, when the index is one to leave to libgit2 (a
+    /// conflict at a path, say).
+    ///
+    /// - Returns: what the index keeps reachable: the blobs of its entries and the trees its
+    ///   still valid cache-tree entries name (git expects those to exist).
+    private static func cleanIndexAsFile(indexPath: String, staging: String, workdir: String, paths: Set<String>) throws -> [ObjectID]? {
+        guard let file = try GitIndexFile.Mapped(indexPath) else { return nil }
+        let changes = paths.sorted().map { GitIndexFile.Change(path: Array($0.utf8), entry: nil) }
+        let patched = GitIndexFile.patched(file.bytes, stamp: file.stamp, changes: changes, droppingResolveUndo: true) {
+            GitIndexFile.file(at: workdir, $0, holds: $1)
+        }
+        guard let patched else { return nil }
+        try withExtendedLifetime(file) { try GitIndexFile.write(patched.pieces, from: file.bytes, to: staging) }
+        return patched.objects
     }
 
     // MARK: Refusals
@@ -489,7 +510,11 @@ struct GitPurgePlan {
         let packFolder = gitdir + "objects/pack/"
         let packs = try GitExistingPack.all(in: packFolder)
         self.packs = packs
-        database.packReader = try GitPackReader(packs: packs)
+        let packReader = try GitPackReader(packs: packs)
+        database.packReader = packReader
+        // The untouched trees are gathered on a second thread, through a reader of its own.
+        let collectorDatabase = try GitObjectDatabase(repository: repository.handle)
+        collectorDatabase.packReader = try GitPackReader(alongside: packReader)
         // A shallow clone's graph, if any, would name parents that are not there.
         if !FileManager.default.fileExists(atPath: gitdir + "shallow") {
             database.commitGraph = try GitCommitGraph(path: gitdir + "objects/info/commit-graph")
@@ -514,13 +539,15 @@ struct GitPurgePlan {
         var rounds = 0
         while true {
             rounds += 1
-            rewriter = GitHistoryRewriter(database: database, paths: paths, preserveShape: preserve, keep: keep)
+            rewriter = GitHistoryRewriter(database: database, paths: paths, preserveShape: preserve, keep: keep,
+                                          collectorDatabase: collectorDatabase)
             var commitTips: [ObjectID] = []
             for tip in Set(tips).sorted() {
                 if let commit = try Self.peelToCommit(tip, database: database) { commitTips.append(commit) }
             }
             order = try rewriter.topologicalOrder(from: commitTips)
             for commit in order { try rewriter.rewriteCommit(commit) }
+            try rewriter.finishCollecting()
             guard !resolve.isEmpty, rounds < 16 else { break }
             let renamed = try GitPathHistory.renamedPaths(of: paths, rewriter: rewriter, repository: repository, database: database)
             if !renamed.isSubset(of: paths) {

@@ -248,6 +248,8 @@ final class GitRemote {
     var url: String? { gitString(from: git_remote_url(handle)) }
 
     private func callbacks(_ context: GitTransportContext) throws -> git_remote_callbacks {
+        // Every connection is made with these callbacks: the certificate authorities first.
+        try LibGit2.prepareForNetwork()
         var callbacks = git_remote_callbacks()
         try gitCheck(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "git_remote_init_callbacks")
         callbacks.credentials = credentialCallback

@@ -75,6 +75,9 @@ public final class GitRepository {
 
     /// The stamp `.git/config` had just before libgit2 read it (see `GitSettledState`).
     private(set) var openedConfig: FileStamp?
+    /// Whether commits change the index as a file (`GitIndexFile`) where they can; tests turn
+    /// it off to compare with libgit2's own index.
+    var changesIndexAsFile = true
 
     private init(handle: OpaquePointer) throws {
         self.handle = handle
@@ -378,15 +381,13 @@ public final class GitRepository {
     }
 
     private func commitUnrecorded(paths: [String], message: String) throws -> ObjectID? {
+        for path in paths { try Self.validateRelativePath(path) }
+        if changesIndexAsFile, case let .done(commit) = try commitWithIndexFile(paths: Array(Set(paths)).sorted(), message: message) {
+            return commit
+        }
         let index = try GitIndex(repository: handle)
         let parent = try headCommit()
-        var baseTree: OpaquePointer? = nil
-        if let parent {
-            var commit: OpaquePointer?
-            try parent.withOID { try gitCheck(git_commit_lookup(&commit, handle, $0), "git_commit_lookup") }
-            defer { git_commit_free(commit) }
-            try gitCheck(git_commit_tree(&baseTree, commit), "git_commit_tree")
-        }
+        let baseTree = try parent.map(tree(of:))
         defer { if let baseTree { git_tree_free(baseTree) } }
 
         var updates: [git_tree_update] = []
@@ -425,6 +426,26 @@ public final class GitRepository {
             try index.write()
             return nil
         }
+        let commitID = try commitOnHead(tree: treeID, parent: parent, message: message)
+        try index.write()
+        return commitID
+    }
+
+    /// The tree of `commit` (the caller frees it). Calls `git_commit_lookup`, `git_commit_tree`.
+    private func tree(of commit: ObjectID) throws -> OpaquePointer {
+        var raw: OpaquePointer?
+        try commit.withOID { try gitCheck(git_commit_lookup(&raw, handle, $0), "git_commit_lookup") }
+        defer { git_commit_free(raw) }
+        var tree: OpaquePointer?
+        try gitCheck(git_commit_tree(&tree, raw), "git_commit_tree")
+        guard let tree else { throw GitError.wrapper("no tree returned", function: "git_commit_tree") }
+        return tree
+    }
+
+    /// Makes a commit of `tree` on `parent` (nil: a first commit) and moves HEAD's branch to it.
+    /// Calls `git_commit_create`.
+    private func commitOnHead(tree treeID: git_oid, parent: ObjectID?, message: String) throws -> ObjectID {
+        var treeID = treeID
         var tree: OpaquePointer?
         try gitCheck(git_tree_lookup(&tree, handle, &treeID), "git_tree_lookup")
         defer { git_tree_free(tree) }
@@ -440,8 +461,103 @@ public final class GitRepository {
             try gitCheck(git_commit_create(&commitID, handle, "HEAD", signature.handle, signature.handle, nil, message, tree,
                                         buffer.count, buffer.baseAddress), "git_commit_create")
         }
-        try index.write()
         return ObjectID(commitID)
+    }
+
+    /// What ``commitWithIndexFile(paths:message:)`` did.
+    private enum IndexFileCommit {
+        /// Committed (nil: the paths already matched HEAD), and the index written.
+        case done(ObjectID?)
+        /// Nothing changed: this commit is one for libgit2's index (see `GitIndexFile`).
+        case declined
+    }
+
+    /// Commits `paths` as ``commit(paths:message:)`` does, with the index changed as a file
+    /// (`GitIndexFile`) rather than loaded into libgit2: the work of a keep is then one blob,
+    /// the trees above it, a commit, and one pass over the index's bytes.
+    ///
+    /// Takes `index.lock` first (as git does), so the index read is the one replaced. Declines,
+    /// having changed nothing but perhaps written a blob, for anything but regular,
+    /// non-executable files and deletions, a case-insensitive repository, and the indexes
+    /// `GitIndexFile` leaves to libgit2.
+    ///
+    /// Calls `git_blob_create_from_buffer`, `git_tree_create_updated`, `git_commit_create`.
+    private func commitWithIndexFile(paths: [String], message: String) throws -> IndexFileCommit {
+        guard !configFlag("core.ignorecase") else { return .declined }
+        let lockPath = gitdir + "index.lock"
+        let lock = try GitIndexFile.takeLock(lockPath)
+        var installed = false
+        defer {
+            if !installed {
+                close(lock)
+                unlink(lockPath)
+            }
+        }
+        guard let file = try GitIndexFile.Mapped(gitdir + "index") else { return .declined }
+
+        let parent = try headCommit()
+        let baseTree = try parent.map(tree(of:))
+        defer { if let baseTree { git_tree_free(baseTree) } }
+
+        var changes: [GitIndexFile.Change] = []
+        var updates: [git_tree_update] = []
+        var pathCopies: [UnsafeMutablePointer<CChar>] = []
+        defer { pathCopies.forEach { free($0) } }
+        for path in paths {
+            var info = stat()
+            // The file's status before its contents, as libgit2 takes them: a change after
+            // this shows as a newer time, so the entry is looked at again.
+            if lstat(workdir + path, &info) == 0 {
+                switch Platform.fileType(info.st_mode) {
+                case S_IFDIR: throw MarkdownStoreError.notAFile(path: path)
+                case S_IFREG where info.st_mode & 0o111 == 0: break
+                default: return .declined
+                }
+                // The bytes as they are: libgit2 would pass them through its filters first,
+                // which loads the whole index to look for .gitattributes, and they change
+                // nothing unless there is a carriage return (end-of-line conversion) or `$Id`.
+                guard let bytes = GitIndexFile.contents(workdir + path), !GitIndexFile.mayBeFiltered(bytes) else { return .declined }
+                let blob = try createBlob(bytes)
+                changes.append(GitIndexFile.Change(path: Array(path.utf8), entry: GitIndexFile.entry(path: Array(path.utf8), status: info, object: blob)))
+                guard let copy = strdup(path) else { throw MarkdownStoreError.io(path: path, operation: "copy the path", errno: ENOMEM) }
+                pathCopies.append(copy)
+                updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: blob.oid, filemode: GIT_FILEMODE_BLOB, path: copy))
+            } else if errno == ENOENT || errno == ENOTDIR {
+                changes.append(GitIndexFile.Change(path: Array(path.utf8), entry: nil))
+                if let baseTree, try Self.treeContains(baseTree, path: path) {
+                    guard let copy = strdup(path) else { throw MarkdownStoreError.io(path: path, operation: "copy the path", errno: ENOMEM) }
+                    pathCopies.append(copy)
+                    updates.append(git_tree_update(action: GIT_TREE_UPDATE_REMOVE, id: git_oid(), filemode: GIT_FILEMODE_BLOB, path: copy))
+                }
+            } else {
+                throw MarkdownStoreError.io(path: path, operation: "read the file's status", errno: errno)
+            }
+        }
+        let workdir = workdir
+        let index = GitIndexFile.patched(file.bytes, stamp: file.stamp, changes: changes) { GitIndexFile.file(at: workdir, $0, holds: $1) }
+        guard let index else { return .declined }
+
+        var treeID = git_oid()
+        try gitCheck(git_tree_create_updated(&treeID, handle, baseTree, updates.count, updates), "git_tree_create_updated")
+        var commitID: ObjectID? = nil
+        if baseTree == nil || git_oid_equal(&treeID, git_tree_id(baseTree)) == 0 {
+            commitID = try commitOnHead(tree: treeID, parent: parent, message: message)
+        }
+
+        installed = true
+        try withExtendedLifetime(file) {
+            try GitIndexFile.install(index.pieces, from: file.bytes, lock: lock, lockPath: lockPath, as: gitdir + "index")
+        }
+        return .done(commitID)
+    }
+
+    /// A boolean from the repository's configuration; false when unset or unreadable.
+    private func configFlag(_ name: String) -> Bool {
+        var config: OpaquePointer?
+        guard git_repository_config_snapshot(&config, handle) == 0 else { return false }
+        defer { git_config_free(config) }
+        var value: Int32 = 0
+        return git_config_get_bool(&value, config, name) == 0 && value != 0
     }
 
     /// Rejects absolute paths, `..`, empty components and anything inside `.git`.

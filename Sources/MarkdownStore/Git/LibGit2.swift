@@ -17,7 +17,10 @@ enum LibGit2 {
     /// The result of the single `git_libgit2_init` call (a Swift `static let` is initialised
     /// exactly once, thread-safely).
     private static let initialization: Result<Void, GitError> = {
-        let result = git_libgit2_init()
+        // Its TLS and ssh set-up (the certificate authorities, OpenSSL's start through
+        // libssh2) serve only network connections, so they are done then (see
+        // `DeferredNetworkSetUp`).
+        let result = DeferredNetworkSetUp.shared.deferring { git_libgit2_init() }
         if result < 0 { return .failure(GitError.last(code: result, function: "git_libgit2_init")) }
         return .success(())
     }()
@@ -27,7 +30,132 @@ enum LibGit2 {
     static func ensureInitialized() throws {
         try initialization.get()
     }
+
+    /// Does the network set-up libgit2's initialisation left out, exactly as it would have
+    /// done it: call before anything that may open a connection.
+    ///
+    /// - Throws: `GitError` when libgit2 is not initialised. A certificate bundle that cannot be
+    ///   read leaves no authority trusted (every https certificate is then refused), as it would
+    ///   have at initialisation. Calls `git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS)` and
+    ///   `libssh2_init`.
+    static func prepareForNetwork() throws {
+        try ensureInitialized()
+        DeferredNetworkSetUp.shared.finish()
+    }
 }
+
+/// What libgit2 1.5 (as Debian builds it: TLS with mbedTLS, ssh with libssh2 on OpenSSL) sets
+/// up inside `git_libgit2_init` for network connections only, done instead the first time a
+/// connection is about to be made. Every run of say paid for it, and only `say sync` uses it:
+///
+/// - the certificate authorities: about 140 PEM certificates parsed, 4 ms;
+/// - `libssh2_init`, which starts OpenSSL's library, a few tenths of a millisecond.
+///
+/// libgit2 calls `mbedtls_x509_crt_parse_file` (or `_parse_path` for a folder) and
+/// `libssh2_init` in other libraries; this program defines those symbols itself, so the
+/// dynamic linker binds libgit2's calls here. While libgit2 initialises, what it asks for is
+/// noted and not done (its certificate chain is left empty, which trusts no one); before any
+/// connection, ``LibGit2/prepareForNetwork()`` does it: the same certificate location goes
+/// back in through `GIT_OPT_SET_SSL_CERT_LOCATIONS` (this time on to mbedTLS, so the chain is
+/// the one initialisation would have built), and libssh2's own `libssh2_init` is called with
+/// the same flags (libssh2 would also start itself with its first session). Every other call
+/// goes straight on to the library. Where libgit2 is built otherwise (OpenSSL for TLS, macOS),
+/// nothing is noted and this changes nothing.
+final class DeferredNetworkSetUp: @unchecked Sendable {
+    static let shared = DeferredNetworkSetUp()
+
+    private let lock = NSLock()
+    private var isDeferring = false
+    /// The certificate file and folder libgit2 asked to load while initialising (nil: none).
+    private var file: String?
+    private var folder: String?
+    /// The flags of the `libssh2_init` call libgit2 made while initialising (nil: none).
+    private var sshFlags: Int32?
+    private var finished = false
+
+    /// Runs libgit2's initialisation with its network set-up noted instead of done.
+    func deferring<T>(_ body: () -> T) -> T {
+        lock.withLock { isDeferring = true }
+        defer { lock.withLock { isDeferring = false } }
+        return body()
+    }
+
+    /// Whether this call comes from inside initialisation; if so, notes the location.
+    fileprivate func noteIfDeferring(file: UnsafePointer<CChar>?, folder: UnsafePointer<CChar>?) -> Bool {
+        lock.withLock {
+            guard isDeferring else { return false }
+            if let file { self.file = String(cString: file) }
+            if let folder { self.folder = String(cString: folder) }
+            return true
+        }
+    }
+
+    /// Whether this `libssh2_init` comes from inside initialisation; if so, notes its flags.
+    fileprivate func noteIfDeferring(sshFlags flags: Int32) -> Bool {
+        lock.withLock {
+            guard isDeferring else { return false }
+            sshFlags = flags
+            return true
+        }
+    }
+
+    /// What libgit2 noted, for the tests: the file and folder of certificate authorities.
+    var notedLocations: (file: String?, folder: String?) { lock.withLock { (file, folder) } }
+
+    /// Does what initialisation left out, once.
+    func finish() {
+        let (file, folder, sshFlags) = lock.withLock { () -> (String?, String?, Int32?) in
+            guard !finished else { return (nil, nil, nil) }
+            finished = true
+            return (self.file, self.folder, self.sshFlags)
+        }
+        #if os(Linux)
+        if let sshFlags { _ = realSSHInit?(sshFlags) }
+        #endif
+        // As in libgit2's initialisation: the file if there is one, else the folder; a failure
+        // leaves nothing trusted, which refuses every certificate.
+        if let file, say_git_set_ssl_cert_locations(file, nil) == 0 { return }
+        if let folder { _ = say_git_set_ssl_cert_locations(nil, folder) }
+    }
+}
+
+#if os(Linux)
+/// The libraries' own functions, found past this program's definitions.
+private let realParseFile: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32)? =
+    dlsym(UnsafeMutableRawPointer(bitPattern: -1), "mbedtls_x509_crt_parse_file")
+        .map { unsafeBitCast($0, to: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32).self) }
+
+private let realParsePath: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32)? =
+    dlsym(UnsafeMutableRawPointer(bitPattern: -1), "mbedtls_x509_crt_parse_path")
+        .map { unsafeBitCast($0, to: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32).self) }
+
+private let realSSHInit: (@convention(c) (Int32) -> Int32)? =
+    dlsym(UnsafeMutableRawPointer(bitPattern: -1), "libssh2_init").map { unsafeBitCast($0, to: (@convention(c) (Int32) -> Int32).self) }
+
+/// See ``DeferredNetworkSetUp``. Returns 0 (nothing parsed, nothing failed) while libgit2
+/// initialises, otherwise mbedTLS's own result (-1, a failure, if its symbol were missing,
+/// which cannot be: only a user of mbedTLS calls this).
+/// (Public only so that the symbol is global, for the dynamic linker: not for callers.)
+@_cdecl("mbedtls_x509_crt_parse_file")
+public func _sayDeferredParseFile(_ chain: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+    if DeferredNetworkSetUp.shared.noteIfDeferring(file: path, folder: nil) { return 0 }
+    return realParseFile?(chain, path) ?? -1
+}
+
+@_cdecl("mbedtls_x509_crt_parse_path")
+public func _sayDeferredParsePath(_ chain: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+    if DeferredNetworkSetUp.shared.noteIfDeferring(file: nil, folder: path) { return 0 }
+    return realParsePath?(chain, path) ?? -1
+}
+
+/// See ``DeferredNetworkSetUp``: 0 (success) while libgit2 initialises, otherwise libssh2's own
+/// result.
+@_cdecl("libssh2_init")
+public func _sayDeferredSSHInit(_ flags: Int32) -> Int32 {
+    if DeferredNetworkSetUp.shared.noteIfDeferring(sshFlags: flags) { return 0 }
+    return realSSHInit?(flags) ?? -1
+}
+#endif
 
 /// Turns a libgit2 return code into a thrown `GitError`. Call it right after the C call, on the
 /// same thread, with nothing in between (the last-error message is per thread).

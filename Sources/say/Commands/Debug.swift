@@ -6,6 +6,7 @@ extension Say {
     /// Hidden tools for tests and benchmarks.
     struct Debug: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "debug",
             abstract: "Tools for tests and benchmarks.",
             shouldDisplay: false,
             subcommands: [Safety.self])
@@ -16,6 +17,7 @@ extension Say.Debug {
     /// `say debug safety`: runs the on-device safety matcher over standard input.
     struct Safety: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "safety",
             abstract: "Exit 1 when the text on stdin would show the support screen, 0 when not.",
             discussion: """
                 With --jsonl, read one {"text": ...} object per line and print true or false per line, in order.

@@ -6,6 +6,7 @@ extension Say {
     /// `say edit`: a kept entry in the person's own editor.
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Edit a kept entry in your own editor ($VISUAL, else $EDITOR).",
             discussion: """
                 The editor gets a private copy of the entry's file (front matter and all), \

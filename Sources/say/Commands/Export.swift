@@ -6,6 +6,7 @@ extension Say {
     /// `say export`: the whole journal as Markdown, JSON, CSV or one printable page.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export everything you've kept as Markdown, JSON, CSV or one printable page.",
             discussion: """
                 markdown  a folder laid out like a journal: entries/YYYY/MM/<time>-<id>.md, each \

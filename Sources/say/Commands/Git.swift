@@ -6,6 +6,7 @@ extension Say {
     /// `say init`: make a journal folder, optionally versioned.
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Create the journal folder, optionally versioned with git.",
             discussion: """
                 With --git the journal becomes a local git repository: every keep, edit and \
@@ -31,6 +32,7 @@ extension Say {
     /// `say git on|off|status`.
     struct Git: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "git",
             abstract: "Turn git versioning of the journal on or off, or see where it stands.",
             subcommands: [On.self, Off.self, Status.self])
     }
@@ -39,6 +41,7 @@ extension Say {
 extension Say.Git {
     struct On: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "on",
             abstract: "Version the journal with git, starting from the entries it holds now.")
         @OptionGroup var journalOptions: JournalOptions
 
@@ -56,6 +59,7 @@ extension Say.Git {
 
     struct Off: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "off",
             abstract: "Stop versioning: removes the journal's git repository and every earlier version in it.",
             discussion: "Your entries stay as they are. On a terminal say asks first; scripts pass --yes.")
         @OptionGroup var journalOptions: JournalOptions
@@ -89,7 +93,7 @@ extension Say.Git {
     }
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show whether the journal is versioned, and its state.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Show whether the journal is versioned, and its state.")
         @OptionGroup var journalOptions: JournalOptions
 
         func run() throws {

@@ -7,6 +7,7 @@ extension Say {
     /// `say history`: the kept entries, newest first.
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "List kept entries, newest first.",
             discussion: """
                 Each card shows the first line, the date and how you felt. The number before \

@@ -6,6 +6,7 @@ extension Say {
     /// `say lock on|off|status`: the optional passcode (turning it on is a paid feature).
     struct Lock: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lock",
             abstract: "Ask for a passcode before say shows anything you've kept.",
             discussion: """
                 on      choose a passcode (asked twice); then the app, history, show, let-go, \

@@ -6,6 +6,7 @@ extension Say {
     /// `say reflect`: simple counts of how writing has felt.
     struct Reflect: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reflect",
             abstract: "See how writing has felt over time.",
             discussion: """
                 Counts your kept entries by how you felt after writing: all time, the last 30 \

@@ -5,6 +5,7 @@ extension Say {
     /// `say settings`: the few preferences say has.
     struct Settings: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "settings",
             abstract: "See or change your preferences.",
             discussion: """
                 --editor on makes `say` open your own editor ($VISUAL, else $EDITOR) instead of \

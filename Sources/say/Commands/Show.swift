@@ -6,6 +6,7 @@ extension Say {
     /// `say show`: one entry in full.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one entry in full.",
             discussion: """
                 ENTRY is its number in `say history` (1 is the newest), its id, or the first few \

@@ -4,7 +4,7 @@ import SayItLaterCore
 extension Say {
     /// `say support`: where to find someone to talk to, any time.
     struct Support: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show where to find support, any time (UK).")
+        static let configuration = CommandConfiguration(commandName: "support", abstract: "Show where to find support, any time (UK).")
 
         func run() throws {
             Output.line(SupportText.full)

@@ -6,6 +6,7 @@ extension Say {
     /// `say sync`: one journal on several computers, through a git remote the person owns.
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sync",
             abstract: "Sync the journal with your own git remote.",
             discussion: """
                 Fetches from the remote, brings in what changed there, sends what changed here, \

@@ -6,6 +6,7 @@ extension Say {
     /// `say unlock KEY`: checks a licence key offline and keeps it.
     struct Unlock: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unlock",
             abstract: "Unlock the lock, export and reflection with your licence key (a one-time £5 unlock).",
             discussion: """
                 KEY is the key you received, one line starting with SIL1-. Without KEY, say reads \

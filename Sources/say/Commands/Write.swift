@@ -6,6 +6,7 @@ extension Say {
     /// `say write`: the whole writing flow without a screen.
     struct Write: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "write",
             abstract: "Write an entry from standard input or --text, then keep it, let it go, or close it.",
             discussion: """
                 Examples:

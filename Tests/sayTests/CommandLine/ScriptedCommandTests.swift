@@ -44,6 +44,16 @@ struct ScriptedCommandTests {
         #expect(home.files(under: "journal") == [])
     }
 
+    @Test func versionIsTheSameAnswerWhereverItIsAsked() throws {
+        for arguments in [["--version"], ["write", "--version"], ["--journal", journal, "--version"], ["history", "--version"]] {
+            let run = try SayBinary.run(arguments, home: home.path)
+            #expect(run.status == 0, "\(arguments)")
+            #expect(run.stdout == "0.1.0\n", "\(arguments)")
+            #expect(run.stderr == "", "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: journal))
+    }
+
     @Test func historyCardsAreExact() throws {
         try home.write("---\nid: 11111111-0000-4000-8000-000000000001\ndate: 2026-11-20T09:15:00Z\nfeeling: heavier\nsafety: true\n---\nThe heavy one\nmore\n", to: "journal/entries/2026/11/a.md")
         try home.write("---\nid: 22222222-0000-4000-8000-000000000002\ndate: 2026-11-21T10:30:00Z\nfeeling: same\nsafety: false\n---\nThe newer one\n", to: "journal/entries/2026/11/b.md")

@@ -61,6 +61,37 @@ struct VersionedJournalTests {
         #expect(try git(["status", "--porcelain"], in: journal).output == "")
     }
 
+    @Test func outsideEditsWaitThroughManyKeepsAndTheNextListingCommitsThem() throws {
+        try say("init", "--git")
+        let first = try keep("the first thing")
+        let second = try keep("the second thing")
+        // By hand: an edit of the same length with the file's time put back (only its contents
+        // and change time tell), a new file, a removal.
+        let edited = journal + "/" + first.path
+        var before = stat()
+        #expect(lstat(edited, &before) == 0)
+        let text = try String(contentsOfFile: edited, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "the first thing", with: "THE FIRST THING").utf8).write(to: URL(fileURLWithPath: edited))
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, edited, &times, 0) == 0)
+        try home.write("typed by hand\n", to: "journal/entries/mine.md")
+        try FileManager.default.removeItem(atPath: journal + "/" + second.path)
+        // Each keep commits its own file and rewrites the index; the rest keeps waiting.
+        var kept: [String] = []
+        for number in 1 ... 3 { kept.append(try keep("keep number \(number)").path) }
+        #expect(try git(["show", "--name-only", "--format=", "HEAD"], in: journal).output == kept[2] + "\n")
+        let waiting = try git(["status", "--porcelain"], in: journal).output
+        #expect(waiting.split(separator: "\n").sorted() == [" D \(second.path)", " M \(first.path)", "?? entries/mine.md"], "\(waiting)")
+        try say("history")
+        let message = try git(["log", "--format=%s", "-1"], in: journal).output
+        #expect(message.contains("Edit \(first.id.prefix(8))") && message.contains("Remove \(second.id.prefix(8))") && message.contains("Add "), "\(message)")
+        #expect(try git(["show", "HEAD:" + first.path], in: journal).output.contains("THE FIRST THING"))
+        #expect(try git(["ls-tree", "-r", "--name-only", "HEAD"], in: journal).output.split(separator: "\n").sorted()
+                == ([".gitignore", first.path, "entries/mine.md"] + kept).sorted().map { Substring($0) })
+        #expect(try git(["status", "--porcelain"], in: journal).output == "")
+        #expect(try git(["fsck", "--full"], in: journal).status == 0)
+    }
+
     @Test func letGoLeavesNothingInAnyObjectOrCommit() throws {
         try say("init", "--git")
         let stays = try keep("STAYS-marker this one stays")
