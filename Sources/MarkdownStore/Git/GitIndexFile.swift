@@ -299,21 +299,6 @@ enum GitIndexFile {
 
     // MARK: Reading and writing
 
-    /// The index's lock (`index.lock`), created as git creates it: exclusively, so that git and
-    /// libgit2 leave the index alone until it is renamed over the index or removed.
-    ///
-    /// - Returns: the open lock file.
-    /// - Throws: `GitError` (`GitLocks.busy`) when someone else holds it, else `MarkdownStoreError`.
-    static func takeLock(_ lockPath: String) throws -> Int32 {
-        // 0666 less the umask, like git's and libgit2's index files (say's umask makes it 0600).
-        let fd = open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else {
-            if errno == EEXIST { throw GitLocks.busy(lockPath) }
-            throw MarkdownStoreError.io(path: lockPath, operation: "take the git lock", errno: errno)
-        }
-        return fd
-    }
-
     /// The index file, mapped into memory (as git reads it) while it is used. The lock taken
     /// first keeps git and libgit2 from replacing it meanwhile (and they would write a new file
     /// and rename it, leaving this one as it is).
@@ -382,24 +367,6 @@ enum GitIndexFile {
             return true
         }
         return false
-    }
-
-    /// Writes the pieces (of `file`, and new bytes) into the open lock and renames the lock
-    /// over `target` (not flushed: git and libgit2 do not flush the index either, by default).
-    /// The lock is closed either way, and removed when this fails.
-    static func install(_ pieces: [Piece], from file: UnsafeRawBufferPointer, lock fd: Int32, lockPath: String,
-                        as target: String) throws {
-        let failure = write(pieces, from: file, to: fd)
-        close(fd)
-        guard failure == 0 else {
-            unlink(lockPath)
-            throw MarkdownStoreError.io(path: lockPath, operation: "write", errno: failure)
-        }
-        guard rename(lockPath, target) == 0 else {
-            let code = errno
-            unlink(lockPath)
-            throw MarkdownStoreError.io(path: target, operation: "replace the file", errno: code)
-        }
     }
 
     /// Writes the pieces into a new file at `path` (created exclusively; not flushed, like

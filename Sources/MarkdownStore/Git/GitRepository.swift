@@ -476,7 +476,9 @@ public final class GitRepository {
     /// (`GitIndexFile`) rather than loaded into libgit2: the work of a keep is then one blob,
     /// the trees above it, a commit, and one pass over the index's bytes.
     ///
-    /// Takes `index.lock` first (as git does), so the index read is the one replaced. Declines,
+    /// Takes `index.lock` first (as git does, but as a lock of say's own ``GitLockSet``, so that a
+    /// say killed here leaves no lock the next run cannot prove its own and remove), so the index
+    /// read is the one replaced. Declines,
     /// having changed nothing but perhaps written a blob, for anything but regular,
     /// non-executable files and deletions, a case-insensitive repository, and the indexes
     /// `GitIndexFile` leaves to libgit2.
@@ -484,15 +486,8 @@ public final class GitRepository {
     /// Calls `git_blob_create_from_buffer`, `git_tree_create_updated`, `git_commit_create`.
     private func commitWithIndexFile(paths: [String], message: String) throws -> IndexFileCommit {
         guard !configFlag("core.ignorecase") else { return .declined }
-        let lockPath = gitdir + "index.lock"
-        let lock = try GitIndexFile.takeLock(lockPath)
-        var installed = false
-        defer {
-            if !installed {
-                close(lock)
-                unlink(lockPath)
-            }
-        }
+        let locks = try GitLockSet(gitFolder: gitdir, targets: [gitdir + "index"])
+        defer { try? locks.release() }
         guard let file = try GitIndexFile.Mapped(gitdir + "index") else { return .declined }
 
         let parent = try headCommit()
@@ -544,10 +539,18 @@ public final class GitRepository {
             commitID = try commitOnHead(tree: treeID, parent: parent, message: message)
         }
 
-        installed = true
-        try withExtendedLifetime(file) {
-            try GitIndexFile.install(index.pieces, from: file.bytes, lock: lock, lockPath: lockPath, as: gitdir + "index")
+        // The new index is written beside the lock token and renamed over the index while the
+        // lock is held; a run killed before the rename leaves only a temporary file the next
+        // run removes (see `GitLocks.clearLeftovers`).
+        let staging = gitdir + GitLocks.folder + ".index" + AtomicFile.temporaryMarker + "\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        try withExtendedLifetime(file) { try GitIndexFile.write(index.pieces, from: file.bytes, to: staging) }
+        do {
+            try locks.install(staging, as: gitdir + "index")
+        } catch {
+            unlink(staging)
+            throw error
         }
+        try locks.release()
         return .done(commitID)
     }
 
