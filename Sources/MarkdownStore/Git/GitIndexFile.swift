@@ -11,8 +11,8 @@ import Darwin
 ///
 /// libgit2 1.5 reads the whole index into memory (every entry allocated and hashed into a map)
 /// and checks and writes its checksum with its collision-detecting SHA-1: with 10,000 entries
-/// that is about 17 ms of a keep, for one new line. Here the file is read as bytes, its
-/// checksum checked with swift-crypto's SHA-1, the few entries spliced in or out at their sorted
+/// that is about 17 ms of a keep, for one new line. Here the file is mapped and read as bytes,
+/// its checksum checked with swift-crypto's SHA-1, the few entries spliced in or out at their sorted
 /// places and everything else copied as it is, which is what git and libgit2 would write:
 ///
 /// - a new entry is what `git_index_add_bypath` makes (stat data as libgit2 records it, the

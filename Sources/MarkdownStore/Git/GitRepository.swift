@@ -361,12 +361,17 @@ public final class GitRepository {
     /// The author and committer are the user's git identity when one is configured, else
     /// "Say It Later <say@localhost>".
     ///
+    /// Only the trees above `paths` are rewritten, and the index is changed as a file where it
+    /// can be (see ``commitWithIndexFile(paths:message:)``); nothing else in the working tree
+    /// is looked at.
+    ///
     /// - Parameters:
     ///   - paths: paths relative to the working tree root, with `/` separators.
     ///   - message: the commit message; callers keep entry words out of it.
     /// - Returns: the new commit, or nil when these paths already match HEAD.
     /// - Throws: `GitError`; `MarkdownStoreError` for a path that is a folder.
-    ///   Calls `git_index_add_bypath`, `git_tree_create_updated`, `git_commit_create`, `git_index_write`.
+    ///   Calls `git_tree_create_updated`, `git_commit_create`, and `git_index_add_bypath`,
+    ///   `git_index_write` for an index left to libgit2.
     @discardableResult
     public func commit(paths: [String], message: String) throws -> ObjectID? {
         // libgit2 takes the index's, HEAD's and the branch's locks itself: recorded, so a say
