@@ -17,24 +17,37 @@ import Darwin
 enum FastFields {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [String: String]? {
         var fields: [String: String] = [:]
+        let read = forEachLine(bytes, range) { line in
+            switch line {
+            case .blank: return true
+            case .unsupported: return false
+            case let .field(key, value):
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)
+                guard fields[name] == nil else { return false }  // duplicates: let YAML decide
+                fields[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
+                return true
+            }
+        }
+        return read ? fields : nil
+    }
+
+    /// Calls `body` with each line of `range`, read by ``line(_:_:)``, until it returns false.
+    /// Lines end at LF, CRLF or a lone CR, as in YAML (a comment must not run on past a CR).
+    ///
+    /// - Returns: false when `body` stopped early.
+    @inline(__always)
+    private static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                    _ body: (Line) -> Bool) -> Bool {
         var lineStart = range.lowerBound
-        // Lines end at LF, CRLF or a lone CR, as in YAML (a comment must not run on past a CR).
         while lineStart < range.upperBound {
             var lineEnd = lineStart
             while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
             var next = lineEnd + 1
             if lineEnd + 1 < range.upperBound, bytes[lineEnd] == 0x0D, bytes[lineEnd + 1] == 0x0A { next += 1 }
-            switch line(bytes, lineStart ..< lineEnd) {
-            case .blank: break
-            case .unsupported: return nil
-            case let .field(key, value):
-                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)
-                guard fields[name] == nil else { return nil }  // duplicates: let YAML decide
-                fields[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
-            }
+            guard body(line(bytes, lineStart ..< lineEnd)) else { return false }
             lineStart = next
         }
-        return fields
+        return true
     }
 
     /// The most keys ``locate(_:_:keys:into:)`` compares with each other to find a duplicate;
@@ -54,14 +67,9 @@ enum FastFields {
         for index in found.indices { found[index] = -1 ..< -1 }
         return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: locateLimit) { seen in
             var seenCount = 0
-            var lineStart = range.lowerBound
-            while lineStart < range.upperBound {
-                var lineEnd = lineStart
-                while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
-                var next = lineEnd + 1
-                if lineEnd + 1 < range.upperBound, bytes[lineEnd] == 0x0D, bytes[lineEnd + 1] == 0x0A { next += 1 }
-                switch line(bytes, lineStart ..< lineEnd) {
-                case .blank: break
+            return forEachLine(bytes, range) { line in
+                switch line {
+                case .blank: return true
                 case .unsupported: return false
                 case let .field(key, value):
                     let name = bytes.baseAddress! + key.lowerBound
@@ -76,10 +84,9 @@ enum FastFields {
                         && wanted.withUnsafeBufferPointer({ memcmp($0.baseAddress!, name, key.count) == 0 }) {
                         found[index] = value
                     }
+                    return true
                 }
-                lineStart = next
             }
-            return true
         }
     }
 
