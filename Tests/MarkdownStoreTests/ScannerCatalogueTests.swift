@@ -124,6 +124,27 @@ struct ScannerCatalogueTests {
         ])
     }
 
+    /// A file removed between its folder being listed and its being opened (let go by another
+    /// say, moved by an editor) is simply not listed: it is not a file that could not be read.
+    @Test func filesRemovedWhileTheScanRunsAreNotProblems() throws {
+        let folder = TemporaryFolder()
+        let names = (0 ..< 400).map { String(format: "entries/2026/%02d/%03d.md", $0 % 12 + 1, $0) }
+        for name in names { try folder.write("---\nid: x\n---\nbody\n", to: name) }
+        let remover = Thread {
+            for name in names.reversed() { unlink(folder.url(name)) }
+        }
+        var problems: [ScanProblem] = []
+        remover.start()
+        // Scan until every file is gone (bounded: the remover ends after 400 unlinks).
+        for _ in 0 ..< 10_000 {
+            var count = 0
+            problems += DirectoryScanner(root: folder.path).scan("entries") { _ in count += 1 }
+            if count == 0 && remover.isFinished { break }
+        }
+        #expect(problems == [])
+        #expect(folder.files(under: "entries") == [])
+    }
+
     @Test func aFolderNamedLikeAnEntryIsWalkedNotRead() throws {
         let folder = TemporaryFolder()
         try folder.write("---\nid: x\n---\ninside\n", to: "entries/odd.md/real.md")

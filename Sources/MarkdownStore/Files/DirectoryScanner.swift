@@ -25,9 +25,19 @@ public struct DocumentSummary: Sendable, Hashable {
 public struct ScanProblem: Sendable, Hashable, Error {
     public let relativePath: String
     public let reason: String
+    /// The file was in its folder when the folder was listed and gone when it was opened: let
+    /// go, renamed or moved by another program meanwhile. Nothing to report; the scan skips it.
+    let vanished: Bool
     public init(relativePath: String, reason: String) {
+        self.init(relativePath: relativePath, reason: reason, vanished: false)
+    }
+    private init(relativePath: String, reason: String, vanished: Bool) {
         self.relativePath = relativePath
         self.reason = reason
+        self.vanished = vanished
+    }
+    static func vanished(_ relativePath: String) -> ScanProblem {
+        ScanProblem(relativePath: relativePath, reason: "gone before it could be opened", vanished: true)
     }
 }
 
@@ -171,6 +181,7 @@ public struct DirectoryScanner: Sendable {
                 for result in outcome.results {
                     switch result {
                     case let .success(item): visit(item)
+                    case let .failure(problem) where problem.vanished: continue
                     case let .failure(problem): problems.append(problem)
                     }
                 }
@@ -451,6 +462,7 @@ public struct DirectoryScanner: Sendable {
         let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
         let fd = folderFD >= 0 ? openat(folderFD, name, flags) : open(folderPath + "/" + String(cString: name), flags)
         guard fd >= 0 else {
+            if errno == ENOENT { return .failure(.vanished(relativePath)) }
             return errno == ELOOP ? problem("a symbolic link; say never follows links") : problem("could not open: " + String(cString: strerror(errno)))
         }
         defer { close(fd) }
