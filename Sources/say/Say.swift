@@ -57,6 +57,9 @@ struct Say: ParsableCommand {
                 FileHandle.standardOutput.write(Data((version + "\n").utf8))
                 return
             }
+            // A write checks its words against the safety table: reading the table back (a few
+            // ms) runs beside the parsing of the command and the opening of the journal.
+            if arguments.first == "write" { SafetyDetector.prepareInBackground() }
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as SayFailure {

@@ -226,6 +226,30 @@ struct SafetyTableCacheTests {
         #expect(keys.count == changes.count + 2)
     }
 
+    /// The program's own table is kept under a key of the program's file alone: it is written
+    /// once, read back the next time, and never shares a file with a table given as a source.
+    @Test func theBuiltInTableIsKeyedByTheProgramFile() throws {
+        let key = SafetyTableCache.builtInKey()
+        #expect(key.count == 32)
+        #expect(SafetyTableCache.builtInKey() == key)
+        #expect(key != SafetyTableCache.key(for: .phrases))
+        let folder = TemporaryFolder("say-table")
+        let name = "say-it-later/" + SafetyTableCache.fileName(key)
+        let first = SafetyTableCache.builtInEngine(in: folder.url("say-it-later"))
+        #expect(Self.isTheCompiledTable(first))
+        #expect(folder.files() == [name])
+        let before = try #require(Self.identity(folder.url(name)))
+        let again = SafetyTableCache.builtInEngine(in: folder.url("say-it-later"))
+        #expect(Self.isTheCompiledTable(again))
+        #expect(Self.identity(folder.url(name)) == before)
+        // A file under that name that is not a good table is replaced, as any other.
+        try folder.write(Array("SAYTABLE".utf8), to: name)
+        chmod(folder.url(name), 0o600)
+        #expect(Self.isTheCompiledTable(SafetyTableCache.builtInEngine(in: folder.url("say-it-later"))))
+        let rewritten = try folder.read(name) == SafetyTableCache.fileBytes(Self.compiled, key: key)
+        #expect(rewritten)
+    }
+
     /// A field added to the inputs must be added to the key too (`SafetyTableSource.encode`).
     @Test func theKeyCoversEveryField() {
         let source = SafetyTableSource.phrases

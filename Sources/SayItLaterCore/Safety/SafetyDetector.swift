@@ -78,7 +78,7 @@ public struct SafetyExplanation: Sendable, Equatable {
 final class SafetyEngine: Sendable {
     /// The table of SafetyPhrases.swift: read from the cache folder when one is set and holds it,
     /// else compiled (and then saved there).
-    static let shared = SafetyTableCache.engine(for: .phrases, in: SafetyTableCache.folder)
+    static let shared = SafetyTableCache.builtInEngine(in: SafetyTableCache.folder)
 
     let lexicon: SafetyLexicon
     let code: [SafetyInstruction]

@@ -5,7 +5,8 @@
 //
 // The file holds the compiled phrase table and nothing else: never anything a person wrote. Its
 // name carries a key (SHA-256 over the format version, the program's own file, and every input
-// of the table), so a changed table or a rebuilt program never reads an old file. A file that is
+// of the table; for the table built into the program, its file alone stands for the table), so
+// a changed table or a rebuilt program never reads an old file. A file that is
 // short, corrupt, of another version, not the person's own, or unreadable is ignored: the table
 // is compiled and written again. Every index in a file is checked before it is used, and every
 // jump in its code must go forward, so even a file with a right checksum cannot make the matcher
@@ -45,12 +46,22 @@ enum SafetyTableCache {
     /// The table made from `source`: read from `folder` when a good file for it is there, else
     /// compiled and (best effort) written there for the next process.
     static func engine(for source: SafetyTableSource, in folder: String?) -> SafetyEngine {
-        guard let folder, !folder.isEmpty else { return SafetyEngine(source) }
-        let cacheKey = key(for: source)
+        engine(compiling: { source }, key: { key(for: source) }, in: folder)
+    }
+
+    /// ``engine(for:in:)`` for the table of SafetyPhrases.swift, under ``builtInKey()``: the
+    /// program's table is read back without first encoding and hashing its thousands of phrases.
+    static func builtInEngine(in folder: String?) -> SafetyEngine {
+        engine(compiling: { .phrases }, key: builtInKey, in: folder)
+    }
+
+    private static func engine(compiling source: () -> SafetyTableSource, key: () -> [UInt8], in folder: String?) -> SafetyEngine {
+        guard let folder, !folder.isEmpty else { return SafetyEngine(source()) }
+        let cacheKey = key()
         if let cached = withFile(folder + "/" + fileName(cacheKey), { engine(fromFile: $0, key: cacheKey) }) {
             return cached
         }
-        let compiled = SafetyEngine(source)
+        let compiled = SafetyEngine(source())
         save(compiled, key: cacheKey, in: folder)
         return compiled
     }
@@ -62,6 +73,20 @@ enum SafetyTableCache {
         w.int(formatVersion)
         w.array(programIdentity())
         source.encode(&w)
+        return Array(SHA256.hash(data: w.bytes))
+    }
+
+    /// The key of the table built into this program: the table is part of the program's file, so
+    /// the file's identity (see ``programIdentity()``) stands for every input of the table, and a
+    /// rebuilt program never reads a table made by another build. When that identity cannot be
+    /// read, the key is ``key(for:)`` of the table itself.
+    static func builtInKey() -> [UInt8] {
+        let identity = programIdentity()
+        guard !identity.isEmpty else { return key(for: .phrases) }
+        var w = SafetyTableWriter()
+        w.int(formatVersion)
+        w.array(identity)
+        w.bytes += Array("the table built into this program".utf8)
         return Array(SHA256.hash(data: w.bytes))
     }
 
