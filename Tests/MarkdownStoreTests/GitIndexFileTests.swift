@@ -119,6 +119,37 @@ import TestSupport
         }
     }
 
+    /// The old index's checksum is always checked (in a large index, beside the making of the
+    /// new one): an index with one byte changed is never spliced, and a good one, small or
+    /// large, is spliced into what libgit2 writes.
+    @Test(arguments: [40, 4000])
+    func anIndexWhoseChecksumFailsIsNeverSpliced(files: Int) throws {
+        try withGitTestFolder { root in
+            try runGit(["init", "-q", "-b", "main"], in: root)
+            let blob = try #require(try gitRun(["hash-object", "-w", "--stdin"], in: root, input: "same words\n").output
+                .split(separator: "\n").first.map(String.init))
+            let lines = (0 ..< files).map { "100644 \(blob)\tentries/2026/\(String(format: "%02d", $0 % 12 + 1))/2026-entry-\($0).md\n" }
+            #expect(try gitRun(["update-index", "--index-info"], in: root, input: lines.joined()).status == 0)
+            try runGit(["commit", "-q", "-m", "by hand"], in: root)
+            try runGit(["checkout", "-q", "--", "."], in: root)
+            let bytes = try indexBytes(root)
+            #expect((bytes.count >= GitIndexFile.checkAsideFrom) == (files > 1000))
+            let changes = [GitIndexFile.Change(path: Array("entries/2026/01/2026-entry-0.md".utf8), entry: nil)]
+            let good = bytes.withUnsafeBytes { GitIndexFile.patched($0, stamp: timespec(), changes: changes) { _, _ in true } }
+            #expect(good != nil)
+            for offset in [12, bytes.count / 2, bytes.count - 21, bytes.count - 1] {
+                var bad = bytes
+                bad[offset] ^= 0x01
+                #expect(bad.withUnsafeBytes { GitIndexFile.patched($0, stamp: timespec(), changes: changes) { _, _ in true } } == nil)
+            }
+            let repository = try #require(try GitRepository.open(at: root))
+            try writeGitTestFile(root, "entries/2026/11/2026-11-20-new.md", "a new one\n")
+            let (libgit2, file) = try bothWays(root, repository, ["entries/2026/11/2026-11-20-new.md"])
+            #expect(firstDifference(file, libgit2) == nil)
+            try runGit(["fsck", "--full"], in: root)
+        }
+    }
+
     @Test func aConflictAtThePathIsLeftToLibgit2() throws {
         try withGitTestFolder { root in
             let repository = try makeRepository(root)

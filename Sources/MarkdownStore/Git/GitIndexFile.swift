@@ -82,6 +82,9 @@ enum GitIndexFile {
         case new([UInt8])
     }
 
+    /// From this size on, an index's old checksum is checked beside the making of the new one.
+    static let checkAsideFrom = 256 << 10
+
     /// A new index: its pieces, and the objects it names.
     struct Patched {
         /// The new file, as pieces of the old one and new bytes, in order, checksum included.
@@ -119,7 +122,18 @@ enum GitIndexFile {
         let count = Int(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
         let bodyEnd = raw.count - checksumSize
         let trailer = Array(raw[bodyEnd...])
-        guard trailer.contains(where: { $0 != 0 }), GitSHA1.hash(UnsafeRawBufferPointer(rebasing: raw[..<bodyEnd])) == trailer else { return nil }
+        guard trailer.contains(where: { $0 != 0 }) else { return nil }
+        // The old file's checksum is checked on another thread while this one makes and hashes
+        // the new file (a large index; a small one is checked here and now). Nothing is returned
+        // before the check has passed.
+        let body = UnsafeRawBufferPointer(rebasing: raw[..<bodyEnd])
+        let intact: GitBackgroundJob<Bool>?
+        if body.count >= Self.checkAsideFrom {
+            intact = GitBackgroundJob { GitSHA1.hash(body) == trailer }
+        } else {
+            guard GitSHA1.hash(body) == trailer else { return nil }
+            intact = nil
+        }
 
         var pieces: [Piece] = []
         var objects: [ObjectID] = []
@@ -253,6 +267,7 @@ enum GitIndexFile {
             }
         }
         pieces.append(.new(hasher.finish()))
+        if let intact, (try? intact.wait()) != true { return nil }
         return Patched(pieces: pieces, objects: objects)
     }
 
