@@ -134,10 +134,10 @@ struct SafetyTableCacheTests {
 
     @Test func aWellChecksummedTableWithAnIndexOutOfBoundsIsRefused() throws {
         let e = Self.compiled
-        func payload(code: [SafetyInstruction] = e.code, dispatch: [Int32] = e.dispatch, intentSet: Int32 = e.intentSet,
-                     yields: [Bool] = e.yields) -> [UInt8] {
+        func payload(code: [SafetyInstruction] = e.code, dispatch: [Int32] = e.dispatch, wordSets: SafetyWordSets = e.wordSets,
+                     intentSet: Int32 = e.intentSet, yields: [Bool] = e.yields) -> [UInt8] {
             SafetyTableCache.payload(of: SafetyEngine(
-                lexicon: e.lexicon, code: code, dispatch: dispatch, setBits: e.setBits, setWords: e.setWords,
+                lexicon: e.lexicon, code: code, dispatch: dispatch, wordSets: wordSets,
                 concerning: e.concerning, exclusions: e.exclusions, intentSet: intentSet, mentionBefore: e.mentionBefore,
                 mentionAfter: e.mentionAfter, ownWords: e.ownWords, safeNow: e.safeNow, backNow: e.backNow,
                 problems: e.problems, vetoNames: e.vetoNames, yields: yields))
@@ -150,10 +150,18 @@ struct SafetyTableCacheTests {
         var outside = e.code
         outside[jump].a = Int32(e.code.count)
         var badSet = e.code
-        badSet[try #require(e.code.firstIndex { $0.op == .set })].a = Int32(e.setBits.count)
+        badSet[try #require(e.code.firstIndex { $0.op == .set })].a = Int32(e.wordSets.count)
+        let sets = e.wordSets
+        var ranks = sets.ranks
+        let last = try #require(sets.masks.lastIndex { $0 != 0 })
+        ranks[last] = Int32(sets.words.count - sets.masks[last].nonzeroBitCount + 1)  // its words would run one past the end
+        let badRank = SafetyWordSets(bitmapWords: sets.bitmapWords, maskWords: sets.maskWords, masks: sets.masks, ranks: ranks,
+                                     words: sets.words)
+        let narrow = SafetyWordSets(bitmapWords: 1, maskWords: 1, masks: sets.masks, ranks: sets.ranks, words: sets.words)
         var dispatch = e.dispatch
         dispatch[dispatch.count - 1] = -1
         for bad in [payload(code: backwards), payload(code: outside), payload(code: badSet), payload(dispatch: dispatch),
+                    payload(wordSets: badRank), payload(wordSets: narrow),
                     payload(intentSet: -1), payload(yields: Array(e.yields.dropLast()))] {
             #expect(bad.withUnsafeBufferPointer { SafetyTableCache.engine(fromPayload: $0) } == nil)
         }

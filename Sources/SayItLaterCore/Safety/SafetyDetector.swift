@@ -85,8 +85,8 @@ final class SafetyEngine: Sendable {
     /// Tables that send an alternation straight to the alternatives that can start with the
     /// next word (see `SafetyCompiler.emitDispatch`).
     let dispatch: [Int32]
-    let setBits: [UInt64]
-    let setWords: Int
+    /// Every word set a phrase tests a word against (see ``SafetyWordSets``).
+    let wordSets: SafetyWordSets
     let concerning: SafetyPatternIndex
     let exclusions: SafetyPatternIndex
     /// Words of the writer's own intent (see `SafetyPhrases.intentWords`), as a set index.
@@ -108,7 +108,7 @@ final class SafetyEngine: Sendable {
     let yields: [Bool]
 
     /// A table from its parts, as `SafetyTableCache` reads them back.
-    init(lexicon: SafetyLexicon, code: [SafetyInstruction], dispatch: [Int32], setBits: [UInt64], setWords: Int,
+    init(lexicon: SafetyLexicon, code: [SafetyInstruction], dispatch: [Int32], wordSets: SafetyWordSets,
          concerning: SafetyPatternIndex, exclusions: SafetyPatternIndex, intentSet: Int32,
          mentionBefore: SafetyPatternIndex, mentionAfter: SafetyPatternIndex, ownWords: SafetyPatternIndex,
          safeNow: SafetyPatternIndex, backNow: SafetyPatternIndex,
@@ -116,8 +116,7 @@ final class SafetyEngine: Sendable {
         self.lexicon = lexicon
         self.code = code
         self.dispatch = dispatch
-        self.setBits = setBits
-        self.setWords = setWords
+        self.wordSets = wordSets
         self.concerning = concerning
         self.exclusions = exclusions
         self.intentSet = intentSet
@@ -162,7 +161,7 @@ final class SafetyEngine: Sendable {
         lexicon = compiler.lexicon
         code = compiler.code
         dispatch = compiler.dispatch.isEmpty ? [0] : compiler.dispatch
-        (setBits, setWords) = compiler.bitmaps()
+        wordSets = SafetyWordSets(compiler.sets, wordCount: lexicon.wordCount)
         self.concerning = SafetyPatternIndex(c, wordCount: lexicon.wordCount)
         self.exclusions = SafetyPatternIndex(x, wordCount: lexicon.wordCount)
         yields = x.map(\.pattern.yields)
@@ -192,10 +191,14 @@ final class SafetyEngine: Sendable {
         tokens.ids.withUnsafeBufferPointer { ids in
             tokens.flags.withUnsafeBufferPointer { flags in
                 code.withUnsafeBufferPointer { code in
-                    setBits.withUnsafeBufferPointer { bits in
-                        dispatch.withUnsafeBufferPointer { dispatch in
-                            body(SafetyRunner(code: code, bits: bits, setWords: setWords, ids: ids, flags: flags,
-                                              dispatch: dispatch))
+                    wordSets.masks.withUnsafeBufferPointer { masks in
+                        wordSets.ranks.withUnsafeBufferPointer { ranks in
+                            wordSets.words.withUnsafeBufferPointer { words in
+                                dispatch.withUnsafeBufferPointer { dispatch in
+                                    body(SafetyRunner(code: code, masks: masks, ranks: ranks, words: words,
+                                                      maskWords: wordSets.maskWords, ids: ids, flags: flags, dispatch: dispatch))
+                                }
+                            }
                         }
                     }
                 }
@@ -539,6 +542,66 @@ enum SafetySkip {
     static let checkNext: Int32 = 1 << 17
 }
 
+/// The word sets the phrases test a word against (an alternation, a slot list, a context list),
+/// each a bitmap over the lexicon's word ids, kept sparse: a set names a few words, so almost
+/// every 64-bit word of its bitmap is zero. Per set, `masks` has a bit for each 64-bit word of
+/// the bitmap that is not zero, and `ranks` says where those words start in `words`; a test is
+/// two loads and a population count, and the whole table stays small enough for the cache.
+struct SafetyWordSets: Sendable {
+    /// 64-bit words in one set's whole bitmap: a bit for every word id.
+    let bitmapWords: Int
+    /// 64-bit words of `masks` (and entries of `ranks`) per set.
+    let maskWords: Int
+    let masks: [UInt64]
+    let ranks: [Int32]
+    /// The bitmaps' words that are not zero, set after set.
+    let words: [UInt64]
+
+    var count: Int { masks.count / maskWords }
+
+    init(bitmapWords: Int, maskWords: Int, masks: [UInt64], ranks: [Int32], words: [UInt64]) {
+        self.bitmapWords = bitmapWords
+        self.maskWords = maskWords
+        self.masks = masks
+        self.ranks = ranks
+        self.words = words
+    }
+
+    /// The sets (each a list of word ids; id 0, no word, is never a member).
+    init(_ sets: [[Int32]], wordCount: Int) {
+        bitmapWords = (wordCount + 64) / 64
+        maskWords = (bitmapWords + 63) / 64
+        var masks = [UInt64](repeating: 0, count: max(1, sets.count) * maskWords)
+        var ranks = [Int32](repeating: 0, count: masks.count)
+        var words: [UInt64] = []
+        var bitmap = [UInt64](repeating: 0, count: bitmapWords)
+        for (s, members) in sets.enumerated() {
+            for index in bitmap.indices { bitmap[index] = 0 }
+            for id in members where id != 0 { bitmap[Int(id >> 6)] |= 1 << UInt64(id & 63) }
+            for m in 0 ..< maskWords {
+                ranks[s * maskWords + m] = Int32(words.count)
+                for w in (m * 64) ..< min(bitmapWords, m * 64 + 64) where bitmap[w] != 0 {
+                    masks[s * maskWords + m] |= 1 << UInt64(w & 63)
+                    words.append(bitmap[w])
+                }
+            }
+        }
+        self.masks = masks
+        self.ranks = ranks
+        self.words = words
+    }
+
+    /// Whether every test of a word id below `wordCount` stays inside the arrays.
+    func isWellFormed(wordCount: Int) -> Bool {
+        guard bitmapWords >= 1, bitmapWords * 64 >= wordCount, maskWords == (bitmapWords + 63) / 64,
+              !masks.isEmpty, masks.count % maskWords == 0, ranks.count == masks.count else { return false }
+        for (mask, rank) in zip(masks, ranks) where rank < 0 || Int(rank) + mask.nonzeroBitCount > words.count {
+            return false
+        }
+        return true
+    }
+}
+
 struct SafetyInstruction: Sendable {
     var op: SafetyOp
     var a: Int32 = 0
@@ -548,15 +611,23 @@ struct SafetyInstruction: Sendable {
 /// A backtracking matcher over one text's tokens.
 struct SafetyRunner {
     let code: UnsafeBufferPointer<SafetyInstruction>
-    let bits: UnsafeBufferPointer<UInt64>
-    let setWords: Int
+    /// ``SafetyWordSets``' arrays.
+    let masks: UnsafeBufferPointer<UInt64>
+    let ranks: UnsafeBufferPointer<Int32>
+    let words: UnsafeBufferPointer<UInt64>
+    let maskWords: Int
     let ids: UnsafeBufferPointer<Int32>
     let flags: UnsafeBufferPointer<UInt8>
     let dispatch: UnsafeBufferPointer<Int32>
 
+    /// Whether word `id` is in word set `set` (see ``SafetyWordSets``).
     @inline(__always) func member(_ set: Int32, _ id: Int32) -> Bool {
-        let w = bits[Int(set) * setWords + Int(id >> 6)]
-        return (w >> UInt64(id & 63)) & 1 != 0
+        let word = Int(id >> 6)
+        let m = Int(set) * maskWords + word >> 6
+        let mask = masks[m]
+        let bit = UInt64(1) << UInt64(word & 63)
+        guard mask & bit != 0 else { return false }
+        return (words[Int(ranks[m]) + (mask & (bit &- 1)).nonzeroBitCount] >> UInt64(id & 63)) & 1 != 0
     }
 
     /// Runs the program at `pc` from token `pos`; returns the end position, or -1.
@@ -777,15 +848,6 @@ struct SafetyCompiler {
         sets.append(key)
         setByKey[key] = i
         return i
-    }
-
-    func bitmaps() -> ([UInt64], Int) {
-        let words = (lexicon.wordCount + 64) / 64
-        var bits = [UInt64](repeating: 0, count: max(1, sets.count * words))
-        for (i, s) in sets.enumerated() {
-            for id in s where id != 0 { bits[i * words + Int(id >> 6)] |= 1 << UInt64(id & 63) }
-        }
-        return (bits, words)
     }
 
     mutating func compileGroups(_ groups: [SafetyPhraseGroup], _ vetoes: [String: Int32], anchors: Bool = false)

@@ -29,7 +29,7 @@ import MarkdownStore
 
 enum SafetyTableCache {
     /// Raise it whenever the payload's layout or the meaning of a stored field changes.
-    static let formatVersion: UInt32 = 2
+    static let formatVersion: UInt32 = 3
     static let magic = Array("SAYTABLE".utf8)
     static let headerSize = 64
     static let filePrefix = "safety-table-"
@@ -441,12 +441,11 @@ extension SafetyEngine {
         for ins in code { w.int(ins.a) }
         for ins in code { w.int(ins.b) }
         w.array(dispatch)
-        // The set bitmaps are mostly zeros: only the words that are not are stored.
-        w.int(setBits.count)
-        w.int(setWords)
-        let nonzero = setBits.indices.filter { setBits[$0] != 0 }
-        w.array(nonzero.map { Int32($0) })
-        w.array(nonzero.map { setBits[$0] })
+        w.int(wordSets.bitmapWords)
+        w.int(wordSets.maskWords)
+        w.array(wordSets.masks)
+        w.array(wordSets.ranks)
+        w.array(wordSets.words)
         for index in [concerning, exclusions, mentionBefore, mentionAfter, ownWords, safeNow, backNow] { index.encode(&w) }
         w.int(intentSet)
         w.strings(problems)
@@ -460,13 +459,9 @@ extension SafetyEngine {
         let lexicon = try SafetyLexicon(reading: &r)
         let code = try r.instructions()
         let dispatch = try r.array(Int32.self)
-        let bitCount = try r.intField(), setWords = try r.intField()
-        let nonzero = try r.array(Int32.self), words = try r.array(UInt64.self)
-        guard bitCount >= 0, bitCount <= 1 << 24, nonzero.count == words.count, !words.contains(0),
-              nonzero.allSatisfy({ $0 >= 0 && Int($0) < bitCount }), zip(nonzero, nonzero.dropFirst()).allSatisfy({ $0 < $1 })
-        else { throw SafetyTableReader.Malformed() }
-        var setBits = [UInt64](repeating: 0, count: bitCount)
-        for (i, word) in zip(nonzero, words) { setBits[Int(i)] = word }
+        let bitmapWords = try r.intField(), maskWords = try r.intField()
+        let wordSets = SafetyWordSets(bitmapWords: bitmapWords, maskWords: maskWords, masks: try r.array(UInt64.self),
+                                      ranks: try r.array(Int32.self), words: try r.array(UInt64.self))
         let concerning = try SafetyPatternIndex(reading: &r), exclusions = try SafetyPatternIndex(reading: &r)
         let before = try SafetyPatternIndex(reading: &r), after = try SafetyPatternIndex(reading: &r)
         let own = try SafetyPatternIndex(reading: &r)
@@ -476,7 +471,7 @@ extension SafetyEngine {
         let vetoSets = try r.array(Int32.self), vetoNames = try r.strings()
         guard vetoSets.count == vetoNames.count, zip(vetoSets, vetoSets.dropFirst()).allSatisfy({ $0 < $1 })
         else { throw SafetyTableReader.Malformed() }
-        self.init(lexicon: lexicon, code: code, dispatch: dispatch, setBits: setBits, setWords: setWords,
+        self.init(lexicon: lexicon, code: code, dispatch: dispatch, wordSets: wordSets,
                   concerning: concerning, exclusions: exclusions, intentSet: intentSet, mentionBefore: before,
                   mentionAfter: after, ownWords: own, safeNow: safe, backNow: back, problems: problems,
                   vetoNames: Dictionary(uniqueKeysWithValues: zip(vetoSets, vetoNames)), yields: try r.bools())
@@ -505,8 +500,8 @@ extension SafetyEngine {
               within(lx.outputs, words), lx.fuzzyBuckets.count == 26, within(keys.map(\.id), words)
         else { return false }
 
-        guard setWords >= 1, setWords >= (words + 63) / 64, setBits.count % setWords == 0 else { return false }
-        let sets = setBits.count / setWords
+        guard wordSets.isWellFormed(wordCount: words) else { return false }
+        let sets = wordSets.count
         func isSet(_ s: Int32) -> Bool { s >= 0 && Int(s) < sets }
         let codeIsWellFormed = code.withUnsafeBufferPointer { code in
             dispatch.withUnsafeBufferPointer { d -> Bool in
