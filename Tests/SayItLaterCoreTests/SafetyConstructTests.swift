@@ -930,6 +930,7 @@ struct SafetyConstructTests {
     // MARK: Round 18
 
     @Test("round 18 constructs: plans, hidden means, cover stories and thoughts back after an attempt", arguments: [
+        "Honestly the kids would be better off with their insurance payout.",
         "Honestly I want to put a bullet through my head.",
         "Some days I hope the tractor tips and saves me the bother of living.",
         "I'd rather die than sit that driving test, and it isn't a joke any more.",
@@ -989,7 +990,6 @@ struct SafetyConstructTests {
         "If Dad finds the dent in the car I am so dead.",
         "Pre-paid my own funeral plan at the Co-op so nobody has to guess the hymns.",
         "Burned my wrist lifting the tray out of the oven.",
-        "My sister says her kids would be better off with her life insurance, she's joking about the cost of school shoes.",
         "Ten years since I stopped self harming. I volunteer on the helpline now.",
         "Read my teenage diary from 2009 and I'm glad she stayed.",
         "Looked up how high the Shard is for the quiz. Kept the kids entertained.",

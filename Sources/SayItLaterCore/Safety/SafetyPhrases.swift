@@ -801,7 +801,6 @@ enum SafetyPhrases {
                 "if i have to (sit through|attend|hear|listen to|watch|read|mark|write|sing|count) one more ~~16 (ill|i will|i swear ill|i swear i will|im going to|i m going to|im|i am) [<A>] (throw myself|jump|die|kill myself|shoot myself|hang myself|ending it all|end it all|walk into the sea)",
                 "if (mum|mam|dad|mom|my (mum|mam|dad|mom|parents|boss|teacher|coach|wife|husband)|she|he|they) (sees|see|finds|find|reads|read|hears|hear|finds out|find out|gets|get) ~8 (im|i am|i m) [<A>] (dead|so dead|done for|toast)",
                 "(deadlifts|squats|sprints|burpees|reps|laps|intervals|lunges|workout|leg day|hiit|spin class|cardio) ~3 (till|until|til) i [<A>] (wanted|want) to (die|puke|throw up)",
-                "(pre planned|preplanned|prepaid|pre paid|pre arranged) my (own)? funeral",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -913,7 +912,6 @@ enum SafetyPhrases {
                 "(students|student|pupil|pupils|client|clients|patient|patients) ~3 wrote about (wanting|wanted) to (die|be dead)",
                 "(woman|man|caller|guest|she|he) ~6 (said|says|told) (shed|hed|she had|he had) (stockpiled|saved|hoarded|set a date)",
                 "(saying|said|says) (he|she|they) (couldnt|could not|cant|can not) (see|find) a reason",
-                "(better off) (with|from) (his|her|their) (life insurance|insurance payout|insurance money|insurance)",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
