@@ -799,6 +799,8 @@ enum SafetyPhrases {
                 "(play|act|scene|school play|rehearsal|villain) ~~10 (drink|drinks) poison",
                 "if ~4 (books|sends|schedules|asks|says|sets|calls|makes|plays) ~3 one more ~~16 (ill|i will|i swear ill|i swear i will|im going to|i m going to) [<A>] (throw myself|jump|die|kill myself|shoot myself|hang myself|walk into the sea)",
                 "if i have to (sit through|attend|hear|listen to|watch|read|mark|write|sing|count) one more ~~16 (ill|i will|i swear ill|i swear i will|im going to|i m going to|im|i am) [<A>] (throw myself|jump|die|kill myself|shoot myself|hang myself|ending it all|end it all|walk into the sea)",
+                "if (mum|mam|dad|mom|my (mum|mam|dad|mom|parents|boss|teacher|coach|wife|husband)|she|he|they) (sees|see|finds|find|reads|read|hears|hear|finds out|find out|gets|get) ~8 (im|i am|i m) [<A>] (dead|so dead|done for|toast)",
+                "(deadlifts|squats|sprints|burpees|reps|laps|intervals|lunges|workout|leg day|hiit|spin class|cardio) ~3 (till|until|til) i [<A>] (wanted|want) to (die|puke|throw up)",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -832,6 +834,7 @@ enum SafetyPhrases {
                 "(jump|throw myself) ~8 (haha|hahaha|lol|lmao|jk|only joking|just kidding)",
                 "let myself go under ~~6 (came up|surfaced|swim|swimming|floating|laughing)",
                 "(cut|nicked|burned|burnt|scratched) myself ~3 on (the|a|my) (rotary cutter|mandoline|grater|saw|chisel|tin|can|lid|glass|knife|blade|oven|iron|stove|kettle|hob|bramble|brambles|thorns|rose bush)",
+                "(burnt|burned|burn|scalded) my (own)? <BODY> (taking|getting|pulling|lifting|grabbing|reaching for) ~5 (oven|roast|tray|pan|kettle|iron|stove|hob|grill|roasting tin|baking)",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -1078,6 +1081,9 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "(glad|grateful|thankful|relieved) (that)? (she|he) (stayed|held on|hung on|survived|made it|kept going|got through) $",
+            "(hardly|barely|dont|do not|can barely|can hardly) recognise (that|the) (girl|boy|lad|woman|man|person|kid|teenager) $",
+            "<SPAN> (years|year|months) since i (stopped|quit|gave up) (cutting|self harming|harming myself|hurting myself|burning myself|<SH>|<SELFHARM>)",
             "(glad|grateful|thankful|relieved) ~5 (im|i am|i m|to be|i was|i) [<A>] still (here|alive|around) !(and (i|im) (hate|wish|dont|do not))",
             "(glad|grateful|thankful|relieved) (that|the)? (girl|boy|man|woman|kid|lad|lass|teenager|teen|person|younger me|younger self|version of me) (stayed|held on|hung on|survived|lived|made it|kept going|got through)",
             "(havent|have not|hasnt|has not|hadnt|had not) [<A>] (harmed|hurt|cut|burned|burnt|self harmed|wanted to|wanted it|felt (that way|like that)|thought (about|of) (it|hurting myself|harming myself|dying|ending it)|had (the|an|any|those|that)? (urge|urges|thoughts|thought|pull)|been around|been back|visited|come back|come at all|come|needed it|needed to) ~4 (in|for) [over|well over|more than|nearly|almost|about] [<SPAN>] (years|year|decades|decade|long time|very long time|weeks|months)",
@@ -1133,6 +1139,9 @@ extension SafetyPhrases {
             "<SPAN> (months|years) out of (the)? (psych unit|psych ward|psychiatric unit|psychiatric ward|unit|ward|hospital|inpatient unit) [<A>] (today|now)",
         ],
         backNow: [
+            "(know|knew) (exactly)? what (the|this) (calm|peace) means",
+            "back to square one",
+            "blood on my (sleeve|sleeves|arm|wrist|wrists|jeans|leggings|sheets)",
             "(thoughts|urges|urge|pull|feelings|feeling|voice|voices|darkness|cravings|craving|want|it|its|they|theyre) [<A>] (is|are|s|re|have|has)? [been|come] [<A>] (back|coming back|creeping back|crept back|came back|returning|returned) !(to|at|in|home|on|from|up|out|then|when)",
             "(feels|feel|feeling|felt) [<A>] (exactly)? (the same|the same way|like i did then|how i felt then) (again|now|as then|as before)?",
             "(still|lately|recently|tonight|right now|these days|today|again|now) [<A>] (want|wanting|wish|wishing|thinking about|think about|planning|plan|tempted|need|craving) (to|about|of)? [<A>] (die|dying|end|ending|kill|killing|cut|cutting|hurt|hurting|harm|harming|it|disappear|not being here|death|suicide)",
