@@ -160,6 +160,60 @@ struct JournalSettledListingTests {
         #expect(!next.hasOpenedRepository)
     }
 
+    /// The record of a settled journal, and what HEAD and the index are now (as the record
+    /// would name them).
+    func record(_ settled: Settled) throws -> (text: String, head: String, index: String) {
+        let text = String(decoding: try settled.fixture.folder.read("journal/.git/say/settled"), as: UTF8.self)
+        let head = try git(["rev-parse", "HEAD"], in: settled.journalFolder).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let index = try settled.fixture.folder.read("journal/.git/index").suffix(20).map { String(format: "%02x", $0) }.joined()
+        return (text, head, index)
+    }
+
+    /// A keep changes HEAD and the index alike, for its own file only: the record that the
+    /// journal was settled is carried to the new HEAD and index, and the next listing is right.
+    @Test func aKeepCarriesTheSettledRecord() throws {
+        let settled = try Settled()
+        let kept = try settled.freshJournal().keep(text: "fourth words", feeling: nil)
+        let now = try record(settled)
+        #expect(now.text.contains("\nhead \(now.head)\nindex \(now.index)\n"))
+        let (listing, failure) = try settled.freshJournal().listSettled()
+        #expect(failure == nil)
+        #expect(listing.entries.map(\.id) == [kept.id] + settled.kept.reversed().map(\.id))
+        #expect(try settled.status() == "")
+        #expect(try settled.lastMessage() == "Keep \(kept.shortID)\n")
+    }
+
+    /// A record that no longer held before the keep (a commit made with git) is not carried:
+    /// the next listing looks the long way, as it would have.
+    @Test func aRecordThatNoLongerHeldIsNotCarried() throws {
+        let settled = try Settled()
+        try settled.fixture.write("typed by hand\n", to: "entries/2031/01/mine.md")
+        try git(["add", "-A"], in: settled.journalFolder)
+        try git(["commit", "-q", "-m", "by hand"], in: settled.journalFolder)
+        let stale = try record(settled).text
+        _ = try settled.freshJournal().keep(text: "fourth words", feeling: nil)
+        #expect(try record(settled).text == stale)
+        let journal = try settled.freshJournal()
+        #expect(journal.listSettled().listing.entries.count == 5)
+        #expect(journal.hasOpenedRepository)
+        #expect(try settled.status() == "")
+    }
+
+    /// An edit made outside say before a keep: the carried record does not hide it, the next
+    /// listing finds and commits it.
+    @Test func anEditMadeBeforeAKeepIsStillCommitted() throws {
+        let settled = try Settled()
+        let entry = settled.kept[1]
+        let text = String(decoding: try settled.fixture.folder.read("journal/" + entry.path), as: UTF8.self)
+        try settled.fixture.write(text + "added by hand\n", to: entry.path)
+        _ = try settled.freshJournal().keep(text: "fourth words", feeling: nil)
+        let journal = try settled.freshJournal()
+        _ = journal.listSettled()
+        #expect(journal.hasOpenedRepository)
+        #expect(try settled.lastMessage() == "Edit \(entry.shortID)\n")
+        #expect(try settled.status() == "")
+    }
+
     @Test func whatInterruptedWorkLeftIsStillCleanedUp() throws {
         let settled = try Settled()
         // The record of a killed run's pending writes, unreadable: the full settle removes it.

@@ -89,11 +89,11 @@ final class GitLockSet {
     }
 
     /// Moves a finished file (on the same file system) over a locked target, then flushes the
-    /// target's folder.
-    func install(_ file: String, as target: String) throws {
+    /// target's folder unless `durably` is false (for a file git itself would not flush).
+    func install(_ file: String, as target: String, durably: Bool = true) throws {
         try requireLocked(target)
         guard rename(file, target) == 0 else { throw MarkdownStoreError.io(path: target, operation: "replace the file", errno: errno) }
-        try AtomicFile.syncFolder((target as NSString).deletingLastPathComponent)
+        if durably { try AtomicFile.syncFolder((target as NSString).deletingLastPathComponent) }
     }
 
     /// Removes a locked file (a missing one is fine).
@@ -102,14 +102,18 @@ final class GitLockSet {
         try AtomicFile.remove(target)
     }
 
-    /// Releases every lock, then the token. Call once the locked files are written.
-    func release() throws {
+    /// Releases every lock, then the token. Call once the locked files are written. Unless
+    /// `durably` is false, the locks' folders are flushed first (a lock left by a power cut is
+    /// still one the next run can prove is no one's: see ``GitLockToken``).
+    func release(durably: Bool = true) throws {
         guard !released else { return }
         released = true
         for lock in taken.reversed() where unlink(lock) != 0 && errno != ENOENT {
             throw MarkdownStoreError.io(path: lock, operation: "release the git lock", errno: errno)
         }
-        for folder in Set(taken.map { ($0 as NSString).deletingLastPathComponent }).sorted() { try? AtomicFile.syncFolder(folder) }
+        if durably {
+            for folder in Set(taken.map { ($0 as NSString).deletingLastPathComponent }).sorted() { try? AtomicFile.syncFolder(folder) }
+        }
         try token.finish()
     }
 

@@ -549,13 +549,22 @@ public final class GitRepository {
         // run removes (see `GitLocks.clearLeftovers`).
         let staging = gitdir + GitLocks.folder + ".index" + AtomicFile.temporaryMarker + "\(getpid())-\(UInt32.random(in: 0 ... .max))"
         try withExtendedLifetime(file) { try GitIndexFile.write(index.pieces, from: file.bytes, to: staging) }
+        // Not flushed, as git and libgit2 do not flush an index, nor the commit and branch
+        // written just now: the entry's file is what must survive a power cut, and it has been
+        // flushed; an index lost with the commit is found stale and read again by the next look.
         do {
-            try locks.install(staging, as: gitdir + "index")
+            try locks.install(staging, as: gitdir + "index", durably: false)
         } catch {
             unlink(staging)
             throw error
         }
-        try locks.release()
+        // HEAD and the index changed alike, for these paths only: a listing's record that the
+        // repository was settled just before still says so (see `GitSettledState`).
+        if let commitID, let parent, case let .new(checksum)? = index.pieces.last, checksum.count == 20 {
+            let before = withExtendedLifetime(file) { ObjectID(bytes: file.bytes.baseAddress! + file.bytes.count - 20) }  // a patched index has its checksum
+            carrySettledRecord(from: (parent, before), to: (commitID, checksum.withUnsafeBytes { ObjectID(bytes: $0.baseAddress!) }))
+        }
+        try locks.release(durably: false)
         return .done(commitID)
     }
 

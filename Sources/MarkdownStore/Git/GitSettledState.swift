@@ -240,6 +240,16 @@ func readSmallFile(_ path: String, limit: Int = 1 << 20) -> [UInt8]? {
 }
 
 extension GitRepository {
+    /// After a commit of say's own that changed HEAD and the index alike (the same paths, the
+    /// same objects), writes the record for the new HEAD and index when the record held just
+    /// before: same HEAD, same index, same config. Best effort, as ``recordSettled(head:index:)``.
+    func carrySettledRecord(from before: (head: ObjectID, index: ObjectID), to after: (head: ObjectID, index: ObjectID)) {
+        guard let bytes = readSmallFile(gitdir + "say/" + GitSettledState.recordName),
+              let record = GitSettledState.Record.parse(bytes), record.head == before.head, record.index == before.index,
+              record.config == GitSettledState.configStamp(gitdir: gitdir) else { return }
+        recordSettled(head: after.head, index: after.index)
+    }
+
     /// Writes the record of a settled repository (see ``GitSettledState``): HEAD at `head`, the
     /// index with `index` as its checksum, the config as it was when the repository was opened.
     /// Best effort: without the record, the next listing only looks the long way.
