@@ -214,6 +214,23 @@ struct JournalSettledListingTests {
         #expect(try settled.status() == "")
     }
 
+    /// A power cut after a keep can lose its commit and index (git does not flush them) but not
+    /// its file: the next listing commits the file, whichever of the two reached the disk.
+    @Test(arguments: [false, true])
+    func aKeepWhoseCommitWasLostIsCommittedAgain(indexKept: Bool) throws {
+        let settled = try Settled()
+        let head = try git(["rev-parse", "HEAD"], in: settled.journalFolder).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let index = try settled.fixture.folder.read("journal/.git/index")
+        let kept = try settled.freshJournal().keep(text: "fourth words", feeling: nil)
+        try git(["update-ref", "refs/heads/main", head], in: settled.journalFolder)
+        if !indexKept { try Data(index).write(to: URL(fileURLWithPath: settled.path(".git/index"))) }
+        let (listing, failure) = try settled.freshJournal().listSettled()
+        #expect(failure == nil)
+        #expect(listing.entries.first?.id == kept.id)
+        #expect(try settled.status() == "")
+        #expect(try git(["ls-tree", "-r", "--name-only", "HEAD"], in: settled.journalFolder).output.contains(kept.path))
+    }
+
     @Test func whatInterruptedWorkLeftIsStillCleanedUp() throws {
         let settled = try Settled()
         // The record of a killed run's pending writes, unreadable: the full settle removes it.
