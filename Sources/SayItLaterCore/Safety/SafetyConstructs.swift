@@ -1013,12 +1013,13 @@ extension SafetyPhrases {
                 "<MEANS> ~~20 somewhere (closer|handier|nearer|easier to (reach|get to))",
                 "<MEDS> from (a|another|two|three|four|different) (different)? (chemist|chemists|pharmacy|pharmacies|shop|shops|supermarket|supermarkets) ~~8 (wouldnt|would not|dont|do not|wont|not) ask",
                 "(overdose|od) (maths|math|sums|arithmetic)",
-                "(doesnt|does not|dont|do not|wont) stop at (our|the) station ~~14 (timed it|timed them|time it|every (morning|night|day))",
+                "(doesnt|does not|dont|do not|wont) stop at (our|the) station ~~14 (ive|i have|i ve|i) timed (it|them)",
                 "(going|go|went|heading|head|walking|driving|coming) (there|up there|out there|down there) to die",
                 "<INTENT> ~4 (jump|jumping|jumped) of the (roof|bridge|cliff|cliffs|balcony|building|car park|multi storey|flats|ledge|viaduct)",
                 "(take|took|taking|drive|driving|go|going) ~4 (bend|corner|turn|roundabout) too fast and (not|never) (come out of it|walk away|make it|survive|come back)",
                 "(less like a|not just a) (scary|passing|random|dark|bad)? (thought|thoughts|idea|fantasy) ~3 more like a plan",
                 "(just)? looking down ~~8 (one day|some day|someday|one night) (i|ill) (wont|will not) (walk|come|climb|step) back",
+                "(putting|put|puts|saving|saved|setting|set|keeping|kept|holding|held) (a few|some|one|two|a couple|them|a tablet|a pill) (aside|back|by) (from|out of) (each|every|my|the) (prescription|script|repeat|box|packet|blister pack)",
             ]),
 
         SafetyPhraseGroup(
@@ -1175,7 +1176,7 @@ extension SafetyPhrases {
                 "(house|flat|place|home) to myself ~~10 enough time $",
                 "to the <METHODPLACE> and (thats|that is|that s) (it|that) $",
                 "(check on|look for|miss|check in on|come looking for) me (till|until|before) ~~10 (thats|that is|that s) when $",
-                "(get to|would get to|can|will|gets to) see me ~~12 then (i|you) can (stop|go|rest|let go) $",
+                "get to see me ~~12 then (i|you) can (stop|go|let go) $",
                 "then (i|you) (can|could|get to|may) [<A>] (die|be dead) !(happy|happily|laughing|of|in|a|content|knowing|old)",
                 "then (i|you) (can|could|get to|may) [<A>] (stop existing|stop living|end it)",
                 "(do not|dont) (intend|plan|mean|expect|want) to be in it when",
@@ -1465,12 +1466,12 @@ extension SafetyPhrases {
                 "(im|i am|i m) (the|a) (reason|problem|burden|weight|millstone) ~~30 (taking|take|remove|removing|get rid of|getting rid of) the (reason|problem|burden|weight|millstone) (away|off|out) ~~4 (they|theyd|she|shed|he|hed|everyone|everyones|fix|answer|solution|obvious)",
                 "(thinking|think|thought) (about|of) the <LETHAL> again ~~20 (tired|sick|exhausted) of being the (problem|burden|reason)",
                 "(could|can|would) [<A>] (marry (again|someone|somebody)|remarry|find someone (else|better|new)) ~~10 (forget me|if but|turning into when)",
-                "(theyd|they would|they d|hed|shed|he would|she would|kids would|kids d|children would) be better (off)? with ~3 (raising|bringing up|looking after) (them|him|her)",
+                "(theyd|they would|they d|hed|shed|he would|she would|kids would|kids d|children would|boys would|girls would|baby would) be better (off)? with ~3 (raising (them|him|her)|bringing up (them|him|her)|bringing (them|him|her) up|looking after (them|him|her))",
                 "(shed|hed|theyd|she would|he would|they would|she d|he d|they d) (grieve|mourn|cry) ~~6 (then|but then|and then) (shed|hed|theyd|she|he|they|she would|he would|they would|she d|he d|they d) (be)? (free|fine|better off|relieved|move on|better)",
                 "(im|i am|i m) [<A>] (a|the) (weight|millstone|albatross) (round|around|on|about) (her|his|their|everyones|everybodys|my (familys|kids|wifes|husbands|mums|dads)) neck",
                 "(kinder|fairer|a mercy|merciful) (for (everyone|them|her|him|all))? for me to (go|leave|die|disappear) $",
                 "(better|easier|kinder|happier|best) (for|to) (him|her|them|everyone|everybody|all|my family|the family|the kids|us) (if|that|when)? (i|im) [<A>] (am|was|were|m)? (not existing|no more|no longer existing|gone $|not alive|dead)",
-                "(run|be|go|work|get on) (smoother|smoothly|better|easier|quieter|happier|fine|lighter|cheaper|simpler) with me (gone|dead|out of the way|out of the picture|not in it) !(for|on|away|abroad|to|a|the|next|this|until|till)",
+                "(run|be|go|work|get on) [a lot|much|so much|far|way] (smoother|smoothly|better|easier|quieter|happier|fine|lighter|cheaper|simpler) with me (gone|dead|out of the way|out of the picture|not in it) !(for|on|away|abroad|to|a|the|next|this|until|till)",
                 "(decent|right|kind|honourable|kindest|best|fair) thing (is|would be|to do is|to do would be) (to)? (remove|take) (yourself|myself) (from|out of) the (equation|picture)",
             ]),
 
@@ -1682,6 +1683,7 @@ extension SafetyPhrases {
                 "(heated|heat|heating) (a|the) (teaspoon|spoon|knife|coin|key|paperclip|metal) ~~8 (pressed|press|held|put) it (to|on|against) my <BODYX>",
                 "(drew|draw|drawing) lines ~3 <MEANT>",
                 "(sheet|sheets|bedsheet|pyjamas|pajamas|leggings) stuck to my <BODY> ~~10 (stings|sting) ~3 the morning after",
+                "(went|cut) deeper than (i|id) (meant|wanted|intended) (to)? ~~8 (blood|bleeding|bled)",
             ]),
 
         SafetyPhraseGroup(
