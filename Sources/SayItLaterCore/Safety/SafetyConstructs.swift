@@ -639,7 +639,6 @@ extension SafetyPhrases {
                 "(swallowed|took everything|overdose|overdosed) ~~25 (doing|did|do) the (same)? (maths|math|sums|numbers)",
                 "(voice|voices) ~6 (says|say|said|tells me|told me|keeps saying) ~3 (should|to|must) (try again|do it again|finish it)",
                 "(try|trying|tried) again ~3 somewhere (higher|taller|deeper|further)",
-                "(suicide risk|low risk|risk) ~~16 (score|rate) myself (a lot|much|way|far)? higher",
             ]),
 
         SafetyPhraseGroup(
