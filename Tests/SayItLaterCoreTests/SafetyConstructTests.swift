@@ -1016,6 +1016,81 @@ struct SafetyConstructTests {
     ])
     func roundEighteenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    // MARK: Round 19
+
+    @Test("round 19 constructs: sideways death wishes, plans around someone's day, burden with a replacement, self-injury by its aftermath and hiding, attempts coming back", arguments: [
+        "I hoped the storm on the crossing would just end things for me.",
+        "Honestly I wouldn't mind if the cancer took me, I'm worn out.",
+        "I wouldn't mind if my car just came off the road on the way home.",
+        "Not die exactly, more like just stop, be erased.",
+        "The life insurance pays the mortgage if I die and lately that feels like a comfort.",
+        "Every night I beg God not to wake me.",
+        "If a lorry hit me on the ring road I'd honestly be relieved.",
+        "The consultant says I'll live to ninety. Worst news I could have had.",
+        "I keep hoping for a diagnosis that would kill me so I wouldn't have to do it myself.",
+        "I've started to envy the people who died in the papers. Jealous of the dead.",
+        "My goal is to be dead before I turn thirty.",
+        "My sister said I could come to her when things got too hard, and she's been gone two years.",
+        "The boys would be better off with their gran bringing them up.",
+        "He'd grieve for a bit and then he'd be free.",
+        "I'm a millstone round my family's neck.",
+        "The house would run a lot smoother with me out of the way.",
+        "I've been looking at the rifle in a different way lately.",
+        "Hid the tablets somewhere closer to the bed.",
+        "Got more of the tablets from another pharmacy so they wouldn't ask.",
+        "Keeping a couple back from every repeat prescription.",
+        "I'm going up there to die, I know the spot.",
+        "Timed my mornings so I'll do it on the 3rd, after her wedding, so I don't ruin it for her.",
+        "I've decided, and it's almost peaceful having a day.",
+        "Driving my car up to the quarry and that's it.",
+        "Nobody will look for me until Monday. That's when.",
+        "Dad will get to see me married, and then I can go.",
+        "Act normal, finish the shift, then you can die.",
+        "Suicide has become a cosy thought at night.",
+        "Since the overdose in spring I'm thinking about trying again.",
+        "Back in that dark place in my head, and I'm back for good this time.",
+        "Final entry from me in this book.",
+        "Don't want my parents reading any of it after I'm gone.",
+        "Please don't let my son be the one to find me.",
+        "Said my goodbyes without telling anyone what they were.",
+        "Got bandages and concealer for the burns. Said they were for my younger brother.",
+        "The burns on my arm are getting impossible to hide.",
+        "Went deeper than I meant to, blood everywhere.",
+        "Heated a coin with the lighter and held it against my wrist.",
+        "Dragged the safety pin over my thigh till it bled.",
+        "Two months without cutting. Last night I did.",
+        "I look at my old scars and want new ones.",
+    ])
+    func roundNineteenConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 19 look-alikes: other people's words, ordinary plans, old age, accidents and recoveries", arguments: [
+        "My cousin posted something about wanting to die and now she won't pick up. Rang her dad.",
+        "Dad says he's tired of life since Mum died. Booked him in with the GP.",
+        "A pupil told me she'd been self-harming. Followed safeguarding and called home with her.",
+        "The protagonist has been writing suicide notes for three chapters. Editor wants them cut.",
+        "My neighbour's been eyeing his rifle differently since the diagnosis. Took it to the club to store.",
+        "Two years since the dark times. I'm out the other side.",
+        "Five years sober and the suicidal thoughts went with the booze.",
+        "I'm 34 now and happy, and the kids are doing great.",
+        "Moving the party to the 14th, after Gran's birthday, so I don't ruin it for her.",
+        "The express doesn't stop at our station, so I take the slow one every morning.",
+        "Nobody will check on the shop till Monday so we closed early.",
+        "Wouldn't mind if the rain held off for the barbecue.",
+        "Scratched my eczema till it bled again, need the cream.",
+        "Cut too deep into the board with the router, need a new one.",
+        "The last page of this notebook, onto a new one tomorrow.",
+    ])
+    func roundNineteenEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("round 19 exclusions never hide the writer's own words", arguments: [
+        "He posted something about wanting to die, and I want that too.",
+        "He says he's tired of life, same as me.",
+        "My friend told me he'd been self harming so I showed him the cuts I made on my arm last night.",
+        "My narrator's been writing goodbye letters, and so have I: mine are in the drawer for Mum.",
+        "She's been looking at her pills and I've been counting mine to take them all tonight.",
+    ])
+    func roundNineteenOwnWordsStillFlag(_ text: String) { #expect(detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")

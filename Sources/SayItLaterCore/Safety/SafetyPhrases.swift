@@ -912,6 +912,11 @@ enum SafetyPhrases {
                 "(students|student|pupil|pupils|client|clients|patient|patients) ~3 wrote about (wanting|wanted) to (die|be dead)",
                 "(woman|man|caller|guest|she|he) ~6 (said|says|told) (shed|hed|she had|he had) (stockpiled|saved|hoarded|set a date)",
                 "(saying|said|says) (he|she|they) (couldnt|could not|cant|can not) (see|find) a reason",
+                "(he|she|they|hes|shes|theyve|he s|she s|they ve|dad|dads|mum|mums|mam|mams|brother|brothers|sister|sisters|cousin|cousins|mate|mates|friend|friends|neighbour|neighbours|husband|husbands|wife|wifes|son|sons|daughter|daughters|grandad|grandads|uncle|uncles|partner|partners|boyfriend|boyfriends|girlfriend|girlfriends|colleague|colleagues) (has|have|s)? (posted|wrote|tweeted|shared|said|texted|messaged|sent) (something|stuff|things|a post|a message|a story|a text)? (about|on) (wanting to die|wanting to kill (himself|herself|themselves)|killing (himself|herself|themselves)|not wanting to live|<SUICIDE>|<SELFHARM>) !(~~4 (too|as well|same|like me|me|i|im|ive|id|ill|my|mine|myself))",
+                "(he|she|they|hes|shes|theyve|he s|she s|they ve|dad|dads|mum|mums|mam|mams|brother|brothers|sister|sisters|cousin|cousins|mate|mates|friend|friends|neighbour|neighbours|husband|husbands|wife|wifes|son|sons|daughter|daughters|grandad|grandads|uncle|uncles|partner|partners|boyfriend|boyfriends|girlfriend|girlfriends|colleague|colleagues) (says|said|keeps saying|told me|tells me)? (hes|shes|theyre|he is|she is|they are|he was|she was|they were|he s|she s|they re) [<A>] (tired|sick|weary) of (life|living|it all) !(~~4 (too|as well|same|like me|me|i|im|ive|id|ill|my|mine|myself))",
+                "(student|pupil|patient|client|girl|boy|kid|child|someone|friend|mate|colleague|he|she|they) ~6 (told me|disclosed|admitted|confided) (that)? (shed|hed|theyd|she had|he had|they had|she was|he was|they were|shes|hes|theyve|theyre|she d|he d|they d) [<A>] (been)? (cutting|self harming|<SELFHARM>|hurting (herself|himself|themselves)) !(~~4 (too|as well|same|like me|me|i|im|ive|id|ill|my|mine|myself))",
+                "(narrator|narrators|character|characters|protagonist|heroine|hero|villain) (s|is|was|has|had)? (been)? (writing|wrote|writes|leaves|left|leaving) (goodbye|suicide|farewell) (letters|notes|note|letter) !(~~4 (too|as well|same|like me|me|i|im|ive|id|ill|my|mine|myself))",
+                "(he|she|they|hes|shes|theyve|he s|she s|they ve|dad|dads|mum|mums|mam|mams|brother|brothers|sister|sisters|cousin|cousins|mate|mates|friend|friends|neighbour|neighbours|husband|husbands|wife|wifes|son|sons|daughter|daughters|grandad|grandads|uncle|uncles|partner|partners|boyfriend|boyfriends|girlfriend|girlfriends|colleague|colleagues) (has|have|s)? been (looking at|staring at|eyeing|thinking about) (his|her|their) (gun|guns|rifle|shotgun) (differently|in a different way) !(~~4 (too|as well|same|like me|me|i|im|ive|id|ill|my|mine|myself))",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -931,7 +936,7 @@ enum SafetyPhrases {
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
         // contractions and text speak
-        ("wanna", "want to"), ("ringin", "ringing"), ("comit", "commit"), ("commmit", "commit"), ("thots", "thoughts"), ("thoughs", "thoughts"), ("bout", "about"), ("agen", "again"), ("agin", "again"), ("wsa", "was"), ("waz", "was"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
+        ("wanna", "want to"), ("jumpin", "jumping"), ("slep", "sleep"), ("nite", "night"), ("evry", "every"), ("ringin", "ringing"), ("comit", "commit"), ("commmit", "commit"), ("thots", "thoughts"), ("thoughs", "thoughts"), ("bout", "about"), ("agen", "again"), ("agin", "again"), ("wsa", "was"), ("waz", "was"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
         ("gonna", "going to"), ("gona", "going to"), ("finna", "going to"), ("imma", "im going to"),
         ("ima", "im going to"), ("tryna", "trying to"), ("gotta", "got to"), ("hafta", "have to"),
         ("kinda", "kind of"), ("sorta", "sort of"), ("outta", "out of"), ("dunno", "dont know"),
@@ -1081,6 +1086,9 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "(suicidal thoughts|the thoughts|the urges|thoughts of suicide|the urge) (went|left|disappeared|stopped|went away|lifted|faded) with the (drink|drinking|booze|drugs|bottle)",
+            "(im|i am|i m) (out|through) (the|on the) other side $",
+            "(im|i am|i m) (#num|<SPAN>) now and (happy|well|doing well|safe|thriving|okay|settled|content)",
             "(glad|grateful|thankful|relieved) (that)? (she|he) (stayed|held on|hung on|survived|made it|kept going|got through) $",
             "(hardly|barely|dont|do not|can barely|can hardly) recognise (that|the) (girl|boy|lad|woman|man|person|kid|teenager) $",
             "<SPAN> (years|year|months) since i (stopped|quit|gave up) (cutting|self harming|harming myself|hurting myself|burning myself|<SH>|<SELFHARM>)",
