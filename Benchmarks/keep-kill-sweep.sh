@@ -10,25 +10,8 @@
 #   With no --points: every write point (the full sweep). With --points K: K of them, chosen
 #   from the seed; the seed and the command that repeats the run are printed.
 set -euo pipefail
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-SAY="$HERE/../.build/debug/say"
-SEED=""
-POINTS=""
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --say) SAY="$2"; shift 2 ;;
-    --seed) SEED="$2"; shift 2 ;;
-    --points) POINTS="$2"; shift 2 ;;
-    *) echo "keep-kill-sweep.sh: unknown argument $1" >&2; exit 64 ;;
-  esac
-done
-command -v strace >/dev/null || { echo "keep-kill-sweep.sh: strace is not installed (scripts/install-dependencies --tests)" >&2; exit 1; }
-command -v git >/dev/null || { echo "keep-kill-sweep.sh: git is not installed" >&2; exit 1; }
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/keep-kill.XXXXXX")"
-[[ -n "${KEEP_WORK:-}" ]] || trap 'rm -rf "$WORK"' EXIT; echo "work: $WORK" >&2
-export HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/c" XDG_STATE_HOME="$WORK/home/s" XDG_CACHE_HOME="$WORK/home/cache" \
-  GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-mkdir -p "$HOME"
+source "$(dirname "${BASH_SOURCE[0]}")/kill-sweep-common.sh"
+sweep_start keep-kill-sweep.sh "$@"
 
 # A versioned journal with a few entries, packed, listed once (so it holds the record that it
 # is settled, which a keep carries forward).
@@ -41,38 +24,16 @@ git -C "$BASE" gc -q
 
 keep() { "$SAY" write --keep --text "NEW entry kept whole" --journal "$1"; }
 
-# How many of each write a keep makes, uninterrupted.
-COUNTS="$WORK/counts"
+# Every write a keep makes, uninterrupted.
 cp -a "$BASE" "$WORK/probe"
-strace -f -qq -c -o "$COUNTS" -e trace=rename,renameat,renameat2,link,linkat,unlink,unlinkat "$SAY" write --keep \
-  --text "NEW entry kept whole" --journal "$WORK/probe" >/dev/null 2>&1
-points=()
-for call in rename link unlink; do
-  n=$(awk -v c="$call" '$NF == c { print $4 }' "$COUNTS")
-  for ((i = 1; i <= ${n:-0}; i++)); do points+=("$call:$i"); done
-done
-if [[ -n "$POINTS" ]]; then
-  SEED="${SEED:-1}"
-  mapfile -t points < <(python3 -c 'import random,sys; p=sys.argv[3:]; random.Random(int(sys.argv[1])).shuffle(p); print("\n".join(sorted(p[:int(sys.argv[2])])))' "$SEED" "$POINTS" "${points[@]}")
-  echo "keep-kill-sweep: seed $SEED, ${#points[@]} write points (repeat: Benchmarks/keep-kill-sweep.sh --seed $SEED --points $POINTS)" >&2
-else
-  echo "keep-kill-sweep: all ${#points[@]} write points" >&2
-fi
+sweep_points "$SAY" write --keep --text "NEW entry kept whole" --journal "$WORK/probe"
 
 kept=0
 absent=0
 for point in "${points[@]}"; do
-  call="${point%%:*}"; when="${point##*:}"
   COPY="$WORK/copy"
   rm -rf "$COPY"; cp -a "$BASE" "$COPY"
-  case "$call" in
-    rename) calls="rename,renameat,renameat2" ;;
-    link) calls="link,linkat" ;;
-    unlink) calls="unlink,unlinkat" ;;
-  esac
-  # (In braces with stderr closed, so the shell's own "Killed" notice stays out of the output.)
-  { strace -f -qq -o /dev/null -e trace="$calls" -e inject="$calls:signal=KILL:when=$when" \
-    "$SAY" write --keep --text "NEW entry kept whole" --journal "$COPY" >/dev/null; } 2>/dev/null || true
+  sweep_kill "$point" "$SAY" write --keep --text "NEW entry kept whole" --journal "$COPY"
   # The next run of say settles the journal (committing what the killed keep left).
   listed="$("$SAY" history --json --journal "$COPY" 2>"$WORK/next.err")" || { echo "$point: the next run failed" >&2; cat "$WORK/next.err" >&2; exit 1; }
   [[ ! -s "$WORK/next.err" ]] || { echo "$point: the next run complained" >&2; cat "$WORK/next.err" >&2; exit 1; }

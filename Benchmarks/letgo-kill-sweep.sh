@@ -11,24 +11,8 @@
 #   With no --points: every write point (the full sweep). With --points K: K of them, chosen
 #   from the seed (what CI runs); the seed and the command that repeats the run are printed.
 set -euo pipefail
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-SAY="$HERE/../.build/debug/say"
-SEED=""
-POINTS=""
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --say) SAY="$2"; shift 2 ;;
-    --seed) SEED="$2"; shift 2 ;;
-    --points) POINTS="$2"; shift 2 ;;
-    *) echo "letgo-kill-sweep.sh: unknown argument $1" >&2; exit 64 ;;
-  esac
-done
-command -v strace >/dev/null || { echo "letgo-kill-sweep.sh: strace is not installed (scripts/install-dependencies --tests)" >&2; exit 1; }
-command -v git >/dev/null || { echo "letgo-kill-sweep.sh: git is not installed" >&2; exit 1; }
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/letgo-kill.XXXXXX")"
-[[ -n "${KEEP_WORK:-}" ]] || trap 'rm -rf "$WORK"' EXIT; echo "work: $WORK" >&2
-export HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/c" XDG_STATE_HOME="$WORK/home/s" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-mkdir -p "$HOME"
+source "$(dirname "${BASH_SOURCE[0]}")/kill-sweep-common.sh"
+sweep_start letgo-kill-sweep.sh "$@"
 
 # A journal with a few entries, one of them edited twice, packed and loose objects, a stash.
 BASE="$WORK/base"
@@ -46,22 +30,9 @@ PY
 "$SAY" write --keep --text "KEEP-5 entry that stays" --journal "$BASE" >/dev/null
 GOES_ID="$("$SAY" history --json --journal "$BASE" | python3 -c 'import json,sys; print([e["id"] for e in json.load(sys.stdin) if e["preview"].startswith("GOES")][0])')"
 
-# How many of each write the let-go makes, uninterrupted.
-COUNTS="$WORK/counts"
+# Every write the let-go makes, uninterrupted.
 cp -a "$BASE" "$WORK/probe"
-strace -f -qq -c -o "$COUNTS" -e trace=rename,renameat,renameat2,link,linkat,unlink,unlinkat "$SAY" let-go "$GOES_ID" --yes --journal "$WORK/probe" >/dev/null 2>&1
-points=()
-for call in rename link unlink; do
-  n=$(awk -v c="$call" '$NF == c { print $4 }' "$COUNTS")
-  for ((i = 1; i <= ${n:-0}; i++)); do points+=("$call:$i"); done
-done
-if [[ -n "$POINTS" ]]; then
-  SEED="${SEED:-1}"
-  mapfile -t points < <(python3 -c 'import random,sys; p=sys.argv[3:]; random.Random(int(sys.argv[1])).shuffle(p); print("\n".join(sorted(p[:int(sys.argv[2])])))' "$SEED" "$POINTS" "${points[@]}")
-  echo "letgo-kill-sweep: seed $SEED, ${#points[@]} write points (repeat: Benchmarks/letgo-kill-sweep.sh --seed $SEED --points $POINTS)" >&2
-else
-  echo "letgo-kill-sweep: all ${#points[@]} write points" >&2
-fi
+sweep_points "$SAY" let-go "$GOES_ID" --yes --journal "$WORK/probe"
 
 # Whether the words are in any object (read whole: `grep -q` would end the pipe early).
 stored() {
@@ -82,19 +53,10 @@ check_clean() {
 finished=0
 untouched=0
 for point in "${points[@]}"; do
-  call="${point%%:*}"; when="${point##*:}"
   COPY="$WORK/copy"
   rm -rf "$COPY"; cp -a "$BASE" "$COPY"
-  status=0
-  case "$call" in
-    rename) calls="rename,renameat,renameat2" ;;
-    link) calls="link,linkat" ;;
-    unlink) calls="unlink,unlinkat" ;;
-  esac
   rm -f "$WORK/retry.log"
-  # (In braces with stderr closed, so the shell's own "Killed" notice stays out of the log.)
-  { strace -f -qq -o /dev/null -e trace="$calls" -e inject="$calls:signal=KILL:when=$when" \
-    "$SAY" let-go "$GOES_ID" --yes --journal "$COPY" >/dev/null; } 2>/dev/null || status=$?
+  sweep_kill "$point" "$SAY" let-go "$GOES_ID" --yes --journal "$COPY"
   # The next run of say settles the journal (finishing an interrupted let-go).
   "$SAY" history --journal "$COPY" >/dev/null 2>&1 || { echo "$point: the next run failed" >&2; "$SAY" history --journal "$COPY" >&2 || true; exit 1; }
   if stored "$COPY"; then
