@@ -690,6 +690,8 @@ extension SafetyPhrases {
                 "(sea|river|water|waves|cold|tide) (could|can|would|might) (just)? have me",
                 "(unsubscribe|unsubscribing|unsubscribed) ~~3 from (being alive|life|living|existing|existence)",
                 "(candle|flame) ~~14 (blow|blowing|snuff|snuffing|put) it out myself",
+                "(candle|candles) ~~14 (blow|blowing|snuff|snuffing|put) it out myself",
+                "^ (think|thinking) about dying $",
             ]),
 
         SafetyPhraseGroup(
@@ -1086,6 +1088,7 @@ extension SafetyPhrases {
                 "(think|thinking|thought|wondering|working out|worked out|figuring out|planning) (about)? how (id|i would|i d|i could) do it !(differently|better|without|with|in)",
                 "<MEDS> ~~24 for when (im|i am|i m) ready",
                 "(my|the)? (own)? (pills|tablets|<MEDS>) (saved|stashed|put by|put aside|hidden) (for|until|till) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|the weekend|the end of the month|when)",
+                "(googled|searched|looked up) how (many|much) <MEDS> ~~10 (googled|searched|looked) it (up)? again",
             ]),
 
         SafetyPhraseGroup(
@@ -1249,6 +1252,8 @@ extension SafetyPhrases {
                 "if ~12 (im|i am|i m|ill|i will|i ll) (taking|take|swallowing|swallow) (all of them|them all|the lot|the whole lot) $",
                 "(stop pretending|you wont|you will not|nobody cares) ~~12 finish what you started",
                 "(first|last|previous|second) (try|attempt|time) (failed|didnt work|did not work) (because|cos) i (didnt|did not) (take enough|use enough|go high enough|cut deep enough)",
+                "(calm|calmer|peaceful|lighter|relieved) now (its|it is|it s|that its|that it s) decided",
+                "(done|do) my last (job|duty) as a (father|dad|mother|mum|parent)",
             ]),
 
         SafetyPhraseGroup(
@@ -1452,6 +1457,7 @@ extension SafetyPhrases {
                 "(untangle|sort out|deal with) a dead (mans|womans|persons) (direct debits|finances|affairs|accounts|paperwork)",
                 "(two year|2 year|suicide) clause",
                 "(never|not) going to get better (for me)? ~~6 (this is me|so im|so i m) (stopping|going|done)",
+                "(wont|will not) be needing (it|them|this) ~~12 (wasnt|was not) (anybody|anyone|anybodys|anyones|nobodys)",
             ]),
 
         SafetyPhraseGroup(
@@ -1927,6 +1933,7 @@ extension SafetyPhrases {
                 "(did|done) it again ~~4 (deeper|worse) than (before|last time)",
                 "(years|months|weeks|days|year|month|week) without (cutting|<SH>|<SELFHARM>|hurting myself|burning myself) ~~4 (tonight|today|last night|this morning) i did $",
                 "(years|months|weeks|days|year|month|week) without (cutting|<SH>|<SELFHARM>|hurting myself|burning myself) ~~6 (threw it away|blew it|relapsed|slipped|broke it)",
+                "(was|been) doing so well ~~6 <SPAN> (months|weeks|days|years) ~~4 (slipped|relapsed)",
             ]),
 
         SafetyPhraseGroup(
@@ -2171,6 +2178,7 @@ extension SafetyPhrases {
                 "not long now $",
                 "(maybe|perhaps) (its|it is|it s) not too late $",
                 "(pets|dog|cat|cats) sorted ~~6 not coming back",
+                "(once|after|when) ~8 (im|i am|i m) finished $",
             ],
             onlyIfEntryMentions: "risk context"),
     ]

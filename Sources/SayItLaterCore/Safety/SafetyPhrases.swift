@@ -1031,7 +1031,7 @@ enum SafetyPhrases {
             "gun", "shotgun", "rifle", "drown", "poison", "hang", "hanging", "funeral", "goodbye", "grave",
             "burden", "garage", "hose", "hosepipe", "insulin", "paracetamol", "platform", "ledge", "balcony",
             "letters", "unalive", "kms", "ctb", "scars", "lighter", "exhaust", "quarry", "viaduct", "river",
-            "reservoir", "sea", "loch", "lake", "beam", "belt", "cord", "trains", "train", "multistorey", "roof",
+            "reservoir", "canal", "sea", "loch", "lake", "beam", "belt", "cord", "trains", "train", "multistorey", "roof",
             "terrace", "floors", "storeys", "dam", "edge", "revolver", "kys", "poison", "vials", "weedkiller", "woods", "woodland", "garage", "engine", "ramp", "headland", "stash", "storey", "pesticide", "overpass", "pumped", "rail", "insulin", "units", "parapet", "paracetamol", "tablets", "crossing", "rocks", "lookout", "lough", "blade", "pills", "envelope", "pistol", "morphine", "hydromorphone", "oxycodone", "meds", "block",
         ]),
         // Preparing to leave a home or a job, not to die, a fresh start (Lent, a resolution, a detox), or
