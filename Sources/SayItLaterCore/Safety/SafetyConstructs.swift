@@ -1089,6 +1089,7 @@ extension SafetyPhrases {
                 "<MEDS> ~~24 for when (im|i am|i m) ready",
                 "(my|the)? (own)? (pills|tablets|<MEDS>) (saved|stashed|put by|put aside|hidden) (for|until|till) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|the weekend|the end of the month|when)",
                 "(googled|searched|looked up) how (many|much) <MEDS> ~~10 (googled|searched|looked) it (up)? again",
+                "(car|engine) ~3 garage ~3 (door|doors) (shut|closed) ~~10 (running it|in my head|like a video|cant sleep)",
             ]),
 
         SafetyPhraseGroup(
@@ -1254,6 +1255,10 @@ extension SafetyPhrases {
                 "(first|last|previous|second) (try|attempt|time) (failed|didnt work|did not work) (because|cos) i (didnt|did not) (take enough|use enough|go high enough|cut deep enough)",
                 "(calm|calmer|peaceful|lighter|relieved) now (its|it is|it s|that its|that it s) decided",
                 "(done|do) my last (job|duty) as a (father|dad|mother|mum|parent)",
+                "(decided|chose|picked) (it|the (day|date|night|place)) ~~8 (didnt|did not) even (cry|flinch|hesitate)",
+                "(do it|doing it|end it|go) on my (birthday|anniversary) ~~14 (plenty|enough|finish it|finish on it|fitting)",
+                "(after|once|when) (eid|christmas|diwali|hanukkah|the wedding|her birthday|his birthday|the holidays|new year) ~~16 (im|i am|i m) done with (all of it|it all|everything|life)",
+                "emojideath (soon|tonight|tomorrow) $",
             ]),
 
         SafetyPhraseGroup(
