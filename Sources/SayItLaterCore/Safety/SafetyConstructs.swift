@@ -1456,7 +1456,7 @@ extension SafetyPhrases {
                 "(last thing|last message|last words) (they|she|he|you) (ever)? (got|get|hear|heard|receive|received) from me",
                 "see (u|you|ya) never",
                 "(goodnight|goodbye|bye) to (everyone|everybody|all) (i|who) (ever)? (loved|love)",
-                "(letters|letter|note|notes) ~~12 where ~2 (will|ll|would) (find|see) (them|it)",
+                "(letters|letter|note|notes) ~~12 where (~2 (will|ll|would)|shell|hell|theyll|youll|shed|hed|theyd) (find|see) (them|it)",
                 "(my|own) (eulogy|obituary) (s|is)? (written|done|sorted|ready)",
                 "instructions for (the|my) (service|funeral)",
                 "(untangle|sort out|deal with) a dead (mans|womans|persons) (direct debits|finances|affairs|accounts|paperwork)",
