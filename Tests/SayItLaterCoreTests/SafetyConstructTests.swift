@@ -1124,6 +1124,7 @@ struct SafetyConstructTests {
     func roundTwentyConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
 
     @Test("round 20 look-alikes: tiredness, a boss's anger, sitting with someone who had tried, recoveries told from safety", arguments: [
+        "My friend tried to kill herself. Same as me at sixteen. Never again, I promised.",
         "Double shift tomorrow, I'll be dead on my feet by lunch.",
         "My manager will kill me for being late again.",
         "Spent the afternoon with a lad who'd taken an overdose last week; he's doing better and went home with his sister.",
@@ -1136,6 +1137,8 @@ struct SafetyConstructTests {
     func roundTwentyEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
     @Test("round 20 exclusions and recoveries never hide the writer's own words", arguments: [
+        "Sat with a lad who had taken an overdose. Same as me last month, and I would do it again.",
+        "A man I work with tried to end it. Me too, last spring. I might try again soon.",
         "Dead on my feet again and I want to kill myself tonight.",
         "My boss will kill me for this, but I've decided to kill myself anyway.",
         "I sat with a girl who'd tried to end her life, and I want to end my life too.",

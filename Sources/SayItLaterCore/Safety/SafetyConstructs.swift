@@ -1259,6 +1259,7 @@ extension SafetyPhrases {
                 "(do it|doing it|end it|go) on my (birthday|anniversary) ~~14 (plenty|enough|finish it|finish on it|fitting)",
                 "(after|once|when) (eid|christmas|diwali|hanukkah|the wedding|her birthday|his birthday|the holidays|new year) ~~16 (im|i am|i m) done with (all of it|it all|everything|life)",
                 "emojideath (soon|tonight|tomorrow) $",
+                "(overdose|od|tried to (kill|hang|end)|ending it|ended it|end it|killing (himself|herself|themselves)|hanged (himself|herself)|(cut|cutting|burned|burning) (himself|herself|themselves)) ~~12 (same as me|same here|me too|so have i|so did i|like me|so am i|so was i) ~~10 (do it again|try again|would again|again (soon|tonight|this week)|too (tonight|soon|now))",
             ]),
 
         SafetyPhraseGroup(
