@@ -1091,6 +1091,63 @@ struct SafetyConstructTests {
     ])
     func roundNineteenOwnWordsStillFlag(_ text: String) { #expect(detector.isConcerning(text)) }
 
+    // MARK: Round 20
+
+    @Test("round 20 constructs: disappointment at waking or a benign result, burden sums, checking a method, hidden means and blades, new self-injury, attempts as unfinished business, farewells to whoever finds it, plans told by a calm decision", arguments: [
+        "The biopsy was benign and my honest feeling was disappointment.",
+        "If the ferry goes down on the way over, I'd let it.",
+        "I keep hoping the lorry will veer into me on the bypass.",
+        "I envy the names in the death notices page.",
+        "The family would be set if I was out of the picture.",
+        "She'd be free without me, properly free.",
+        "The best thing is to cancel myself.",
+        "Worked out how much would be enough for someone my size.",
+        "Kept Nan's sleeping tablets and told Mum I binned them.",
+        "Went to a chemist across town so they wouldn't recognise me.",
+        "I keep thinking about how I'd do it.",
+        "Made a fresh cut on my thigh after tea.",
+        "Opened the old cuts back up last night.",
+        "Took the pencil sharpener apart in my room.",
+        "Held my wrist over the hob flame until I couldn't bear it.",
+        "The blade is in my pencil case now.",
+        "The itch is back and I know exactly what it wants.",
+        "Since the overdose it all feels like unfinished business.",
+        "I survived the last time, and I wouldn't make the same mistakes now.",
+        "Been having sui thoughts all week.",
+        "A braver man would have ended it by now.",
+        "Sorry to whoever has to read this.",
+        "I'm not coming back from the swim.",
+        "Left the letters in the biscuit tin where she'll find them.",
+        "Set it for the 14th and feel calm now it's decided.",
+        "Googled how much paracetamol, deleted it, then googled it again.",
+    ])
+    func roundTwentyConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 20 look-alikes: tiredness, a boss's anger, sitting with someone who had tried, recoveries told from safety", arguments: [
+        "My friend tried to kill herself. Same as me at sixteen. Never again, I promised.",
+        "Double shift tomorrow, I'll be dead on my feet by lunch.",
+        "My manager will kill me for being late again.",
+        "Spent the afternoon with a lad who'd taken an overdose last week; he's doing better and went home with his sister.",
+        "Three years on from the worst of it, I'm not in that place anymore.",
+        "Gave the old tablets back to the chemist. I'm safe and I know it.",
+        "The nurse asked about self-harm and my answer was no, not since the spring.",
+        "The suicidal thoughts lifted two summers ago and haven't come back.",
+        "I don't feel the pull anymore, and the scars have faded.",
+    ])
+    func roundTwentyEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("round 20 exclusions and recoveries never hide the writer's own words", arguments: [
+        "Sat with a lad who had taken an overdose. Same as me last month, and I would do it again.",
+        "A man I work with tried to end it. Me too, last spring. I might try again soon.",
+        "Dead on my feet again and I want to kill myself tonight.",
+        "My boss will kill me for this, but I've decided to kill myself anyway.",
+        "I sat with a girl who'd tried to end her life, and I want to end my life too.",
+        "I told them I'm not in that place anymore, but tonight I want to die.",
+        "I'm safe and I know it. That's the lie; I've got the rope ready for Sunday.",
+        "I don't feel the pull anymore, I told them, but I'm planning to end it on Sunday.",
+    ])
+    func roundTwentyOwnWordsStillFlag(_ text: String) { #expect(detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")

@@ -801,6 +801,7 @@ enum SafetyPhrases {
                 "if i have to (sit through|attend|hear|listen to|watch|read|mark|write|sing|count) one more ~~16 (ill|i will|i swear ill|i swear i will|im going to|i m going to|im|i am) [<A>] (throw myself|jump|die|kill myself|shoot myself|hang myself|ending it all|end it all|walk into the sea)",
                 "if (mum|mam|dad|mom|my (mum|mam|dad|mom|parents|boss|teacher|coach|wife|husband)|she|he|they) (sees|see|finds|find|reads|read|hears|hear|finds out|find out|gets|get) ~8 (im|i am|i m) [<A>] (dead|so dead|done for|toast)",
                 "(deadlifts|squats|sprints|burpees|reps|laps|intervals|lunges|workout|leg day|hiit|spin class|cardio) ~3 (till|until|til) i [<A>] (wanted|want) to (die|puke|throw up)",
+                "dead on (my|our|your|his|her|their) feet",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -813,6 +814,7 @@ enum SafetyPhrases {
                 "(fell|fall|falling|tripped|slipped|crashed|came off|fallen|bashed|banged|smacked|hit) ~~14 (nearly|almost) [<A>] (killed|kill) <MYSELF>",
                 "(drown|drowning|drowned) <MYSELF> in (work|paperwork|coffee|tea|wine|chores|emails|revision|books|tv|busyness)",
                 "(deadline|deadlines|draft|exam|exams|commute|schedule|rota|shifts|overtime|workload|hours|week|month|march|april|may|june|monday|friday) ~4 (which|that) (will|ll|would|is going to|is gonna) [<A>] kill me $",
+                "(boss|head office|mum|mam|mom|dad|manager|wife|husband|teacher|coach|gaffer|my (boss|manager|mum|dad|wife|husband|teacher|coach)) (will|would|is going to|s going to|gonna|ll) (literally|actually)? kill me (for|if|when)",
             ]),
         SafetyPhraseGroup(
             name: "accidents",
@@ -917,6 +919,7 @@ enum SafetyPhrases {
                 "(student|pupil|patient|client|girl|boy|kid|child|someone|friend|mate|colleague|he|she|they) ~6 (told me|disclosed|admitted|confided) (that)? (shed|hed|theyd|she had|he had|they had|she was|he was|they were|shes|hes|theyve|theyre|she d|he d|they d) [<A>] (been)? (cutting|self harming|<SELFHARM>|hurting (herself|himself|themselves)) !(~~4 (too|as well|same|like me|me|i|im|ive|id|ill|my|mine|myself))",
                 "(narrator|narrators|character|characters|protagonist|heroine|hero|villain) (s|is|was|has|had)? (been)? (writing|wrote|writes|leaves|left|leaving) (goodbye|suicide|farewell) (letters|notes|note|letter) !(~~4 (too|as well|same|like me|me|i|im|ive|id|ill|my|mine|myself))",
                 "(he|she|they|hes|shes|theyve|he s|she s|they ve|dad|dads|mum|mums|mam|mams|brother|brothers|sister|sisters|cousin|cousins|mate|mates|friend|friends|neighbour|neighbours|husband|husbands|wife|wifes|son|sons|daughter|daughters|grandad|grandads|uncle|uncles|partner|partners|boyfriend|boyfriends|girlfriend|girlfriends|colleague|colleagues) (has|have|s)? been (looking at|staring at|eyeing|thinking about) (his|her|their) (gun|guns|rifle|shotgun) (differently|in a different way) !(~~4 (too|as well|same|like me|me|i|im|ive|id|ill|my|mine|myself))",
+                "(with|to|visited|treated|helped|saw|sat with) (a|an|the) (man|woman|patient|caller|client|lad|girl|boy|bloke|lady|teenager|young (man|woman|person)) ~4 (who (d|had|has|s)|whod|whos) (been)? (thinking|taken|talking|planning|tried)",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -1028,7 +1031,7 @@ enum SafetyPhrases {
             "gun", "shotgun", "rifle", "drown", "poison", "hang", "hanging", "funeral", "goodbye", "grave",
             "burden", "garage", "hose", "hosepipe", "insulin", "paracetamol", "platform", "ledge", "balcony",
             "letters", "unalive", "kms", "ctb", "scars", "lighter", "exhaust", "quarry", "viaduct", "river",
-            "reservoir", "sea", "loch", "lake", "beam", "belt", "cord", "trains", "train", "multistorey", "roof",
+            "reservoir", "canal", "sea", "loch", "lake", "beam", "belt", "cord", "trains", "train", "multistorey", "roof",
             "terrace", "floors", "storeys", "dam", "edge", "revolver", "kys", "poison", "vials", "weedkiller", "woods", "woodland", "garage", "engine", "ramp", "headland", "stash", "storey", "pesticide", "overpass", "pumped", "rail", "insulin", "units", "parapet", "paracetamol", "tablets", "crossing", "rocks", "lookout", "lough", "blade", "pills", "envelope", "pistol", "morphine", "hydromorphone", "oxycodone", "meds", "block",
         ]),
         // Preparing to leave a home or a job, not to die, a fresh start (Lent, a resolution, a detox), or
@@ -1086,6 +1089,11 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "(im|i am|i m) not in that place (anymore|any more)",
+            "(im|i am|i m) safe and i know it $",
+            "(answer|answered|said|told (her|him|them)) ~2 no ~3 not since",
+            "(ended|stopped|left|lifted|went away) <SPAN> (winters|summers|years|months) ago and (havent|have not|never) (come back|returned)",
+            "(dont|do not|no longer) feel the (pull|urge|urges) (anymore|any more)",
             "(suicidal thoughts|the thoughts|the urges|thoughts of suicide|the urge) (went|left|disappeared|stopped|went away|lifted|faded) with the (drink|drinking|booze|drugs|bottle)",
             "(im|i am|i m) (out|through) (the|on the) other side $",
             "(im|i am|i m) (#num|<SPAN>) now and (happy|well|doing well|safe|thriving|okay|settled|content)",
@@ -1147,6 +1155,9 @@ extension SafetyPhrases {
             "<SPAN> (months|years) out of (the)? (psych unit|psych ward|psychiatric unit|psychiatric ward|unit|ward|hospital|inpatient unit) [<A>] (today|now)",
         ],
         backNow: [
+            "(the|a|my)? (belt|rope|noose|cord|pills|tablets|blade|razor|hose|hosepipe|ligature) (are|is|s)? (ready|waiting|set up|laid out|prepared) (for|since|by|under|in|on)",
+            "(ready|want|wanting|going) to (clock off|clock out|check out|log off|sign off|tap out|bow out) (for good|permanently|forever)",
+            "used (the|a|my) (keyring|key|pen|ruler|paperclip|paper clip|safety pin|<IMPLEMENT>) to (scratch|cut|dig) (myself|my <BODY>|$)",
             "(know|knew) (exactly)? what (the|this) (calm|peace) means",
             "back to square one",
             "blood on my (sleeve|sleeves|arm|wrist|wrists|jeans|leggings|sheets)",
