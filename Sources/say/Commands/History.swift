@@ -139,6 +139,9 @@ enum DateText {
         }
 
         func append(_ date: Date, to out: inout [UInt8]) {
+            // ICU reads a date to the nearest millisecond (a half upwards) before it writes any
+            // field, so 10:56:59.9997 is 10:57 on its cards and on these.
+            let date = Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down) / 1000)
             let local = date.addingTimeInterval(Double(timeZone.secondsFromGMT(for: date)))
             let time = UTCTime(local)
             guard (1000 ... 9999).contains(time.year), local.timeIntervalSince1970.isFinite else {

@@ -20,11 +20,17 @@ struct HistoryCardDateTests {
         let timeZone = try #require(TimeZone(identifier: zone))
         let expected = Self.icu(timeZone)
         let cards = DateText.formatter(timeZone: timeZone)
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 1953)  // the same dates on every machine
         // Every month and weekday, the minutes around daylight-saving changes, fractions of a
-        // second, and times before 1970.
+        // second, times before 1970, and the last millisecond before a minute (which ICU rounds
+        // to the nearest millisecond, a half upwards, before it writes a field).
         var dates: [Date] = []
         for _ in 0 ..< 3000 { dates.append(Date(timeIntervalSince1970: Double.random(in: -2_000_000_000 ... 4_000_000_000, using: &generator))) }
+        for minute in [-533_930_580.0, -60, 0, 60, 1_600_000_020, 1_795_000_000] {
+            for fraction in [-0.0006, -0.0005, -0.0004, -0.0003, 0, 0.0004, 0.0005, 0.9994, 0.9995] {
+                dates.append(Date(timeIntervalSince1970: minute + fraction))
+            }
+        }
         var moment = Date(timeIntervalSince1970: 1_600_000_000)
         for _ in 0 ..< 12 {
             guard let change = timeZone.nextDaylightSavingTimeTransition(after: moment) else { break }
