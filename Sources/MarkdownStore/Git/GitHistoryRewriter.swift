@@ -559,12 +559,7 @@ struct GitScannedTree {
     }
 
     func isStart(_ offset: Int) -> Bool {
-        var low = 0
-        var high = starts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(starts[middle]) < offset { low = middle + 1 } else { high = middle }
-        }
-        return low < starts.count && Int(starts[low]) == offset
+        let index = index(ofStart: offset)
+        return index < starts.count && Int(starts[index]) == offset
     }
 }

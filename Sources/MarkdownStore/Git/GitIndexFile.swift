@@ -314,35 +314,6 @@ enum GitIndexFile {
 
     // MARK: Reading and writing
 
-    /// The index file, mapped into memory (as git reads it) while it is used. The lock taken
-    /// first keeps git and libgit2 from replacing it meanwhile (and they would write a new file
-    /// and rename it, leaving this one as it is).
-    final class Mapped {
-        let bytes: UnsafeRawBufferPointer
-        /// The file's modification time.
-        let stamp: timespec
-
-        /// Maps the file at `path`; nil when there is none, or it is empty.
-        init?(_ path: String) throws {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
-                if errno == ENOENT { return nil }
-                throw MarkdownStoreError.io(path: path, operation: "open", errno: errno)
-            }
-            defer { close(fd) }
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { throw MarkdownStoreError.io(path: path, operation: "read the file's status", errno: errno) }
-            guard info.st_size > 0 else { return nil }
-            guard let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
-                throw MarkdownStoreError.io(path: path, operation: "read", errno: errno)
-            }
-            bytes = UnsafeRawBufferPointer(start: address, count: Int(info.st_size))
-            stamp = Platform.changeAndModificationTimes(info).modification
-        }
-
-        deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
-    }
-
     /// A working-tree file's bytes (never through a link); nil when it cannot be read.
     static func contents(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)

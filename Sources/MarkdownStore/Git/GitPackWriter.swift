@@ -363,7 +363,12 @@ struct GitPackIndex {
 final class GitMappedFile {
     let bytes: UnsafePointer<UInt8>
     let count: Int
+    /// The file's modification time when it was mapped.
+    let modified: timespec
     private let mapping: UnsafeMutableRawPointer
+
+    /// The whole file as raw bytes.
+    var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: bytes, count: count) }
 
     /// - Returns: nil when the file does not exist or is empty.
     init?(path: String) throws {
@@ -383,6 +388,7 @@ final class GitMappedFile {
         mapping = mapped
         bytes = UnsafePointer(mapped.assumingMemoryBound(to: UInt8.self))
         count = size
+        modified = Platform.changeAndModificationTimes(info).modification
     }
 
     deinit { munmap(mapping, count) }

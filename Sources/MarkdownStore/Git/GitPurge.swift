@@ -408,13 +408,13 @@ extension GitRepository {
     /// - Returns: what the index keeps reachable: the blobs of its entries and the trees its
     ///   still valid cache-tree entries name (git expects those to exist).
     private static func cleanIndexAsFile(indexPath: String, staging: String, workdir: String, paths: Set<String>) throws -> [ObjectID]? {
-        guard let file = try GitIndexFile.Mapped(indexPath) else { return nil }
+        guard let file = try GitMappedFile(path: indexPath) else { return nil }
         let changes = paths.sorted().map { GitIndexFile.Change(path: Array($0.utf8), entry: nil) }
-        let patched = GitIndexFile.patched(file.bytes, stamp: file.stamp, changes: changes, droppingResolveUndo: true) {
+        let patched = GitIndexFile.patched(file.raw, stamp: file.modified, changes: changes, droppingResolveUndo: true) {
             GitIndexFile.file(at: workdir, $0, holds: $1)
         }
         guard let patched else { return nil }
-        try withExtendedLifetime(file) { try GitIndexFile.write(patched.pieces, from: file.bytes, to: staging) }
+        try withExtendedLifetime(file) { try GitIndexFile.write(patched.pieces, from: file.raw, to: staging) }
         return patched.objects
     }
 

@@ -395,9 +395,7 @@ public final class GitRepository {
         let baseTree = try parent.map(tree(of:))
         defer { if let baseTree { git_tree_free(baseTree) } }
 
-        var updates: [git_tree_update] = []
-        var pathCopies: [UnsafeMutablePointer<CChar>] = []
-        defer { pathCopies.forEach { free($0) } }
+        let updates = GitTreeUpdates()
         for path in Set(paths).sorted() {
             try Self.validateRelativePath(path)
             var info = stat()
@@ -409,24 +407,16 @@ public final class GitRepository {
                 guard let entry = git_index_get_bypath(index.handle, path, 0) else {
                     throw GitError.wrapper("the index lost a path it just added", function: "git_index_get_bypath")
                 }
-                guard let copy = strdup(path) else { throw MarkdownStoreError.io(path: path, operation: "copy the path", errno: ENOMEM) }
-                pathCopies.append(copy)
-                updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: entry.pointee.id,
-                                               filemode: git_filemode_t(entry.pointee.mode), path: copy))
+                try updates.upsert(path, id: entry.pointee.id, mode: git_filemode_t(entry.pointee.mode))
             } else if errno == ENOENT || errno == ENOTDIR {
                 let removal = git_index_remove_bypath(index.handle, path)
                 try gitCheck(removal, "git_index_remove_bypath")
-                if let baseTree, try Self.treeContains(baseTree, path: path) {
-                    guard let copy = strdup(path) else { throw MarkdownStoreError.io(path: path, operation: "copy the path", errno: ENOMEM) }
-                    pathCopies.append(copy)
-                    updates.append(git_tree_update(action: GIT_TREE_UPDATE_REMOVE, id: git_oid(), filemode: GIT_FILEMODE_BLOB, path: copy))
-                }
+                try updates.remove(path, from: baseTree)
             } else {
                 throw MarkdownStoreError.io(path: path, operation: "read the file's status", errno: errno)
             }
         }
-        var treeID = git_oid()
-        try gitCheck(git_tree_create_updated(&treeID, handle, baseTree, updates.count, updates), "git_tree_create_updated")
+        var treeID = try updates.tree(on: baseTree, in: handle)
         if let baseTree, git_oid_equal(&treeID, git_tree_id(baseTree)) != 0 {
             try index.write()
             return nil
@@ -493,16 +483,14 @@ public final class GitRepository {
         guard !configFlag("core.ignorecase") else { return .declined }
         let locks = try GitLockSet(gitFolder: gitdir, targets: [gitdir + "index"])
         defer { try? locks.release() }
-        guard let file = try GitIndexFile.Mapped(gitdir + "index") else { return .declined }
+        guard let file = try GitMappedFile(path: gitdir + "index") else { return .declined }
 
         let parent = try headCommit()
         let baseTree = try parent.map(tree(of:))
         defer { if let baseTree { git_tree_free(baseTree) } }
 
         var changes: [GitIndexFile.Change] = []
-        var updates: [git_tree_update] = []
-        var pathCopies: [UnsafeMutablePointer<CChar>] = []
-        defer { pathCopies.forEach { free($0) } }
+        let updates = GitTreeUpdates()
         for path in paths {
             var info = stat()
             // The file's status before its contents, as libgit2 takes them: a change after
@@ -519,26 +507,19 @@ public final class GitRepository {
                 guard let bytes = GitIndexFile.contents(workdir + path), !GitIndexFile.mayBeFiltered(bytes) else { return .declined }
                 let blob = try createBlob(bytes)
                 changes.append(GitIndexFile.Change(path: Array(path.utf8), entry: GitIndexFile.entry(path: Array(path.utf8), status: info, object: blob)))
-                guard let copy = strdup(path) else { throw MarkdownStoreError.io(path: path, operation: "copy the path", errno: ENOMEM) }
-                pathCopies.append(copy)
-                updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: blob.oid, filemode: GIT_FILEMODE_BLOB, path: copy))
+                try updates.upsert(path, id: blob.oid, mode: GIT_FILEMODE_BLOB)
             } else if errno == ENOENT || errno == ENOTDIR {
                 changes.append(GitIndexFile.Change(path: Array(path.utf8), entry: nil))
-                if let baseTree, try Self.treeContains(baseTree, path: path) {
-                    guard let copy = strdup(path) else { throw MarkdownStoreError.io(path: path, operation: "copy the path", errno: ENOMEM) }
-                    pathCopies.append(copy)
-                    updates.append(git_tree_update(action: GIT_TREE_UPDATE_REMOVE, id: git_oid(), filemode: GIT_FILEMODE_BLOB, path: copy))
-                }
+                try updates.remove(path, from: baseTree)
             } else {
                 throw MarkdownStoreError.io(path: path, operation: "read the file's status", errno: errno)
             }
         }
         let workdir = workdir
-        let index = GitIndexFile.patched(file.bytes, stamp: file.stamp, changes: changes) { GitIndexFile.file(at: workdir, $0, holds: $1) }
+        let index = GitIndexFile.patched(file.raw, stamp: file.modified, changes: changes) { GitIndexFile.file(at: workdir, $0, holds: $1) }
         guard let index else { return .declined }
 
-        var treeID = git_oid()
-        try gitCheck(git_tree_create_updated(&treeID, handle, baseTree, updates.count, updates), "git_tree_create_updated")
+        var treeID = try updates.tree(on: baseTree, in: handle)
         var commitID: ObjectID? = nil
         if baseTree == nil || git_oid_equal(&treeID, git_tree_id(baseTree)) == 0 {
             commitID = try commitOnHead(tree: treeID, parent: parent, message: message)
@@ -548,7 +529,7 @@ public final class GitRepository {
         // lock is held; a run killed before the rename leaves only a temporary file the next
         // run removes (see `GitLocks.clearLeftovers`).
         let staging = gitdir + GitLocks.folder + ".index" + AtomicFile.temporaryMarker + "\(getpid())-\(UInt32.random(in: 0 ... .max))"
-        try withExtendedLifetime(file) { try GitIndexFile.write(index.pieces, from: file.bytes, to: staging) }
+        try withExtendedLifetime(file) { try GitIndexFile.write(index.pieces, from: file.raw, to: staging) }
         // Not flushed, as git and libgit2 do not flush an index, nor the commit and branch
         // written just now: the entry's file is what must survive a power cut, and it has been
         // flushed; an index lost with the commit is found stale and read again by the next look.
@@ -561,7 +542,7 @@ public final class GitRepository {
         // HEAD and the index changed alike, for these paths only: a listing's record that the
         // repository was settled just before still says so (see `GitSettledState`).
         if let commitID, let parent, case let .new(checksum)? = index.pieces.last, checksum.count == 20 {
-            let before = withExtendedLifetime(file) { ObjectID(bytes: file.bytes.baseAddress! + file.bytes.count - 20) }  // a patched index has its checksum
+            let before = withExtendedLifetime(file) { ObjectID(bytes: file.bytes + file.count - 20) }  // a patched index has its checksum
             carrySettledRecord(from: (parent, before), to: (commitID, checksum.withUnsafeBytes { ObjectID(bytes: $0.baseAddress!) }))
         }
         try locks.release(durably: false)
@@ -675,4 +656,39 @@ func gitCanonicalPath(_ path: String) -> String {
     }
     defer { free(resolved) }
     return String(cString: resolved)
+}
+
+/// The changes `git_tree_create_updated` makes to a tree, and the C strings of their paths,
+/// owned here and freed with it.
+final class GitTreeUpdates {
+    private var updates: [git_tree_update] = []
+    private var paths: [UnsafeMutablePointer<CChar>] = []
+
+    deinit { paths.forEach { free($0) } }
+
+    var isEmpty: Bool { updates.isEmpty }
+
+    /// Puts the object `id` at `path`.
+    func upsert(_ path: String, id: git_oid, mode: git_filemode_t) throws {
+        try append(path, action: GIT_TREE_UPDATE_UPSERT, id: id, mode: mode)
+    }
+
+    /// Takes `path` out, when `base` has it (libgit2 refuses to remove what is not there).
+    func remove(_ path: String, from base: OpaquePointer?) throws {
+        guard let base, try GitRepository.treeContains(base, path: path) else { return }
+        try append(path, action: GIT_TREE_UPDATE_REMOVE, id: git_oid(), mode: GIT_FILEMODE_BLOB)
+    }
+
+    /// The tree `base` (none: an empty one) with these changes, written to `repository`.
+    func tree(on base: OpaquePointer?, in repository: OpaquePointer?) throws -> git_oid {
+        var id = git_oid()
+        try gitCheck(git_tree_create_updated(&id, repository, base, updates.count, updates), "git_tree_create_updated")
+        return id
+    }
+
+    private func append(_ path: String, action: git_tree_update_t, id: git_oid, mode: git_filemode_t) throws {
+        guard let copy = strdup(path) else { throw MarkdownStoreError.io(path: path, operation: "copy the path", errno: ENOMEM) }
+        paths.append(copy)
+        updates.append(git_tree_update(action: action, id: id, filemode: mode, path: copy))
+    }
 }

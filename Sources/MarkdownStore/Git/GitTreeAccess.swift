@@ -107,27 +107,16 @@ extension GitRepository {
         var baseTree: OpaquePointer? = nil
         if let base { try base.withOID { try gitCheck(git_tree_lookup(&baseTree, handle, $0), "git_tree_lookup") } }
         defer { if let baseTree { git_tree_free(baseTree) } }
-        var copies: [UnsafeMutablePointer<CChar>] = []
-        defer { copies.forEach { free($0) } }
-        var updates: [git_tree_update] = []
+        let updates = GitTreeUpdates()
         for (path, file) in changes.sorted(by: { $0.key < $1.key }) {
-            // Removing a path that is not there is an error for libgit2: skip those.
-            if file == nil {
-                guard let baseTree, try Self.treeContains(baseTree, path: path) else { continue }
-            }
-            guard let copy = strdup(path) else { throw GitError.wrapper("out of memory", function: "strdup") }
-            copies.append(copy)
             if let file {
-                updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: file.blob.oid,
-                                               filemode: git_filemode_t(rawValue: file.mode), path: copy))
+                try updates.upsert(path, id: file.blob.oid, mode: git_filemode_t(rawValue: file.mode))
             } else {
-                updates.append(git_tree_update(action: GIT_TREE_UPDATE_REMOVE, id: git_oid(), filemode: GIT_FILEMODE_BLOB, path: copy))
+                try updates.remove(path, from: baseTree)
             }
         }
         if updates.isEmpty, let base { return base }
-        var oid = git_oid()
-        try gitCheck(git_tree_create_updated(&oid, handle, baseTree, updates.count, updates), "git_tree_create_updated")
-        return ObjectID(oid)
+        return ObjectID(try updates.tree(on: baseTree, in: handle))
     }
 
     /// Creates a commit without moving any reference.
