@@ -1,6 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// On Linux the headers are found in the system's include path and the library is not linked
+// (see CGit2Loader); pkg-config would add it to the link.
+#if os(Linux)
+let libgit2PkgConfig: String? = nil
+#else
+let libgit2PkgConfig: String? = "libgit2"
+#endif
+let networkSetUpExports = ["mbedtls_x509_crt_parse_file", "mbedtls_x509_crt_parse_path", "libssh2_init"]
+    .flatMap { ["-Xlinker", "--export-dynamic-symbol=" + $0] }
+
 let package = Package(
     name: "SayItLater",
     platforms: [.macOS(.v13)],
@@ -18,9 +28,12 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CGit2",
-            pkgConfig: "libgit2",
+            pkgConfig: libgit2PkgConfig,
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
+        // On Linux, libgit2 is loaded the first time it is used rather than when say starts
+        // (see Sources/CGit2Loader); elsewhere it is linked as usual.
+        .target(name: "CGit2Loader", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -28,7 +41,8 @@ let package = Package(
         ),
         .target(
             name: "MarkdownStore",
-            dependencies: ["CGit2", "CZlib", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CGit2", "CGit2Loader", "CZlib", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")],
+            linkerSettings: [.linkedLibrary("git2", .when(platforms: [.macOS]))]
         ),
         .target(
             name: "SayItLaterCore",
@@ -43,7 +57,11 @@ let package = Package(
             dependencies: [
                 "SayItLaterCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // libgit2, loaded after start, must find this program's stand-ins for a few of its
+            // dependencies' functions (see DeferredNetworkSetUp in LibGit2.swift): the linker
+            // exports them only when told, now that libgit2 is not on the link line.
+            linkerSettings: [.unsafeFlags(networkSetUpExports, .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "say-licence-signer",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MarkdownStore
 import SayItLaterCore
 
 /// The `say` program: a private place to say what you can't yet.
@@ -60,6 +61,9 @@ struct Say: ParsableCommand {
             // A write checks its words against the safety table: reading the table back (a few
             // ms) runs beside the parsing of the command and the opening of the journal.
             if arguments.first == "write" { SafetyDetector.prepareInBackground() }
+            // So does loading libgit2, for the commands that open the repository (a listing of a
+            // settled journal does not; it loads libgit2 itself if it finds work to commit).
+            if !["history", "support", "--help", "-h", "help"].contains(arguments.first ?? "") { GitLibrary.preload() }
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as SayFailure {

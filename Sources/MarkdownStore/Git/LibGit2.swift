@@ -7,6 +7,24 @@ import Darwin
 #endif
 import Foundation
 internal import CGit2
+internal import CGit2Loader
+
+/// Where libgit2 comes from at run time. On Linux it is not linked to the program: it is loaded,
+/// with the fourteen libraries it brings (TLS, ssh, Kerberos...), the first time say calls it
+/// (see `Sources/CGit2Loader`), so a command that never touches git starts without it, and one
+/// that will can load it beside its other work. Elsewhere it is linked as usual and these do
+/// nothing.
+public enum GitLibrary {
+    /// Starts loading libgit2 on a thread of its own, for a command that will use it soon.
+    public static func preload() { say_git_preload() }
+
+    /// Loads libgit2 now if it is not loaded yet. When it cannot be loaded, the program ends with
+    /// a message saying what to install (as it would have, before, when it could not start).
+    public static func load() { say_git_load() }
+
+    /// Whether libgit2 is loaded in this process.
+    public static var isLoaded: Bool { say_git_is_loaded() != 0 }
+}
 
 /// The one place that initialises libgit2.
 ///

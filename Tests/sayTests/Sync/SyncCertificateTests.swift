@@ -1,4 +1,5 @@
 import Foundation
+import MarkdownStore
 import TestSupport
 import Testing
 
@@ -10,7 +11,9 @@ struct SyncCertificateTests {
     /// up front; elsewhere there is nothing to check).
     static let bundle = "/etc/ssl/certs/ca-certificates.crt"
     static var applies: Bool {
-        FileManager.default.fileExists(atPath: "/usr/bin/strace") && FileManager.default.fileExists(atPath: bundle)
+        // libgit2 is loaded at its first use (see `GitLibrary`): loaded here, to see what it brings.
+        GitLibrary.load()
+        return FileManager.default.fileExists(atPath: "/usr/bin/strace") && FileManager.default.fileExists(atPath: bundle)
             && String(decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
                 .contains("libmbedx509")
     }

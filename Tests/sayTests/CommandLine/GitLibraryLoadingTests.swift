@@ -1,0 +1,60 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// On Linux libgit2, and the fourteen libraries it brings, is loaded by the commands that use
+/// git, not by every start of the program (see `Sources/CGit2Loader`).
+@Suite("Loading libgit2")
+struct GitLibraryLoadingTests {
+    #if os(Linux)
+    static let applies = true
+    #else
+    static let applies = false
+    #endif
+
+    /// Runs `say`, with glibc's loader reporting every library it maps; whether libgit2 was one.
+    func run(_ arguments: [String], home: TemporaryFolder, input: String? = nil) throws -> (run: SayRun, loadedGit: Bool) {
+        let run = try runProgram(SayBinary.path, arguments, input: input,
+                                 environment: SayBinary.environment(home: home.path, extra: ["LD_DEBUG": "files"]))
+        let loaded = run.stderr.split(separator: "\n").contains { $0.contains("file=libgit2.so") }
+        return (run, loaded)
+    }
+
+    @Test(.enabled(if: applies)) func onlyCommandsThatUseGitLoadIt() throws {
+        let home = TemporaryFolder("say-libgit2")
+        let journal = home.url("journal")
+
+        let version = try run(["--version"], home: home)
+        #expect(version.run.status == 0 && version.run.stdout.hasPrefix("0."))
+        #expect(!version.loadedGit, "say --version loaded libgit2")
+
+        let initialised = try run(["init", "--git", "--journal", journal], home: home)
+        #expect(initialised.run.status == 0, "\(initialised.run.stderr)")
+        #expect(initialised.loadedGit, "say init --git made a repository without libgit2")
+
+        let kept = try run(["write", "--keep", "--journal", journal], home: home, input: "an entry")
+        #expect(kept.run.status == 0, "\(kept.run.stderr)")
+        #expect(kept.loadedGit, "a keep committed without libgit2")
+        #expect(shell("git -C '\(journal)' log --format=%s -1").hasPrefix("Keep "))
+
+        // The first listing settles the journal and records it; after that, with nothing to
+        // commit, a listing reads the files and never opens the repository.
+        #expect(try run(["history", "--journal", journal], home: home).run.status == 0)
+        let settled = try run(["history", "--json", "--journal", journal], home: home)
+        #expect(settled.run.status == 0 && settled.run.stdout.contains("an entry"))
+        #expect(!settled.loadedGit, "a listing with nothing to commit loaded libgit2")
+
+        // An edit made outside say: the listing loads libgit2 itself and commits it.
+        let file = try #require(FileManager.default.subpathsOfDirectory(atPath: journal + "/entries").first { $0.hasSuffix(".md") })
+        let path = journal + "/entries/" + file
+        try (String(contentsOfFile: path, encoding: .utf8) + "\nAdded later.\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let edited = try run(["history", "--journal", journal], home: home)
+        #expect(edited.run.status == 0, "\(edited.run.stderr)")
+        #expect(edited.loadedGit, "a listing committed an outside edit without libgit2")
+        #expect(shell("git -C '\(journal)' status --porcelain").isEmpty)
+    }
+
+    private func shell(_ command: String) -> String {
+        (try? runProgram("/bin/sh", ["-c", command], environment: ProcessInfo.processInfo.environment).stdout) ?? ""
+    }
+}
