@@ -141,6 +141,8 @@ enum SafetyPhrases {
                 "(want to|wanna|going to|gonna) [<A>] end (it|things) (lah|lor|leh|sia|la)",
                 "end it the night",
                 "^ ending it (tomorrow|tonight|this weekend|soon) $",
+                "end it (after|once|when) ~4 ~~3 no point (no more|anymore|any more)",
+                "(im|i am|i m|ill|i will) (ending|end) it (that|the same) (night|day)",
             ],
             unlessEntryMentions: "a relationship"),
         SafetyPhraseGroup(
