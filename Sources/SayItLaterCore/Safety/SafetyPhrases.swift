@@ -141,6 +141,8 @@ enum SafetyPhrases {
                 "(want to|wanna|going to|gonna) [<A>] end (it|things) (lah|lor|leh|sia|la)",
                 "end it the night",
                 "^ ending it (tomorrow|tonight|this weekend|soon) $",
+                "end it (after|once|when) ~4 ~~3 no point (no more|anymore|any more)",
+                "(im|i am|i m|ill|i will) (ending|end) it (that|the same) (night|day)",
             ],
             unlessEntryMentions: "a relationship"),
         SafetyPhraseGroup(
@@ -802,6 +804,9 @@ enum SafetyPhrases {
                 "if (mum|mam|dad|mom|my (mum|mam|dad|mom|parents|boss|teacher|coach|wife|husband)|she|he|they) (sees|see|finds|find|reads|read|hears|hear|finds out|find out|gets|get) ~8 (im|i am|i m) [<A>] (dead|so dead|done for|toast)",
                 "(deadlifts|squats|sprints|burpees|reps|laps|intervals|lunges|workout|leg day|hiit|spin class|cardio) ~3 (till|until|til) i [<A>] (wanted|want) to (die|puke|throw up)",
                 "dead on (my|our|your|his|her|their) feet",
+                "(wanted|want|wanting) to die (at|around|by|on|near) (mile|km|kilometre|lap|rep|set) #num",
+                "(printer|photocopier|copier|computer|laptop|wifi|software|heat|weather|humidity|hill|stairs|gym|treadmill|instructor|coach|commute|traffic|this (week|heat|job|course|module|hill)) ~5 (is|s|are|re|was|were) ~2 trying to kill me",
+                "(initials|initial|monogram) ~4 (are|is|were|was|s)? kms",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -920,6 +925,7 @@ enum SafetyPhrases {
                 "(narrator|narrators|character|characters|protagonist|heroine|hero|villain) (s|is|was|has|had)? (been)? (writing|wrote|writes|leaves|left|leaving) (goodbye|suicide|farewell) (letters|notes|note|letter) !(~~4 (too|as well|same|like me|me|i|im|ive|id|ill|my|mine|myself))",
                 "(he|she|they|hes|shes|theyve|he s|she s|they ve|dad|dads|mum|mums|mam|mams|brother|brothers|sister|sisters|cousin|cousins|mate|mates|friend|friends|neighbour|neighbours|husband|husbands|wife|wifes|son|sons|daughter|daughters|grandad|grandads|uncle|uncles|partner|partners|boyfriend|boyfriends|girlfriend|girlfriends|colleague|colleagues) (has|have|s)? been (looking at|staring at|eyeing|thinking about) (his|her|their) (gun|guns|rifle|shotgun) (differently|in a different way) !(~~4 (too|as well|same|like me|me|i|im|ive|id|ill|my|mine|myself))",
                 "(with|to|visited|treated|helped|saw|sat with) (a|an|the) (man|woman|patient|caller|client|lad|girl|boy|bloke|lady|teenager|young (man|woman|person)) ~4 (who (d|had|has|s)|whod|whos) (been)? (thinking|taken|talking|planning|tried)",
+                "(role played|role play|roleplayed|roleplaying|role playing|acted|acting) (a|the)? ~2 (colleague|patient|client|caller|person|character|friend|pupil|student) (who|whod|who d|that) ~5 (stockpiling|stockpiled|hoarding|hoarded|saving|saved|planning|planned|thinking|cutting|self harming|suicidal|wanted)",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -984,7 +990,7 @@ enum SafetyPhrases {
         ("cutmyself", "cut myself"), ("wanttodie", "want to die"), ("endmylife", "end my life"),
         ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
         ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"), ("sewerslyde", "sewer slide"), ("sewerslid", "sewer slide"), ("kilk", "kill"), ("wnna", "want to"), ("kikl", "kill"), ("klil", "kill"), ("killl", "kill"), ("kjll", "kill"),
-        ("suwuicide", "suicide"), ("sooicidal", "suicidal"), ("idw", "i dont want"), ("nevr", "never"), ("evr", "ever"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"), ("wantin", "wanting"), ("thinkin", "thinking"), ("endin", "ending"), ("noo", "now"), ("takin", "taking"), ("wakin", "waking"), ("hirt", "hurt"), ("mek", "make"), ("fi", "to"), ("mi", "i"), ("waan", "want"), ("nuh", "not"), ("onie", "any"), ("mair", "more"), ("wid", "would"), ("di", "the"), ("dem", "them"), ("guid", "good"), ("dat", "that"), ("srsly", "seriously"), ("rist", "wrist"), ("wen", "when"), ("frday", "friday"), ("planing", "planning"), ("hert", "hurt"), ("gettin", "getting"), ("nicht", "night"), ("ovrdosin", "overdosing"), ("easyer", "easier"), ("facin", "facing"), ("tn", "tonight"), ("comitting", "committing"), ("tink", "think"), ("wna", "want to"), ("nemor", "anymore"), ("sry", "sorry"), ("evrythin", "everything"), ("alyv", "alive"), ("tym", "time"), ("sueside", "suicide"), ("leter", "letter"), ("endding", "ending"), ("hurted", "hurt"), ("pils", "pills"), ("blad", "blade"), ("2mrw", "tomorrow"), ("lyf", "life"), ("ths", "this"), ("wil", "will"), ("sory", "sorry"),
+        ("suwuicide", "suicide"), ("permanantly", "permanently"), ("permanatly", "permanently"), ("afta", "after"), ("redy", "ready"), ("waitin", "waiting"), ("evry1", "everyone"), ("every1", "everyone"), ("hav", "have"), ("sooicidal", "suicidal"), ("idw", "i dont want"), ("nevr", "never"), ("evr", "ever"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"), ("wantin", "wanting"), ("thinkin", "thinking"), ("endin", "ending"), ("noo", "now"), ("takin", "taking"), ("wakin", "waking"), ("hirt", "hurt"), ("mek", "make"), ("fi", "to"), ("mi", "i"), ("waan", "want"), ("nuh", "not"), ("onie", "any"), ("mair", "more"), ("wid", "would"), ("di", "the"), ("dem", "them"), ("guid", "good"), ("dat", "that"), ("srsly", "seriously"), ("rist", "wrist"), ("wen", "when"), ("frday", "friday"), ("planing", "planning"), ("hert", "hurt"), ("gettin", "getting"), ("nicht", "night"), ("ovrdosin", "overdosing"), ("easyer", "easier"), ("facin", "facing"), ("tn", "tonight"), ("comitting", "committing"), ("tink", "think"), ("wna", "want to"), ("nemor", "anymore"), ("sry", "sorry"), ("evrythin", "everything"), ("alyv", "alive"), ("tym", "time"), ("sueside", "suicide"), ("leter", "letter"), ("endding", "ending"), ("hurted", "hurt"), ("pils", "pills"), ("blad", "blade"), ("2mrw", "tomorrow"), ("lyf", "life"), ("ths", "this"), ("wil", "will"), ("sory", "sorry"),
     ]
 
     /// Longer key words where one typo is tolerated ("sucide", "beter", "anymoer"): one letter
@@ -1153,6 +1159,11 @@ extension SafetyPhrases {
             "(im|i am|i m) still here ~~8 (and)? (im|i am|i m) glad",
             "(now|today) i have (a)? new (job|friends|home|life|flat)",
             "<SPAN> (months|years) out of (the)? (psych unit|psych ward|psychiatric unit|psychiatric ward|unit|ward|hospital|inpatient unit) [<A>] (today|now)",
+            "(the|those|my|suicidal|the suicidal) (thoughts|urges) (are|have been|ve been|s been) [<A>] gone (and|for|since)",
+            "(im|i am|i m) safe ~~3 (im|i am|i m) (well|okay|ok|happy)",
+            "<SPAN> (years|year|months) (today)? since i (last)? (self harmed|self injured|harmed myself|hurt myself)",
+            "want to be here for (every bit|all|everything|what comes next)",
+            "(im|i am|i m) on the other side (of it|of that|now)",
         ],
         backNow: [
             "(the|a|my)? (belt|rope|noose|cord|pills|tablets|blade|razor|hose|hosepipe|ligature) (are|is|s)? (ready|waiting|set up|laid out|prepared) (for|since|by|under|in|on)",
@@ -1205,6 +1216,7 @@ extension SafetyPhrases {
             "(by|from) (the)? [<A>] (band|singer|poet|author|film|song|album|musical)",
             "(on repeat|came on|comes on|played|playing|was playing|is playing|stuck in my head)",
             "(we|i|they) (practised|practiced|rehearsed|role played|roleplayed) (saying|asking)",
+            "[still] (gives|gave|give|giving) me (chills|goosebumps|shivers|the chills)",
         ],
         ownWords: [
             "(i|id|ive|im) [<A>] (said|say|saying|told|tell|telling|typed|type|typing|wrote|write|writing|screamed|scream|whispered|whisper|texted|text|messaged|posted|sobbed|cried|shouted|yelled|admitted|confessed|muttered|kept saying|keep saying|keep thinking|kept thinking|thought|think|thinking) [(to|at) (him|her|them|mum|dad|mom|myself|my (mum|dad|mom|therapist|gp|doctor|counsellor|friend|partner|husband|wife|boyfriend|girlfriend|sister|brother))]",
