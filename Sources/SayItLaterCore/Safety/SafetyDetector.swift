@@ -181,8 +181,8 @@ final class SafetyEngine: Sendable {
         return firstMatch(tokens) != nil
     }
 
-    /// The concerning pattern that decides the text, if any (for tests and tuning only).
-    func firstMatch(_ tokens: SafetyTokens) -> SafetyCompiledPattern? {
+    /// The concerning phrase (its index in ``concerning``) that decides the text, if any.
+    func firstMatch(_ tokens: SafetyTokens) -> Int? {
         if tokens.count == 0 { return nil }
         return withRunner(tokens) { scan($0) }
     }
@@ -225,10 +225,9 @@ final class SafetyEngine: Sendable {
                 for pi in candidates {
                     let end = runner.run(Int(index.starts[pi]), pos)
                     if end < 0 { continue }
-                    let cancelled = cancellation(pi, pos, end, runner)
+                    let cancelled = cancellation(pi, pos, end, runner).map(describe)
                     let from = Int(tokens.starts[pos]), to = Int(tokens.ends[max(pos, end - 1)])
-                    let pattern = index.patterns[pi]
-                    out.append(SafetyExplanation(family: pattern.group, phrase: pattern.source,
+                    out.append(SafetyExplanation(family: index.group(pi), phrase: index.source(pi),
                                                  span: String(decoding: bytes[from..<max(from, to)], as: UTF8.self),
                                                  cancelledBy: cancelled))
                 }
@@ -237,7 +236,7 @@ final class SafetyEngine: Sendable {
         }
     }
 
-    private func scan(_ runner: SafetyRunner) -> SafetyCompiledPattern? {
+    private func scan(_ runner: SafetyRunner) -> Int? {
         let n = runner.ids.count
         let index = concerning
         let active = index.active(runner.ids)
@@ -253,14 +252,14 @@ final class SafetyEngine: Sendable {
                             while k < end {
                                 let pi = Int(list[k])
                                 if active[pi >> 6] & (1 << UInt64(pi & 63)) != 0 && check(pi, Int(starts[pi]), pos, runner) {
-                                    return index.patterns[pi]
+                                    return pi
                                 }
                                 k += 1
                             }
                         }
                         if runner.flags[pos] & SafetyTokenFlag.number != 0 {
                             for pi in index.numberFirst where check(Int(pi), Int(starts[Int(pi)]), pos, runner) {
-                                return index.patterns[Int(pi)]
+                                return Int(pi)
                             }
                         }
                     }
@@ -278,24 +277,38 @@ final class SafetyEngine: Sendable {
         return cancellation(pi, pos, end, runner) == nil
     }
 
+    /// Why a concerning match does not count.
+    private enum Cancellation {
+        case quotation
+        case everydayLanguage(exclusion: Int)
+        case contextWords(set: Int32)
+        case missingContextWords(set: Int32)
+        case toldFromSafety(phrase: Int)
+    }
+
     /// Why the concerning match of phrase `pi` over tokens [from, to) does not count, or nil.
-    private func cancellation(_ pi: Int, _ from: Int, _ to: Int, _ runner: SafetyRunner) -> String? {
-        if isMention(from, to, runner) { return "a quotation named as a title, lyric or word" }
+    private func cancellation(_ pi: Int, _ from: Int, _ to: Int, _ runner: SafetyRunner) -> Cancellation? {
+        if isMention(from, to, runner) { return .quotation }
         let x = excludedBy(from, to, runner)
-        if x >= 0 { return "everyday language: " + exclusions.patterns[x].group + ": " + exclusions.patterns[x].source }
+        if x >= 0 { return .everydayLanguage(exclusion: x) }
         let veto = concerning.vetoes[pi]
-        if veto >= 0 && mentions(veto, runner) {
-            return "not in an entry that mentions " + (vetoNames[veto] ?? "its context words")
-        }
-        let need = concerning.patterns[pi].need
-        if need >= 0 && !mentions(need, runner) {
-            return "only in an entry that mentions " + (vetoNames[need] ?? "its context words")
-        }
+        if veto >= 0 && mentions(veto, runner) { return .contextWords(set: veto) }
+        let need = concerning.needs[pi]
+        if need >= 0 && !mentions(need, runner) { return .missingContextWords(set: need) }
         let safe = firstMatchAnywhere(safeNow, runner)
-        if safe >= 0 && firstMatchAnywhere(backNow, runner, outsideQuotes: true) < 0 {
-            return "told from safety: " + safeNow.patterns[safe].source
-        }
+        if safe >= 0 && firstMatchAnywhere(backNow, runner, outsideQuotes: true) < 0 { return .toldFromSafety(phrase: safe) }
         return nil
+    }
+
+    /// A cancellation in words, for explanations.
+    private func describe(_ cancellation: Cancellation) -> String {
+        switch cancellation {
+        case .quotation: "a quotation named as a title, lyric or word"
+        case let .everydayLanguage(x): "everyday language: " + exclusions.group(x) + ": " + exclusions.source(x)
+        case let .contextWords(set): "not in an entry that mentions " + (vetoNames[set] ?? "its context words")
+        case let .missingContextWords(set): "only in an entry that mentions " + (vetoNames[set] ?? "its context words")
+        case let .toldFromSafety(phrase): "told from safety: " + safeNow.source(phrase)
+        }
     }
 
     /// The first phrase of `index` that matches anywhere in the text, or -1. With
@@ -471,9 +484,16 @@ struct SafetyCompiledPattern: Sendable {
 
 /// Phrases indexed by the words they can start with.
 struct SafetyPatternIndex: Sendable {
-    let patterns: [SafetyCompiledPattern]
+    /// Per phrase: where its code starts, the word list that cancels it (-1: none), the word list
+    /// the entry must mention (-1: none), whether it yields to a word of intent, its family (an
+    /// index into `groups`), and its text (for explanations only).
     let starts: [Int32]
     let vetoes: [Int32]
+    let needs: [Int32]
+    let yields: [Bool]
+    let groups: [String]
+    let groupOf: [Int32]
+    let sources: SafetyStrings
     let offsets: [Int32]
     let list: [Int32]
     let numberFirst: [Int32]
@@ -483,10 +503,34 @@ struct SafetyPatternIndex: Sendable {
     let anchored: [Int32]
     let unanchored: [Int32]
 
+    var count: Int { starts.count }
+    func group(_ phrase: Int) -> String { groups[Int(groupOf[phrase])] }
+    func source(_ phrase: Int) -> String { sources[phrase] }
+
+    init(starts: [Int32], vetoes: [Int32], needs: [Int32], yields: [Bool], groups: [String], groupOf: [Int32],
+         sources: SafetyStrings, offsets: [Int32], list: [Int32], numberFirst: [Int32], anchorOffsets: [Int32],
+         anchored: [Int32], unanchored: [Int32]) {
+        (self.starts, self.vetoes, self.needs, self.yields, self.groups, self.groupOf, self.sources) =
+            (starts, vetoes, needs, yields, groups, groupOf, sources)
+        (self.offsets, self.list, self.numberFirst, self.anchorOffsets, self.anchored, self.unanchored) =
+            (offsets, list, numberFirst, anchorOffsets, anchored, unanchored)
+    }
+
     init(_ compiled: [SafetyCompiledEntry], wordCount: Int) {
-        patterns = compiled.map(\.pattern)
+        let patterns = compiled.map(\.pattern)
         starts = patterns.map(\.start)
         vetoes = patterns.map(\.veto)
+        needs = patterns.map(\.need)
+        yields = patterns.map(\.yields)
+        // Family names repeat: each is kept once, and each phrase points at its family.
+        var groups: [String] = [], groupOf: [Int32] = [], seen: [String: Int32] = [:]
+        for p in patterns {
+            if seen[p.group] == nil { seen[p.group] = Int32(groups.count); groups.append(p.group) }
+            groupOf.append(seen[p.group]!)
+        }
+        self.groups = groups
+        self.groupOf = groupOf
+        sources = SafetyStrings(patterns.map(\.source))
         var buckets = Array(repeating: [Int32](), count: wordCount)
         var anchorBuckets = Array(repeating: [Int32](), count: wordCount)
         var numbers: [Int32] = []
@@ -512,7 +556,7 @@ struct SafetyPatternIndex: Sendable {
 
     /// Which phrases can match a text with these words: a bit per phrase.
     func active(_ ids: UnsafeBufferPointer<Int32>) -> [UInt64] {
-        var bits = [UInt64](repeating: 0, count: (patterns.count + 63) / 64 + 1)
+        var bits = [UInt64](repeating: 0, count: (count + 63) / 64 + 1)
         for p in unanchored { bits[Int(p) >> 6] |= 1 << UInt64(p & 63) }
         anchorOffsets.withUnsafeBufferPointer { offsets in
             anchored.withUnsafeBufferPointer { anchored in
@@ -524,6 +568,44 @@ struct SafetyPatternIndex: Sendable {
             }
         }
         return bits
+    }
+}
+
+/// Strings kept as their UTF-8 bytes one after another, each made a `String` only when asked
+/// for: the table's thousands of phrase texts and word names serve explanations and the compiler,
+/// and making them all `String`s again cost more than reading the rest of a cached table.
+struct SafetyStrings: Sendable {
+    /// The strings' bytes, one after another.
+    private(set) var bytes: [UInt8] = []
+    /// Where each string ends in `bytes`.
+    private(set) var ends: [Int32] = []
+
+    init(_ strings: [String] = []) {
+        for string in strings { append(string) }
+    }
+
+    /// Strings read back; nil unless every end is in order and the last is the bytes' end.
+    init?(bytes: [UInt8], ends: [Int32]) {
+        var previous: Int32 = 0
+        for end in ends {
+            guard end >= previous else { return nil }
+            previous = end
+        }
+        guard Int(previous) == bytes.count else { return nil }
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    var count: Int { ends.count }
+
+    subscript(index: Int) -> String {
+        let from = index == 0 ? 0 : Int(ends[index - 1])
+        return String(decoding: bytes[from..<Int(ends[index])], as: UTF8.self)
+    }
+
+    mutating func append(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+        ends.append(Int32(bytes.count))
     }
 }
 

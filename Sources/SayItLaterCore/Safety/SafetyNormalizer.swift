@@ -63,7 +63,7 @@ struct SafetyLexicon: Sendable {
     var censorKeys: [FuzzyKey] = []
 
     /// Canonical word names by id (id 0 is the unknown word).
-    var names: [String] = [""]
+    var names = SafetyStrings([""])
     // Used only while compiling (`intern`, `existingID`, `setKey`): a table read back from the
     // cache (SafetyTableCache.swift) has them empty.
     private var idByName: [String: Int32] = [:]

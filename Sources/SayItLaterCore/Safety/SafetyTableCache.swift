@@ -176,17 +176,24 @@ enum SafetyTableCache {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
               info.st_mode & 0o022 == 0, info.st_size >= headerSize, info.st_size <= 1 << 26 else { return nil }
         let size = Int(info.st_size)
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let got = read(fd, buffer.baseAddress! + count, size - count)
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                count += got
-            }
+        #if os(Linux)
+        // Memory the kernel hands out whole (MAP_POPULATE) rather than a page at each first touch.
+        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
+        #else
+        let flags = MAP_PRIVATE | MAP_ANON
+        #endif
+        guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, flags, -1, 0), memory != MAP_FAILED else { return nil }
+        defer { munmap(memory, size) }
+        let buffer = memory.bindMemory(to: UInt8.self, capacity: size)
+        var count = 0
+        while count < size {
+            let got = read(fd, buffer + count, size - count)
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
         }
-        guard bytes.count == size else { return nil }
-        return bytes.withUnsafeBufferPointer { body($0) }
+        guard count == size else { return nil }
+        return body(UnsafeBufferPointer(start: buffer, count: size))
     }
 
     /// Writes the table (atomically, 0600 in a 0700 folder) and removes the folder's other
@@ -329,15 +336,13 @@ struct SafetyTableWriter {
     mutating func bools(_ values: [Bool]) { array(values.map { $0 ? UInt8(1) : 0 }) }
 
     /// The strings as their end offsets, then their UTF-8 bytes one after the other.
-    mutating func strings(_ values: [String]) {
-        int(values.count)
-        var end: Int32 = 0
-        for s in values {
-            end += Int32(s.utf8.count)
-            int(end)
-        }
-        int(Int(end))
-        for s in values { bytes.append(contentsOf: s.utf8) }
+    mutating func strings(_ values: [String]) { strings(SafetyStrings(values)) }
+
+    /// The same, from strings already kept as bytes.
+    mutating func strings(_ values: SafetyStrings) {
+        array(values.ends)
+        int(values.bytes.count)
+        bytes += values.bytes
     }
 }
 
@@ -411,22 +416,17 @@ struct SafetyTableReader {
         return values.map { $0 == 1 }
     }
 
-    mutating func strings() throws -> [String] {
+    /// Strings `SafetyTableWriter.strings` wrote, kept as their bytes (see ``SafetyStrings``).
+    mutating func stringTable() throws -> SafetyStrings {
         let ends = try array(Int32.self)
-        let size = try count()
-        let base = at
-        at += size
-        var out: [String] = []
-        out.reserveCapacity(ends.count)
-        var from = 0
-        for end in ends {
-            let to = Int(end)
-            guard to >= from, to <= size else { throw Malformed() }
-            out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[(base + from)..<(base + to)]), as: UTF8.self))
-            from = to
-        }
-        guard from == size else { throw Malformed() }
-        return out
+        let bytes = try array(UInt8.self)
+        guard let strings = SafetyStrings(bytes: bytes, ends: ends) else { throw Malformed() }
+        return strings
+    }
+
+    mutating func strings() throws -> [String] {
+        let table = try stringTable()
+        return (0..<table.count).map { table[$0] }
     }
 }
 
@@ -542,17 +542,17 @@ extension SafetyEngine {
         guard codeIsWellFormed else { return false }
 
         func index(_ x: SafetyPatternIndex) -> Bool {
-            let p = x.patterns.count
+            let p = x.count
             func offsets(_ o: [Int32], _ total: Int) -> Bool {
                 o.count == words + 2 && o.allSatisfy({ $0 >= 0 && Int($0) <= total }) && zip(o, o.dropFirst()).allSatisfy({ $0 <= $1 })
             }
             return x.starts.count == p && x.vetoes.count == p && within(x.starts, n) && within(x.vetoes, sets, orNone: true)
-                && x.patterns.allSatisfy({ $0.need == -1 || isSet($0.need) }) && offsets(x.offsets, x.list.count)
+                && x.needs.allSatisfy({ $0 == -1 || isSet($0) }) && offsets(x.offsets, x.list.count)
                 && within(x.list, p) && within(x.numberFirst, p) && offsets(x.anchorOffsets, x.anchored.count)
                 && within(x.anchored, p) && within(x.unanchored, p)
         }
         return [concerning, exclusions, mentionBefore, mentionAfter, ownWords, safeNow, backNow].allSatisfy(index)
-            && yields.count == exclusions.patterns.count && isSet(intentSet)
+            && yields.count == exclusions.count && isSet(intentSet)
     }
 }
 
@@ -560,38 +560,24 @@ extension SafetyPatternIndex {
     func encode(_ w: inout SafetyTableWriter) {
         w.array(starts)
         w.array(vetoes)
-        w.array(patterns.map(\.need))
-        w.bools(patterns.map(\.yields))
-        // Family names repeat: each is stored once, and each phrase points at its family.
-        var groups: [String] = [], groupOf: [Int32] = [], seen: [String: Int32] = [:]
-        for p in patterns {
-            if seen[p.group] == nil { seen[p.group] = Int32(groups.count); groups.append(p.group) }
-            groupOf.append(seen[p.group]!)
-        }
+        w.array(needs)
+        w.bools(yields)
         w.strings(groups)
         w.array(groupOf)
-        w.strings(patterns.map(\.source))
+        w.strings(sources)
         for list in [offsets, list, numberFirst, anchorOffsets, anchored, unanchored] { w.array(list) }
     }
 
     init(reading r: inout SafetyTableReader) throws {
         let starts = try r.array(Int32.self), vetoes = try r.array(Int32.self), needs = try r.array(Int32.self)
-        let yields = try r.bools(), groups = try r.strings(), groupOf = try r.array(Int32.self), sources = try r.strings()
+        let yields = try r.bools(), groups = try r.strings(), groupOf = try r.array(Int32.self), sources = try r.stringTable()
         let p = starts.count
         guard [vetoes.count, needs.count, yields.count, groupOf.count, sources.count].allSatisfy({ $0 == p }),
               groupOf.allSatisfy({ $0 >= 0 && Int($0) < groups.count }) else { throw SafetyTableReader.Malformed() }
-        patterns = (0..<p).map {
-            SafetyCompiledPattern(start: starts[$0], veto: vetoes[$0], need: needs[$0], group: groups[Int(groupOf[$0])],
-                                  source: sources[$0], yields: yields[$0])
-        }
-        self.starts = starts
-        self.vetoes = vetoes
-        offsets = try r.array(Int32.self)
-        list = try r.array(Int32.self)
-        numberFirst = try r.array(Int32.self)
-        anchorOffsets = try r.array(Int32.self)
-        anchored = try r.array(Int32.self)
-        unanchored = try r.array(Int32.self)
+        self.init(starts: starts, vetoes: vetoes, needs: needs, yields: yields, groups: groups, groupOf: groupOf,
+                  sources: sources, offsets: try r.array(Int32.self), list: try r.array(Int32.self),
+                  numberFirst: try r.array(Int32.self), anchorOffsets: try r.array(Int32.self),
+                  anchored: try r.array(Int32.self), unanchored: try r.array(Int32.self))
     }
 }
 
@@ -640,6 +626,6 @@ extension SafetyLexicon {
         endsInIng = try r.bools()
         fuzzyBuckets = try (0..<r.count()).map { _ in try keys() }
         censorKeys = try keys()
-        names = try r.strings()
+        names = try r.stringTable()
     }
 }
