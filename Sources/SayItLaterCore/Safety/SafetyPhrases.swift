@@ -807,7 +807,7 @@ enum SafetyPhrases {
                 "(wanted|want|wanting) to die (at|around|by|on|near) (mile|km|kilometre|lap|rep|set) #num",
                 "(printer|photocopier|copier|computer|laptop|wifi|software|heat|weather|humidity|hill|stairs|gym|treadmill|instructor|coach|commute|traffic|this (week|heat|job|course|module|hill)) ~5 (is|s|are|re|was|were) ~2 trying to kill me",
                 "(initials|initial|monogram) ~4 (are|is|were|was|s)? kms",
-                "(died|dying|dead|die) laughing ~~25 (i am|im|i m) (so|literally|actually|absolutely|completely)? dead $",
+                "(died|dying|dead|die) laughing ~~40 (i am|im|i m) (so|literally|actually|absolutely|completely)? dead $",
                 "(goodbye|bye|farewell) (little|old|dear|my)? (book|notebook|diary|journal) ~~12 (new|next) (notebook|book|diary|journal)",
             ]),
         SafetyPhraseGroup(
