@@ -496,7 +496,7 @@ enum SafetyPhrases {
                 "(driving|drove|walking|walked|drive|walk|going|went|cycling|cycled) (past|over|across|to|along) the <METHODPLACE> ~4 (thinking about it|and thinking|thinking about jumping|wondering|tempted)",
                 "(stood|standing|sat|sitting|stand|sit) (on|at) the (edge|ledge) (of)? ~4 (for (a long time|ages|an hour|hours|a while)|thinking|and thought|wanting|tempted)",
                 "(know|knew|chosen|chose) which (bridge|car park|cliff|building|train|multi storey)",
-                "(going to|gonna|about to|ready to|will|ill|want to|planning to|decided to|might|could) [<A>] (overdose|od|take an overdose) ($|<TIME>|again|on (my|the|all my|all the)? <MEDS>)",
+                "(going to|gonna|about to|ready to|will|ill|want to|planning to|decided to|might|could) [<A>] (overdose|od|take an overdose) ($|<TIME>|again|on (my|the|all my|all the)? <MEDS>|on (them|those|these|the lot) ($|<TIME>|all))",
                 "(sat|sitting|sit|held|holding|had|stared at|staring at) (with)? (the|a|my|all the|all my) (rope|noose|blade|blades|razor|razors|<MEDS>) (in my (hand|hands|lap)|for (an hour|hours|ages|a long time|a while))",
                 "(keep|kept|cant stop|keep on|been) (looking at|staring at|touching|holding) (the|my) (razor|razors|blade|blades|rope|noose)",
                 "(river|canal|sea|water|lake|reservoir|bridge) ~8 (thought about|thinking about|tempted to|wanted to|want to|urge to) [<A>] (jumping|jump|throwing myself|throw myself) (in|off) $",
@@ -554,6 +554,7 @@ enum SafetyPhrases {
                 "(researching|researched|googling|googled|looking up|looked up|reading about|read about|searching|searched) [<A>] (methods|method|ways to go|how to do it|the quickest way|the easiest way|the best way) $",
                 "(going to|gonna|want to|will|ill|about to|ready to|planning to|decided to|need to) [<A>] (take|swallow|down|neck) (all|all of|every one of|the whole lot of|the lot of) (my|the|these|those) <MEDS> (tonight|at once|in one go|together|$)",
                 "(walk|walking|wade|wading|swim|swimming) (into|out into) the (sea|river|lake|water|canal|reservoir) [<A>] (and|until) [<A>] (never|not) (come back|stop|coming back|stopping|come out)",
+                "(stockpiling|stockpiled|saving|saved|hoarding|hoarded|stashing|stashed|collecting|keeping) (them|mine|those|these) ~3 to (overdose|od)",
             ]),
         SafetyPhraseGroup(
             name: "farewell",
