@@ -763,7 +763,7 @@ private struct TokenizerState {
     }
 
     /// Stretched letters ("diiiie", "killlll", "soooo"): runs of three or more of one letter read
-    /// as two, then as one.
+    /// as two, then as one, then, with every doubled letter read as one too ("diieeee").
     func unstretched(_ word: UnsafeMutablePointer<UInt8>, _ context: SafetyLexicon.LookupContext) -> Int? {
         guard length >= 3, length <= maxWordLength else { return nil }
         var stretched = false
@@ -774,7 +774,7 @@ private struct TokenizerState {
             return e >= 0 ? e : nil
         }
         guard stretched else { return nil }
-        for keep in [2, 1] {
+        for (keep, doubles) in [(2, 2), (1, 2), (1, 1)] {
             var buffer: [UInt8] = []
             buffer.reserveCapacity(length)
             var k = 0
@@ -782,7 +782,7 @@ private struct TokenizerState {
                 var r = k
                 while r < length && word[r] == word[k] { r += 1 }
                 let count = r - k
-                for _ in 0..<(count >= 3 ? keep : count) { buffer.append(word[k]) }
+                for _ in 0..<(count >= 3 ? keep : min(count, doubles)) { buffer.append(word[k]) }
                 k = r
             }
             let n = buffer.count

@@ -496,7 +496,7 @@ enum SafetyPhrases {
                 "(driving|drove|walking|walked|drive|walk|going|went|cycling|cycled) (past|over|across|to|along) the <METHODPLACE> ~4 (thinking about it|and thinking|thinking about jumping|wondering|tempted)",
                 "(stood|standing|sat|sitting|stand|sit) (on|at) the (edge|ledge) (of)? ~4 (for (a long time|ages|an hour|hours|a while)|thinking|and thought|wanting|tempted)",
                 "(know|knew|chosen|chose) which (bridge|car park|cliff|building|train|multi storey)",
-                "(going to|gonna|about to|ready to|will|ill|want to|planning to|decided to|might|could) [<A>] (overdose|od|take an overdose) ($|<TIME>|again|on (my|the|all my|all the)? <MEDS>)",
+                "(going to|gonna|about to|ready to|will|ill|want to|planning to|decided to|might|could) [<A>] (overdose|od|take an overdose) ($|<TIME>|again|on (my|the|all my|all the)? <MEDS>|on (them|those|these|the lot) ($|<TIME>|all))",
                 "(sat|sitting|sit|held|holding|had|stared at|staring at) (with)? (the|a|my|all the|all my) (rope|noose|blade|blades|razor|razors|<MEDS>) (in my (hand|hands|lap)|for (an hour|hours|ages|a long time|a while))",
                 "(keep|kept|cant stop|keep on|been) (looking at|staring at|touching|holding) (the|my) (razor|razors|blade|blades|rope|noose)",
                 "(river|canal|sea|water|lake|reservoir|bridge) ~8 (thought about|thinking about|tempted to|wanted to|want to|urge to) [<A>] (jumping|jump|throwing myself|throw myself) (in|off) $",
@@ -554,6 +554,7 @@ enum SafetyPhrases {
                 "(researching|researched|googling|googled|looking up|looked up|reading about|read about|searching|searched) [<A>] (methods|method|ways to go|how to do it|the quickest way|the easiest way|the best way) $",
                 "(going to|gonna|want to|will|ill|about to|ready to|planning to|decided to|need to) [<A>] (take|swallow|down|neck) (all|all of|every one of|the whole lot of|the lot of) (my|the|these|those) <MEDS> (tonight|at once|in one go|together|$)",
                 "(walk|walking|wade|wading|swim|swimming) (into|out into) the (sea|river|lake|water|canal|reservoir) [<A>] (and|until) [<A>] (never|not) (come back|stop|coming back|stopping|come out)",
+                "(stockpiling|stockpiled|saving|saved|hoarding|hoarded|stashing|stashed|collecting|keeping) (them|mine|those|these) ~3 to (overdose|od)",
             ]),
         SafetyPhraseGroup(
             name: "farewell",
@@ -807,6 +808,8 @@ enum SafetyPhrases {
                 "(wanted|want|wanting) to die (at|around|by|on|near) (mile|km|kilometre|lap|rep|set) #num",
                 "(printer|photocopier|copier|computer|laptop|wifi|software|heat|weather|humidity|hill|stairs|gym|treadmill|instructor|coach|commute|traffic|this (week|heat|job|course|module|hill)) ~5 (is|s|are|re|was|were) ~2 trying to kill me",
                 "(initials|initial|monogram) ~4 (are|is|were|was|s)? kms",
+                "(died|dying|dead|die) laughing ~~40 (i am|im|i m) (so|literally|actually|absolutely|completely)? dead $",
+                "(goodbye|bye|farewell) (little|old|dear|my)? (book|notebook|diary|journal) ~~12 (new|next) (notebook|book|diary|journal)",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -926,6 +929,10 @@ enum SafetyPhrases {
                 "(he|she|they|hes|shes|theyve|he s|she s|they ve|dad|dads|mum|mums|mam|mams|brother|brothers|sister|sisters|cousin|cousins|mate|mates|friend|friends|neighbour|neighbours|husband|husbands|wife|wifes|son|sons|daughter|daughters|grandad|grandads|uncle|uncles|partner|partners|boyfriend|boyfriends|girlfriend|girlfriends|colleague|colleagues) (has|have|s)? been (looking at|staring at|eyeing|thinking about) (his|her|their) (gun|guns|rifle|shotgun) (differently|in a different way) !(~~4 (too|as well|same|like me|me|i|im|ive|id|ill|my|mine|myself))",
                 "(with|to|visited|treated|helped|saw|sat with) (a|an|the) (man|woman|patient|caller|client|lad|girl|boy|bloke|lady|teenager|young (man|woman|person)) ~4 (who (d|had|has|s)|whod|whos) (been)? (thinking|taken|talking|planning|tried)",
                 "(role played|role play|roleplayed|roleplaying|role playing|acted|acting) (a|the)? ~2 (colleague|patient|client|caller|person|character|friend|pupil|student) (who|whod|who d|that) ~5 (stockpiling|stockpiled|hoarding|hoarded|saving|saved|planning|planned|thinking|cutting|self harming|suicidal|wanted)",
+                "(whether|if) (hes|shes|he is|she is|theyre|they are|he was|she was|they were) [<A>] (contemplating|considering|thinking about|planning) <SUICIDE>",
+                "(woman|man|caller|client|girl|boy|lad|person|someone|student|patient|fella|bloke|lady) (who|whod|that) (had|d|has|s)? (been)? (thinking about|considering|contemplating|planning) <SUICIDE>",
+                "<MEDS> (hed|shed|theyd|he had|she had|they had|he d|she d) been (stockpiling|saving|hoarding|stashing|collecting)",
+                "(she|he|they) said it was the (cat|dog|kitten) ~~2 (it wasnt|it was not)",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -1164,6 +1171,9 @@ extension SafetyPhrases {
             "<SPAN> (years|year|months) (today)? since i (last)? (self harmed|self injured|harmed myself|hurt myself)",
             "want to be here for (every bit|all|everything|what comes next)",
             "(im|i am|i m) on the other side (of it|of that|now)",
+            "(havent|have not|not|never) had (a|any|that|those|the)? [dark|single|bad|black] (thought|thoughts|feeling|feelings|urge|urges) [like (that|it|this)] (since $|in|for) [over|more than|nearly|almost|well over] [<SPAN>] (years|decades|a long time)?",
+            "(those|the|my|suicidal|the suicidal) (thoughts|urges) (are|have been|ve been|s been) [<A>] long gone",
+            "(not one|not a single|no) [<SELFHARM>|<SH>|suicidal] (urge|urges|thought|thoughts) (for|in) [over|more than|nearly|almost|well over] (a|#num|<SPAN>) (year|years|months)",
         ],
         backNow: [
             "(the|a|my)? (belt|rope|noose|cord|pills|tablets|blade|razor|hose|hosepipe|ligature) (are|is|s)? (ready|waiting|set up|laid out|prepared) (for|since|by|under|in|on)",
