@@ -1,4 +1,5 @@
 import Foundation
+import MarkdownStore
 import TestSupport
 import Testing
 
@@ -52,6 +53,36 @@ struct GitLibraryLoadingTests {
         #expect(edited.run.status == 0, "\(edited.run.stderr)")
         #expect(edited.loadedGit, "a listing committed an outside edit without libgit2")
         #expect(shell("git -C '\(journal)' status --porcelain").isEmpty)
+    }
+
+    /// libgit2's file as this process mapped it (loaded here to find it), or nil.
+    static var libraryFile: String? {
+        GitLibrary.load()
+        let maps = String(decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        return maps.split(separator: "\n").lazy.compactMap { $0.split(separator: " ").last.map(String.init) }
+            .first { $0.contains("/libgit2.so") }
+    }
+
+    /// Without libgit2 (its file hidden in a mount namespace of the run's own), `say --version`
+    /// still answers, and a keep stops before writing anything, saying what to install.
+    @Test(.enabled(if: applies && TestEnvironment.isRoot && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
+    func withoutLibgit2AKeepSaysWhatToInstallAndWritesNothing() throws {
+        let library = try #require(Self.libraryFile)
+        let home = TemporaryFolder("say-no-libgit2")
+        let journal = home.url("journal")
+        #expect(try run(["init", "--git", "--journal", journal], home: home).run.status == 0)
+        func hidden(_ arguments: [String]) throws -> SayRun {
+            let command = "mount --bind /dev/null '\(library)' && exec \"$0\" \"$@\""
+            return try runProgram("/usr/bin/unshare", ["-m", "/bin/sh", "-c", command, SayBinary.path] + arguments,
+                                  input: "an entry", environment: SayBinary.environment(home: home.path))
+        }
+        let version = try hidden(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("0."), "\(version.stderr)")
+        let kept = try hidden(["write", "--keep", "--journal", journal])
+        #expect(kept.status == 1)
+        #expect(kept.stderr.contains("libgit2 could not be loaded") && kept.stderr.contains("apt-get install libgit2-dev"), "\(kept.stderr)")
+        let entries = (try? FileManager.default.subpathsOfDirectory(atPath: journal + "/entries")) ?? []
+        #expect(!entries.contains { $0.hasSuffix(".md") }, "a keep without libgit2 wrote \(entries)")
     }
 
     private func shell(_ command: String) -> String {
