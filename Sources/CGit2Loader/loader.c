@@ -6,7 +6,6 @@
 #include <git2/version.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <string.h>
 #include <unistd.h>
 
 /* The library of the headers say was built with: another libgit2 version may differ in layout. */
@@ -48,8 +47,8 @@ __attribute__((visibility("hidden"))) void say_git_load_or_exit(void) { say_git_
 void say_git_load(void) {
     pthread_once(&once, load);
     if (__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) return;
-    /* Before this change the program could not start at all without libgit2; it still cannot
-     * go on, but it says what to do. */
+    /* say cannot go on without libgit2 (a program linked to it would not even have started):
+     * it says what to install, with no word of what the person was doing. */
     char message[768];
     int length = snprintf(message, sizeof message,
                           "say: libgit2 could not be loaded (%s). Install it (Debian and Ubuntu: "
@@ -72,18 +71,14 @@ void say_git_preload(void) {
     pthread_attr_t attributes;
     if (pthread_attr_init(&attributes) != 0) return;
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&thread, &attributes, preload, NULL) != 0) {
-        /* No thread: the first call loads it instead. */
-    }
+    /* Without a thread, the first call loads it instead. */
+    (void)pthread_create(&thread, &attributes, preload, NULL);
     pthread_attr_destroy(&attributes);
 }
-
-int say_git_is_loaded(void) { return __atomic_load_n(&loaded, __ATOMIC_ACQUIRE); }
 
 #else
 
 void say_git_preload(void) {}
 void say_git_load(void) {}
-int say_git_is_loaded(void) { return 1; }
 
 #endif

@@ -12,7 +12,4 @@ void say_git_preload(void);
  * install when it cannot be loaded. */
 void say_git_load(void);
 
-/* Whether libgit2 is loaded in this process. */
-int say_git_is_loaded(void);
-
 #endif

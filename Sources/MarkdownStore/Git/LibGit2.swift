@@ -21,9 +21,6 @@ public enum GitLibrary {
     /// Loads libgit2 now if it is not loaded yet. When it cannot be loaded, the program ends with
     /// a message saying what to install (as it would have, before, when it could not start).
     public static func load() { say_git_load() }
-
-    /// Whether libgit2 is loaded in this process.
-    public static var isLoaded: Bool { say_git_is_loaded() != 0 }
 }
 
 /// The one place that initialises libgit2.
