@@ -1,13 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// On Linux the headers are found in the system's include path and the library is not linked
-// (see CGit2Loader); pkg-config would add it to the link.
-#if os(Linux)
-let libgit2PkgConfig: String? = nil
+// On Linux (x86-64 and arm64) libgit2 is not linked but loaded at its first use (see
+// CGit2Loader): its headers are found in the system's include path, and pkg-config, which would
+// add the library to the link, is not asked. Elsewhere it is linked as usual.
+#if os(Linux) && (arch(x86_64) || arch(arm64))
+let libgit2LoadedLazily = true
 #else
-let libgit2PkgConfig: String? = "libgit2"
+let libgit2LoadedLazily = false
 #endif
+let libgit2PkgConfig: String? = libgit2LoadedLazily ? nil : "libgit2"
+let libgit2Link: [LinkerSetting] = libgit2LoadedLazily ? [] : [.linkedLibrary("git2")]
 let networkSetUpExports = ["mbedtls_x509_crt_parse_file", "mbedtls_x509_crt_parse_path", "libssh2_init"]
     .flatMap { ["-Xlinker", "--export-dynamic-symbol=" + $0] }
 
@@ -31,8 +34,7 @@ let package = Package(
             pkgConfig: libgit2PkgConfig,
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
-        // On Linux, libgit2 is loaded the first time it is used rather than when say starts
-        // (see Sources/CGit2Loader); elsewhere it is linked as usual.
+        // libgit2 loaded the first time it is used rather than when say starts (see above).
         .target(name: "CGit2Loader", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .systemLibrary(
             name: "CZlib",
@@ -42,7 +44,7 @@ let package = Package(
         .target(
             name: "MarkdownStore",
             dependencies: ["CGit2", "CGit2Loader", "CZlib", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")],
-            linkerSettings: [.linkedLibrary("git2", .when(platforms: [.macOS]))]
+            linkerSettings: libgit2Link
         ),
         .target(
             name: "SayItLaterCore",
