@@ -1681,6 +1681,7 @@ struct SafetyConstructTests {
         "The bridge still feels like it's waiting for me.",
         "I cut myself on the top of my leg three times with a razor.",
         "Paid off the credit card so Jo won't be stuck with it, and wrote a letter for after.",
+        "W H Y  C A N ' T  I  J U S T  D I E",
     ])
     func roundTwentyThreeConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
 
@@ -1768,6 +1769,8 @@ struct SafetyConstructTests {
         "Undid all of it with a blade, the wallpaper came off so easily.",
         "Ready to roll the credits on my TV career.",
         "Ready to go home, the other home, the one by the sea in Cornwall.",
+        "W E  C A N ' T  W A I T  F O R  T H E  W E E K E N D",
+        "D O N ' T  W O R R Y ,  I ' M  F I N E",
     ])
     func roundTwentyThreeEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
