@@ -445,6 +445,15 @@ private struct TokenizerState {
                     }
                 case ByteClass.apostrophe:
                     let nextIsLetter = i + 1 < n && table[Int(bytes[i + 1])] == ByteClass.letter
+                    // Inside a run of spaced letters, an apostrophe spaced like a letter ("D O N ' T")
+                    // is part of the word: skip it and the space after it.
+                    if runLength > 0 && length == 0 && sepSpaces == 1 && sepDots == 0 && !sepOther
+                        && i + 2 < n && table[Int(bytes[i + 1])] == ByteClass.space
+                        && table[Int(bytes[i + 2])] == ByteClass.letter
+                        && (i + 3 >= n || table[Int(bytes[i + 3])] != ByteClass.letter) {
+                        i += 2
+                        continue
+                    }
                     if lastWasLetter && nextIsLetter {
                         apostropheAt = length
                     } else {

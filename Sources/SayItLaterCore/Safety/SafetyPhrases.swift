@@ -702,7 +702,7 @@ enum SafetyPhrases {
             note: "\"10 kms\" is ten kilometres, unless a word of intent comes first (\"want 2 kms\").",
             phrases: [
                 "#num (kms|km)",
-                "kms (knowledge|management|rollout|system|platform|migration|server|key|keys|activation|host|licence|license|console|api)",
+                "kms (knowledge|management|rollout|system|platform|migration|server|key|keys|activation|host|licence|license|console|api|rotation|encryption|cmk|alias)",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -810,6 +810,7 @@ enum SafetyPhrases {
                 "(initials|initial|monogram) ~4 (are|is|were|was|s)? kms",
                 "(died|dying|dead|die) laughing ~~40 (i am|im|i m) (so|literally|actually|absolutely|completely)? dead $",
                 "(goodbye|bye|farewell) (little|old|dear|my)? (book|notebook|diary|journal) ~~12 (new|next) (notebook|book|diary|journal)",
+                "(teaching|teach|helping|help|useful|remembered|live on|lives on|growing|grow|last|standing) ~4 long after (im|i am|i m) gone",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -823,13 +824,15 @@ enum SafetyPhrases {
                 "(drown|drowning|drowned) <MYSELF> in (work|paperwork|coffee|tea|wine|chores|emails|revision|books|tv|busyness)",
                 "(deadline|deadlines|draft|exam|exams|commute|schedule|rota|shifts|overtime|workload|hours|week|month|march|april|may|june|monday|friday) ~4 (which|that) (will|ll|would|is going to|is gonna) [<A>] kill me $",
                 "(boss|head office|mum|mam|mom|dad|manager|wife|husband|teacher|coach|gaffer|my (boss|manager|mum|dad|wife|husband|teacher|coach)) (will|would|is going to|s going to|gonna|ll) (literally|actually)? kill me (for|if|when)",
+                "(this|the) (cold|heat|weather|wind|rain|humidity|winter|summer|damp|commute|traffic|hill|hills|gym|workout|job|boss|course|deadline|deadlines|toddler|baby|puppy) (wants|is trying|s trying|is going|s going|is out) to kill me",
+                "(will|would|ll|is going to|s going to) kill me before (the)? (cholesterol|smoking|cigarettes|drink|stress|heart|diabetes|fags|booze|sugar|old age|age) (does|do|will|can)",
             ]),
         SafetyPhraseGroup(
             name: "accidents",
             note: "Hurting oneself by accident: shaving, cooking, falling, sport, \"on the oven tray\", \"nearly killed myself falling off the ladder\", an animal's scratch.",
             phrases: [
                 "(<HARMV>|<KILLV>) <MYSELF> [<A>] (shaving|cooking|chopping|slicing|gardening|playing|lifting|skating|cycling|climbing|exercising|dancing|working out|opening|by accident|accidentally|on accident|at the gym|in the gym|at football|at rugby|in a fall|in the crash|in an accident|doing diy|doing the|with the (glue gun|oven|kettle|stapler|tin opener)) !(~6 (on purpose|deliberately|intentionally))",
-                "(<HARMV>|<KILLV>) <MYSELF> [<A>] on (the|a|an|some|that|this|broken|sharp|hot|one) !(<BODY>|purpose|bathroom floor|floor|bed|same|day|anniversary|date|night|weekend|~8 (on purpose|deliberately|intentionally))",
+                "(<HARMV>|<KILLV>) <MYSELF> [<A>] on (the|a|an|some|that|this|broken|sharp|hot|one) !(<BODY>|(top|inside|back|underside) of my|purpose|bathroom floor|floor|bed|same|day|anniversary|date|night|weekend|~8 (on purpose|deliberately|intentionally))",
                 "(twisted|sprained|broke|broken|pulled|fell|tripped|slipped !up|crashed|dislocated|tore|torn) ~6 (hurt|injured) <MYSELF>",
                 "(<HARMV>) my (own)? <BODY> [<A>] (open (on|at|when|while|falling|playing|slipping)|shaving|chopping|by accident|accidentally|cooking|playing|falling|on (the|a|an|some|that|this|broken|sharp|hot)) !(~8 (on purpose|deliberately|intentionally))",
                 "(nearly|almost|could have|couldve) [<A>] (<HARMV>|<KILLV>) <MYSELF> ~4 (falling|fell|tripping|tripped|slipping|slipped|on (the|a|an)|off (the|a|my)|down the|when i (fell|tripped|slipped)|laughing|shaving|cooking)",
@@ -845,6 +848,7 @@ enum SafetyPhrases {
                 "let myself go under ~~6 (came up|surfaced|swim|swimming|floating|laughing)",
                 "(cut|nicked|burned|burnt|scratched) myself ~3 on (the|a|my) (rotary cutter|mandoline|grater|saw|chisel|tin|can|lid|glass|knife|blade|oven|iron|stove|kettle|hob|bramble|brambles|thorns|rose bush)",
                 "(burnt|burned|burn|scalded) my (own)? <BODY> (taking|getting|pulling|lifting|grabbing|reaching for) ~5 (oven|roast|tray|pan|kettle|iron|stove|hob|grill|roasting tin|baking)",
+                "(took|take|taken|taking) the (finger|thumb|fingertip|top|end|tip|toe|nail) off myself",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -933,6 +937,9 @@ enum SafetyPhrases {
                 "(woman|man|caller|client|girl|boy|lad|person|someone|student|patient|fella|bloke|lady) (who|whod|that) (had|d|has|s)? (been)? (thinking about|considering|contemplating|planning) <SUICIDE>",
                 "<MEDS> (hed|shed|theyd|he had|she had|they had|he d|she d) been (stockpiling|saving|hoarding|stashing|collecting)",
                 "(she|he|they) said it was the (cat|dog|kitten) ~~2 (it wasnt|it was not)",
+                "(him|her|them|the character|the farmer|the man|the woman) (deciding|decides|decide|decided) whether to (drink|take|swallow) the <POISON>",
+                "(texters|texter|callers|caller|patients|clients|members) (who|that) (were|are|was|is) (actively)? suicidal",
+                "(lad|boy|girl|patient|client|resident|kid) (who|whod) [had|d|has] (pulled|taken|took|got|prised|removed) the blade out of",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -1171,9 +1178,12 @@ extension SafetyPhrases {
             "<SPAN> (years|year|months) (today)? since i (last)? (self harmed|self injured|harmed myself|hurt myself)",
             "want to be here for (every bit|all|everything|what comes next)",
             "(im|i am|i m) on the other side (of it|of that|now)",
-            "(havent|have not|not|never) had (a|any|that|those|the)? [dark|single|bad|black] (thought|thoughts|feeling|feelings|urge|urges) [like (that|it|this)] (since $|in|for) [over|more than|nearly|almost|well over] [<SPAN>] (years|decades|a long time)?",
+            "(havent|have not|not|never) had (a|any|that|those|the)? [dark|single|bad|black|suicidal] (thought|thoughts|feeling|feelings|urge|urges) [like (that|it|this)] (since $|in|for) [over|more than|nearly|almost|well over] [<SPAN>] (years|decades|a long time)?",
             "(those|the|my|suicidal|the suicidal) (thoughts|urges) (are|have been|ve been|s been) [<A>] long gone",
             "(not one|not a single|no) [<SELFHARM>|<SH>|suicidal] (urge|urges|thought|thoughts) (for|in) [over|more than|nearly|almost|well over] (a|#num|<SPAN>) (year|years|months)",
+            "(im|i am|i m) here (and)? (i)? want to be $",
+            "(thoughts|urges) ~6 (have been|are|ve been|s been|has been) gone (for|over|since|more than) ~3 (year|years|months)",
+            "(havent|have not|hasnt|has not) had a (thought|thoughts) of ~3 (in|for) [over|more than|nearly|almost] [<SPAN>] (years|months|decades)",
         ],
         backNow: [
             "(the|a|my)? (belt|rope|noose|cord|pills|tablets|blade|razor|hose|hosepipe|ligature) (are|is|s)? (ready|waiting|set up|laid out|prepared) (for|since|by|under|in|on)",
