@@ -1265,7 +1265,7 @@ extension SafetyPhrases {
                 "(no|isnt a|is no|without a) (fence|barrier|railing|railings|net|nets|camera|cameras|cctv) (on|at) (the)? ~3 (side|end|top|edge|bridge) ~~30 (walked|counted|checked|measured|stood|looked)",
                 "(only|just) one step and (then)? no more",
                 "(stood|stand|standing|go|went|going) (under|beneath) the (same)? (beam|rafter|rafters|hook|branch) ~~8 (looking up|look up|just standing|standing)",
-                "(been going|keep going|kept going) up to the ~2 (roof|top floor|top level) ~3 to think",
+                "(been going|keep going|kept going) up to the ~2 (roof|top floor|top level) ~~6 to think",
                 "(looked at|worked out|picked|chosen|know|checked) which (roof|bridge|building|tree|beam|cliff) $",
                 "(kit|stash|box|tin) ~~10 (the|a) (blade|blades|razor|razors) (folded|wrapped|hidden|kept) (up)? in",
                 "(bought|buy|buying|got) ~4 (pack|packet|box) of (razors|blades|razor blades) ~~20 not for shaving",
@@ -1746,7 +1746,7 @@ extension SafetyPhrases {
                 "(can have|gets|should have|give) my (switch|xbox|playstation|phone|laptop|guitar|bike|games|clothes|console) ~~30 tell (mum|dad|mam|mom|her|him|them) sorry",
                 "(i am|im|i m) going now to rest ~~30 forgive me",
                 "(never|dont|do not|don t) be angry at yourselves ~~40 (forgive me|going now|tired)",
-                "(is|s|has been|was) a (long|good) innings ~~12 (im|i am|i m) declaring",
+                "(is|s|its|it s|has been|was) a (long|good) innings ~~12 (im|i am|i m) declaring",
             ]),
 
         SafetyPhraseGroup(
