@@ -1195,7 +1195,6 @@ extension SafetyPhrases {
             "(thoughts|urges) ~6 (have been|are|ve been|s been|has been) gone (for|over|since|more than) ~3 (year|years|months)",
             "(havent|have not|hasnt|has not) had a (thought|thoughts) of ~3 (in|for) [over|more than|nearly|almost] [<SPAN>] (years|months|decades)",
             "(grateful|glad|thankful) to be (here|alive) ~2 in (every|both) (sense|senses)",
-            "not because (its|it is|it s|theyre|they are|they re) back $",
             "(im|i am|i m) well now and (have been|ve been) (for)? ~3 (long time|years|decades)",
             "(i)? want to live ~3 (im|i am|i m) (sure|certain) of it",
             "(noticed|realised|realized) ~~4 (that)? i (hadnt|had not) thought about (it|them|the scars) once",
