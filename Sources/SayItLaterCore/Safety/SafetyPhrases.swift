@@ -621,7 +621,7 @@ enum SafetyPhrases {
                 "(hiding|hid|hide) the (marks|cuts|wounds) !(on the|in the)",
                 "self (harmed|injured|mutilated|harming|injuring|mutilating) !(among|amongst|in (young|teenagers|adolescents|teens|girls|boys|children|kids|patients|students)|research|prevention|awareness|training|rates|statistics|admissions|policy|module|course|behaviour|behaviours|behavior|patients|young people|teenagers)",
                 "(i|to|will|ll|ill|might|did|do|would|could|gonna|not to|often|sometimes|still|then) [<A>] self (harm|injure|mutilate) !(among|amongst|in (young|teenagers|adolescents|teens|girls|boys|children|kids|patients|students)|research|prevention|awareness|training|rates|statistics|admissions|policy|module|course|patients|young people|teenagers)",
-                "my (<SELFHARM>|<SH>|cutting) !(research|dissertation|essay|module|training|course|placement|project|patients|balance|days|allowance|hours|leave|entitlement|holiday|sick|history|past|story|journey|badge|role|job|title|post|shift|position)",
+                "my (<SELFHARM>|<SH>|cutting) !(research|students|pupils|class|classes|budget|teacher|stories|dissertation|essay|module|training|course|placement|project|patients|balance|days|allowance|hours|leave|entitlement|holiday|sick|history|past|story|journey|badge|role|job|title|post|shift|position)",
                 "<SELFHARM> (again|tonight|last night|today|urges|urge|streak|relapse|cravings|craving|thoughts|is back|has started|has got|getting worse)",
                 "(punish|punishing|punished) <MYSELF> ~6 (physically|physical|with pain|by (cutting|hurting|burning|hitting|starving|scratching))",
                 "(bleed|bled|bleeding) (until|till|and) (it|i) (felt|feels|feel) (better|calm|real|something|numb)",
@@ -680,7 +680,7 @@ enum SafetyPhrases {
             phrases: [
                 "(bad|rough|hard|awful) <SH> (night|day|week|evening|episode)",
                 "<SH> [<A>] (again|tonight|last night|today|yesterday|urges|urge|cravings|craving|scars|scar|relapse|streak|badly|thoughts|wounds|cuts|marks)",
-                "(did|do|doing|done|resisting|resisted|fighting) [some] <SH> !(and|with|to|at|for|is|was)",
+                "(did|do|doing|done|resisting|resisted|fighting) [some] <SH> !(and|with|to|at|for|is|was|stories|story|students|class|classes|budget|novels|books|mysteries)",
                 "(urge|urges|want|wanted|need|tempted|craving|itching) to [<A>] <SH>",
                 "(my|the) <SH> (is|has|was|got|scars|again|urges|habit|wounds|cuts)",
                 "si [<A>] (thoughts|thought|urges|ideation|again|tonight|loud|bad|worse|intense|strong|spiking|creeping|heavy)",
@@ -811,6 +811,9 @@ enum SafetyPhrases {
                 "(died|dying|dead|die) laughing ~~40 (i am|im|i m) (so|literally|actually|absolutely|completely)? dead $",
                 "(goodbye|bye|farewell) (little|old|dear|my)? (book|notebook|diary|journal) ~~12 (new|next) (notebook|book|diary|journal)",
                 "(teaching|teach|helping|help|useful|remembered|live on|lives on|growing|grow|last|standing) ~4 long after (im|i am|i m) gone",
+                "(wanted|want|wanting) to die (by|at|around|after) the ~2 (pushup|pushups|push up|push ups|rep|reps|mile|miles|lap|laps|km|burpee|burpees|squat|squats|round|set|lunges|hill)",
+                "convinced (myself)? ~10 (tumour|tumor|cancer|melanoma|heart attack|stroke|aneurysm) ~~4 (id|i d|i would|i was going to) be dead (by|before|within|in)",
+                "(so long|goodbye|bye|farewell) ~3 (notebook|diary|journal) ~~6 (seen some things|served me well|seen it all|been through a lot)",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -826,6 +829,8 @@ enum SafetyPhrases {
                 "(boss|head office|mum|mam|mom|dad|manager|wife|husband|teacher|coach|gaffer|my (boss|manager|mum|dad|wife|husband|teacher|coach)) (will|would|is going to|s going to|gonna|ll) (literally|actually)? kill me (for|if|when)",
                 "(this|the) (cold|heat|weather|wind|rain|humidity|winter|summer|damp|commute|traffic|hill|hills|gym|workout|job|boss|course|deadline|deadlines|toddler|baby|puppy) (wants|is trying|s trying|is going|s going|is out) to kill me",
                 "(will|would|ll|is going to|s going to) kill me before (the)? (cholesterol|smoking|cigarettes|drink|stress|heart|diabetes|fags|booze|sugar|old age|age) (does|do|will|can)",
+                "(this|the|that) ~2 (course|exam|exams|module|traffic|commute|class|subject|semester|lecturer|job|heat|weather|syllabus|test|library|place|city|week|phone|socket) (wants|is trying|s trying|keeps trying) to (kill|finish|end) me",
+                "(he|she|this man|this woman|the man|the woman|lecturer|boss|teacher|examiner|the examiner) (is|s) (trying|out) to (kill|finish) me",
             ]),
         SafetyPhraseGroup(
             name: "accidents",
@@ -849,6 +854,7 @@ enum SafetyPhrases {
                 "(cut|nicked|burned|burnt|scratched) myself ~3 on (the|a|my) (rotary cutter|mandoline|grater|saw|chisel|tin|can|lid|glass|knife|blade|oven|iron|stove|kettle|hob|bramble|brambles|thorns|rose bush)",
                 "(burnt|burned|burn|scalded) my (own)? <BODY> (taking|getting|pulling|lifting|grabbing|reaching for) ~5 (oven|roast|tray|pan|kettle|iron|stove|hob|grill|roasting tin|baking)",
                 "(took|take|taken|taking) the (finger|thumb|fingertip|top|end|tip|toe|nail) off myself",
+                "(snapped|swung|sprang|flew|bounced|whipped|kicked) back and (hit|caught|struck|smacked) my <BODYX>",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -940,6 +946,10 @@ enum SafetyPhrases {
                 "(him|her|them|the character|the farmer|the man|the woman) (deciding|decides|decide|decided) whether to (drink|take|swallow) the <POISON>",
                 "(texters|texter|callers|caller|patients|clients|members) (who|that) (were|are|was|is) (actively)? suicidal",
                 "(lad|boy|girl|patient|client|resident|kid) (who|whod) [had|d|has] (pulled|taken|took|got|prised|removed) the blade out of",
+                "(standing|stand|stood|pulling|pulled|on) od !(on|with|tonight on)",
+                "od (duty|officer|roster|rota|shift|log)",
+                "(keeps|kept) (sending|texting|messaging) (me)? (messages|texts) (like|saying) ~~8 (no point in living|want to die|end it)",
+                "(young man|man|woman|young woman|lad|girl|boy|inmate|prisoner|patient|resident|student|caller) who said (he|she|they) (had|d|has)? (thought|thoughts|been thinking) about (ending it|suicide|killing (himself|herself|themselves)|ending (his|her|their) life)",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -1004,7 +1014,7 @@ enum SafetyPhrases {
         ("cutmyself", "cut myself"), ("wanttodie", "want to die"), ("endmylife", "end my life"),
         ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
         ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"), ("sewerslyde", "sewer slide"), ("sewerslid", "sewer slide"), ("kilk", "kill"), ("wnna", "want to"), ("kikl", "kill"), ("klil", "kill"), ("killl", "kill"), ("kjll", "kill"),
-        ("suwuicide", "suicide"), ("permanantly", "permanently"), ("permanatly", "permanently"), ("afta", "after"), ("redy", "ready"), ("waitin", "waiting"), ("evry1", "everyone"), ("every1", "everyone"), ("hav", "have"), ("sooicidal", "suicidal"), ("idw", "i dont want"), ("nevr", "never"), ("evr", "ever"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"), ("wantin", "wanting"), ("thinkin", "thinking"), ("endin", "ending"), ("noo", "now"), ("takin", "taking"), ("wakin", "waking"), ("hirt", "hurt"), ("mek", "make"), ("fi", "to"), ("mi", "i"), ("waan", "want"), ("nuh", "not"), ("onie", "any"), ("mair", "more"), ("wid", "would"), ("di", "the"), ("dem", "them"), ("guid", "good"), ("dat", "that"), ("srsly", "seriously"), ("rist", "wrist"), ("wen", "when"), ("frday", "friday"), ("planing", "planning"), ("hert", "hurt"), ("gettin", "getting"), ("nicht", "night"), ("ovrdosin", "overdosing"), ("easyer", "easier"), ("facin", "facing"), ("tn", "tonight"), ("comitting", "committing"), ("tink", "think"), ("wna", "want to"), ("nemor", "anymore"), ("sry", "sorry"), ("evrythin", "everything"), ("alyv", "alive"), ("tym", "time"), ("sueside", "suicide"), ("leter", "letter"), ("endding", "ending"), ("hurted", "hurt"), ("pils", "pills"), ("blad", "blade"), ("2mrw", "tomorrow"), ("lyf", "life"), ("ths", "this"), ("wil", "will"), ("sory", "sorry"),
+        ("suwuicide", "suicide"), ("sooiside", "suicide"), ("sooicide", "suicide"), ("harmm", "harm"), ("permanantly", "permanently"), ("permanatly", "permanently"), ("afta", "after"), ("redy", "ready"), ("waitin", "waiting"), ("evry1", "everyone"), ("every1", "everyone"), ("hav", "have"), ("sooicidal", "suicidal"), ("idw", "i dont want"), ("nevr", "never"), ("evr", "ever"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"), ("wantin", "wanting"), ("thinkin", "thinking"), ("endin", "ending"), ("noo", "now"), ("takin", "taking"), ("wakin", "waking"), ("hirt", "hurt"), ("mek", "make"), ("fi", "to"), ("mi", "i"), ("waan", "want"), ("nuh", "not"), ("onie", "any"), ("mair", "more"), ("wid", "would"), ("di", "the"), ("dem", "them"), ("guid", "good"), ("dat", "that"), ("srsly", "seriously"), ("rist", "wrist"), ("wen", "when"), ("frday", "friday"), ("planing", "planning"), ("hert", "hurt"), ("gettin", "getting"), ("nicht", "night"), ("ovrdosin", "overdosing"), ("easyer", "easier"), ("facin", "facing"), ("tn", "tonight"), ("comitting", "committing"), ("tink", "think"), ("wna", "want to"), ("nemor", "anymore"), ("sry", "sorry"), ("evrythin", "everything"), ("alyv", "alive"), ("tym", "time"), ("sueside", "suicide"), ("leter", "letter"), ("endding", "ending"), ("hurted", "hurt"), ("pils", "pills"), ("blad", "blade"), ("2mrw", "tomorrow"), ("lyf", "life"), ("ths", "this"), ("wil", "will"), ("sory", "sorry"),
     ]
 
     /// Longer key words where one typo is tolerated ("sucide", "beter", "anymoer"): one letter
@@ -1047,7 +1057,7 @@ enum SafetyPhrases {
         // a means, a place, dying or a farewell somewhere in the same entry.
         ("risk context", [
             "die", "dying", "dead", "death", "suicide", "suicidal", "kill", "killing", "pills", "tablets",
-            "overdose", "rope", "noose", "bridge", "cliff", "cliffs", "tracks", "blade", "blades", "razor", "razors",
+            "overdose", "rope", "noose", "bridge", "footbridge", "cliff", "cliffs", "tracks", "blade", "blades", "razor", "razors",
             "gun", "shotgun", "rifle", "drown", "poison", "hang", "hanging", "funeral", "goodbye", "grave",
             "burden", "garage", "hose", "hosepipe", "insulin", "paracetamol", "platform", "ledge", "balcony",
             "letters", "unalive", "kms", "ctb", "scars", "lighter", "exhaust", "quarry", "viaduct", "river",
@@ -1184,8 +1194,20 @@ extension SafetyPhrases {
             "(im|i am|i m) here (and)? (i)? want to be $",
             "(thoughts|urges) ~6 (have been|are|ve been|s been|has been) gone (for|over|since|more than) ~3 (year|years|months)",
             "(havent|have not|hasnt|has not) had a (thought|thoughts) of ~3 (in|for) [over|more than|nearly|almost] [<SPAN>] (years|months|decades)",
+            "(grateful|glad|thankful) to be (here|alive) ~2 in (every|both) (sense|senses)",
+            "(im|i am|i m) well now and (have been|ve been) (for)? ~3 (long time|years|decades)",
+            "(i)? want to live ~3 (im|i am|i m) (sure|certain) of it",
+            "(noticed|realised|realized) ~~4 (that)? i (hadnt|had not) thought about (it|them|the scars) once",
+            "(that|the|those) (feeling|feelings|thoughts|urges) (has|have|is|are|s) gone ~2 (properly|truly|really|completely) gone",
         ],
         backNow: [
+            "(i|im|i am|i m) [<A>] (want|need|wanting|going|planning) to [<A>] (hang|drown|overdose|jump|shoot|gas|poison) (myself|$|tonight|off)",
+            "((ive|i have|i ve) [just] (written|finished|left) | (im|i am|i m) writing) ~2 (suicide|goodbye) (note|notes|letter|letters)",
+            "(took|taken|taking|did|done) (an|another) (overdose|od) (last night|tonight|today|this morning|yesterday)",
+            "(started|starting|begun|began) [<A>] (planning|thinking about|wanting|researching) ~3 (again|$)",
+            "<HARMV> my <BODY> (tonight|today|last night|again|this morning)",
+            "(havent|have not|hadnt|had not) [<A>] (wanted|needed|felt) (it|that|this)? (this|that|so) (bad|badly|much|strongly) (in|for|since)",
+            "(#num|<SPAN>) (days|weeks|months|years) ~2 (gone|wasted|thrown away|down the drain) $",
             "(the|a|my)? (belt|rope|noose|cord|pills|tablets|blade|razor|hose|hosepipe|ligature) (are|is|s)? (ready|waiting|set up|laid out|prepared) (for|since|by|under|in|on)",
             "(ready|want|wanting|going) to (clock off|clock out|check out|log off|sign off|tap out|bow out) (for good|permanently|forever)",
             "used (the|a|my) (keyring|key|pen|ruler|paperclip|paper clip|safety pin|<IMPLEMENT>) to (scratch|cut|dig) (myself|my <BODY>|$)",
