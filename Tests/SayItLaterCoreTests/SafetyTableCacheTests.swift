@@ -135,12 +135,19 @@ struct SafetyTableCacheTests {
     @Test func aWellChecksummedTableWithAnIndexOutOfBoundsIsRefused() throws {
         let e = Self.compiled
         func payload(code: [SafetyInstruction] = e.code, dispatch: [Int32] = e.dispatch, wordSets: SafetyWordSets = e.wordSets,
-                     intentSet: Int32 = e.intentSet, yields: [Bool] = e.yields) -> [UInt8] {
+                     intentSet: Int32 = e.intentSet) -> [UInt8] {
             SafetyTableCache.payload(of: SafetyEngine(
                 lexicon: e.lexicon, code: code, dispatch: dispatch, wordSets: wordSets,
                 concerning: e.concerning, exclusions: e.exclusions, intentSet: intentSet, mentionBefore: e.mentionBefore,
                 mentionAfter: e.mentionAfter, ownWords: e.ownWords, safeNow: e.safeNow, backNow: e.backNow,
-                problems: e.problems, vetoNames: e.vetoNames, yields: yields))
+                problems: e.problems, vetoNames: e.vetoNames))
+        }
+        // The payload's last field, the exclusions' yields again, one short (count, then bytes).
+        var shorterYields = payload()
+        let n = e.exclusions.count
+        shorterYields.removeLast()
+        withUnsafeBytes(of: Int64(n - 1).littleEndian) {
+            shorterYields.replaceSubrange((shorterYields.count - (n - 1) - 8)..<(shorterYields.count - (n - 1)), with: $0)
         }
         let unchanged = payload() == Self.payload
         #expect(unchanged)
@@ -162,7 +169,7 @@ struct SafetyTableCacheTests {
         dispatch[dispatch.count - 1] = -1
         for bad in [payload(code: backwards), payload(code: outside), payload(code: badSet), payload(dispatch: dispatch),
                     payload(wordSets: badRank), payload(wordSets: narrow),
-                    payload(intentSet: -1), payload(yields: Array(e.yields.dropLast()))] {
+                    payload(intentSet: -1), shorterYields] {
             #expect(bad.withUnsafeBufferPointer { SafetyTableCache.engine(fromPayload: $0) } == nil)
         }
         var truncated = Self.payload

@@ -104,15 +104,13 @@ final class SafetyEngine: Sendable {
     let problems: [String]
     /// Names of the context word lists, by set index (for explanations).
     let vetoNames: [Int32: String]
-    /// Per exclusion phrase: whether it yields to a word of intent (`SafetyPhraseGroup.yieldsToIntent`).
-    let yields: [Bool]
 
     /// A table from its parts, as `SafetyTableCache` reads them back.
     init(lexicon: SafetyLexicon, code: [SafetyInstruction], dispatch: [Int32], wordSets: SafetyWordSets,
          concerning: SafetyPatternIndex, exclusions: SafetyPatternIndex, intentSet: Int32,
          mentionBefore: SafetyPatternIndex, mentionAfter: SafetyPatternIndex, ownWords: SafetyPatternIndex,
          safeNow: SafetyPatternIndex, backNow: SafetyPatternIndex,
-         problems: [String], vetoNames: [Int32: String], yields: [Bool]) {
+         problems: [String], vetoNames: [Int32: String]) {
         self.lexicon = lexicon
         self.code = code
         self.dispatch = dispatch
@@ -127,7 +125,6 @@ final class SafetyEngine: Sendable {
         self.backNow = backNow
         self.problems = problems
         self.vetoNames = vetoNames
-        self.yields = yields
     }
 
     /// Compiles the phrase table. Every input must also go into the cache key
@@ -164,7 +161,6 @@ final class SafetyEngine: Sendable {
         wordSets = SafetyWordSets(compiler.sets, wordCount: lexicon.wordCount)
         self.concerning = SafetyPatternIndex(c, wordCount: lexicon.wordCount)
         self.exclusions = SafetyPatternIndex(x, wordCount: lexicon.wordCount)
-        yields = x.map(\.pattern.yields)
         mentionBefore = SafetyPatternIndex(before, wordCount: lexicon.wordCount)
         mentionAfter = SafetyPatternIndex(after, wordCount: lexicon.wordCount)
         ownWords = SafetyPatternIndex(own, wordCount: lexicon.wordCount)
@@ -390,7 +386,7 @@ final class SafetyEngine: Sendable {
         let index = exclusions
         var intent: Bool? = nil
         func allowed(_ pi: Int) -> Bool {
-            if !yields[pi] { return true }
+            if !index.yields[pi] { return true }
             if intent == nil { intent = statesIntent(from, to, runner) }
             return !intent!
         }

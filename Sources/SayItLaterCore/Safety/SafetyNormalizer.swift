@@ -783,6 +783,7 @@ private struct TokenizerState {
             return e >= 0 ? e : nil
         }
         guard stretched else { return nil }
+        var tried: [UInt8] = []
         for (keep, doubles) in [(2, 2), (1, 2), (1, 1)] {
             var buffer: [UInt8] = []
             buffer.reserveCapacity(length)
@@ -794,6 +795,9 @@ private struct TokenizerState {
                 for _ in 0..<(count >= 3 ? keep : min(count, doubles)) { buffer.append(word[k]) }
                 k = r
             }
+            // Without a doubled letter the last reading is the one before: looked up once.
+            if buffer == tried { continue }
+            tried = buffer
             let n = buffer.count
             let e = buffer.withUnsafeMutableBufferPointer { lookup($0.baseAddress!, n, context) }
             if e >= 0 { return e }

@@ -452,7 +452,8 @@ extension SafetyEngine {
         let names = vetoNames.sorted { $0.key < $1.key }
         w.array(names.map(\.key))
         w.strings(names.map(\.value))
-        w.bools(yields)
+        // Kept in the file for its layout; the exclusions' own list, read back and compared.
+        w.bools(exclusions.yields)
     }
 
     convenience init(reading r: inout SafetyTableReader) throws {
@@ -469,12 +470,13 @@ extension SafetyEngine {
         let intentSet = try r.int(Int32.self)
         let problems = try r.strings()
         let vetoSets = try r.array(Int32.self), vetoNames = try r.strings()
-        guard vetoSets.count == vetoNames.count, zip(vetoSets, vetoSets.dropFirst()).allSatisfy({ $0 < $1 })
+        guard vetoSets.count == vetoNames.count, zip(vetoSets, vetoSets.dropFirst()).allSatisfy({ $0 < $1 }),
+              try r.bools() == exclusions.yields
         else { throw SafetyTableReader.Malformed() }
         self.init(lexicon: lexicon, code: code, dispatch: dispatch, wordSets: wordSets,
                   concerning: concerning, exclusions: exclusions, intentSet: intentSet, mentionBefore: before,
                   mentionAfter: after, ownWords: own, safeNow: safe, backNow: back, problems: problems,
-                  vetoNames: Dictionary(uniqueKeysWithValues: zip(vetoSets, vetoNames)), yields: try r.bools())
+                  vetoNames: Dictionary(uniqueKeysWithValues: zip(vetoSets, vetoNames)))
     }
 
     /// Whether every index the matcher and the tokenizer follow is in bounds, and every jump of
@@ -552,7 +554,7 @@ extension SafetyEngine {
                 && within(x.anchored, p) && within(x.unanchored, p)
         }
         return [concerning, exclusions, mentionBefore, mentionAfter, ownWords, safeNow, backNow].allSatisfy(index)
-            && yields.count == exclusions.count && isSet(intentSet)
+            && isSet(intentSet)
     }
 }
 
