@@ -1,5 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
+#if os(Linux)
+import Glibc
+#endif
 
 // On Linux (x86-64 and arm64) libgit2 is not linked but loaded at its first use (see
 // CGit2Loader): its headers are found in the system's include path, and pkg-config, which would
@@ -13,6 +16,26 @@ let libgit2PkgConfig: String? = libgit2LoadedLazily ? nil : "libgit2"
 let libgit2Link: [LinkerSetting] = libgit2LoadedLazily ? [] : [.linkedLibrary("git2")]
 let networkSetUpExports = ["mbedtls_x509_crt_parse_file", "mbedtls_x509_crt_parse_path", "libssh2_init"]
     .flatMap { ["-Xlinker", "--export-dynamic-symbol=" + $0] }
+
+// The program holds about 90,000 relative relocations (Swift's metadata, Foundation's tables),
+// which the loader applies at every start: packed (DT_RELR) they take a tenth of the time, a
+// millisecond less for every command. The Swift toolchain's lld writes them, and glibc reads
+// them from 2.36 on (Debian 12, Ubuntu 24.04); where either is missing, the usual link.
+#if os(Linux)
+let packedRelocations: [String] = {
+    var text = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
+    let glibc = confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count) > 0
+        ? String(decoding: text.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+            .split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        : []
+    let lld = (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":")
+        .contains { access($0 + "/ld.lld", X_OK) == 0 }
+    guard lld, glibc.count >= 2, (glibc[0], glibc[1]) >= (2, 36) else { return [] }
+    return ["-Xclang-linker", "-fuse-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+}()
+#else
+let packedRelocations: [String] = []
+#endif
 
 let package = Package(
     name: "SayItLater",
@@ -63,7 +86,7 @@ let package = Package(
             // libgit2, loaded after start, must find this program's stand-ins for a few of its
             // dependencies' functions (see DeferredNetworkSetUp in LibGit2.swift): the linker
             // exports them only when told, now that libgit2 is not on the link line.
-            linkerSettings: [.unsafeFlags(networkSetUpExports, .when(platforms: [.linux]))]
+            linkerSettings: [.unsafeFlags(networkSetUpExports + packedRelocations, .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "say-licence-signer",
