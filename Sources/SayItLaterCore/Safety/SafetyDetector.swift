@@ -461,12 +461,13 @@ struct SafetyQuotationPhrases: Sendable {
     let ownWords: [String]
 }
 
-/// A compiled phrase with the words it can start with and the words it needs (its anchor).
+/// A compiled phrase with the words it can start with and the words it needs (its anchors:
+/// every match has a word of each set).
 struct SafetyCompiledEntry {
     let pattern: SafetyCompiledPattern
     let firsts: [Int32]
     let number: Bool
-    let anchor: [Int32]
+    let anchors: [[Int32]]
 }
 
 struct SafetyCompiledPattern: Sendable {
@@ -493,23 +494,24 @@ struct SafetyPatternIndex: Sendable {
     let offsets: [Int32]
     let list: [Int32]
     let numberFirst: [Int32]
-    /// For each word, the phrases it anchors (see `SafetyCompiler.anchor`), as offsets into
-    /// `anchored`; and the phrases that have no anchor and are always tried.
+    /// Each phrase's anchors (see `SafetyCompiler.anchors`), numbered one after another: phrase
+    /// p's are `anchorStarts[p] ..< anchorStarts[p + 1]` (none: the phrase is always tried).
+    /// For each word, the anchors it is in, as offsets into `anchored`.
+    let anchorStarts: [Int32]
     let anchorOffsets: [Int32]
     let anchored: [Int32]
-    let unanchored: [Int32]
 
     var count: Int { starts.count }
     func group(_ phrase: Int) -> String { groups[Int(groupOf[phrase])] }
     func source(_ phrase: Int) -> String { sources[phrase] }
 
     init(starts: [Int32], vetoes: [Int32], needs: [Int32], yields: [Bool], groups: [String], groupOf: [Int32],
-         sources: SafetyStrings, offsets: [Int32], list: [Int32], numberFirst: [Int32], anchorOffsets: [Int32],
-         anchored: [Int32], unanchored: [Int32]) {
+         sources: SafetyStrings, offsets: [Int32], list: [Int32], numberFirst: [Int32], anchorStarts: [Int32],
+         anchorOffsets: [Int32], anchored: [Int32]) {
         (self.starts, self.vetoes, self.needs, self.yields, self.groups, self.groupOf, self.sources) =
             (starts, vetoes, needs, yields, groups, groupOf, sources)
-        (self.offsets, self.list, self.numberFirst, self.anchorOffsets, self.anchored, self.unanchored) =
-            (offsets, list, numberFirst, anchorOffsets, anchored, unanchored)
+        (self.offsets, self.list, self.numberFirst, self.anchorStarts, self.anchorOffsets, self.anchored) =
+            (offsets, list, numberFirst, anchorStarts, anchorOffsets, anchored)
     }
 
     init(_ compiled: [SafetyCompiledEntry], wordCount: Int) {
@@ -530,12 +532,16 @@ struct SafetyPatternIndex: Sendable {
         var buckets = Array(repeating: [Int32](), count: wordCount)
         var anchorBuckets = Array(repeating: [Int32](), count: wordCount)
         var numbers: [Int32] = []
-        var always: [Int32] = []
+        var anchorStarts: [Int32] = [0]
         for (i, c) in compiled.enumerated() {
             for id in c.firsts { buckets[Int(id)].append(Int32(i)) }
             if c.number { numbers.append(Int32(i)) }
-            if c.anchor.isEmpty { always.append(Int32(i)) }
-            for id in c.anchor { anchorBuckets[Int(id)].append(Int32(i)) }
+            var anchor = anchorStarts.last!
+            for set in c.anchors {
+                for id in set { anchorBuckets[Int(id)].append(anchor) }
+                anchor += 1
+            }
+            anchorStarts.append(anchor)
         }
         func flatten(_ b: [[Int32]]) -> ([Int32], [Int32]) {
             var offsets: [Int32] = [0]
@@ -546,21 +552,33 @@ struct SafetyPatternIndex: Sendable {
         }
         (offsets, list) = flatten(buckets)
         (anchorOffsets, anchored) = flatten(anchorBuckets)
-        unanchored = always
+        self.anchorStarts = anchorStarts
         numberFirst = numbers
     }
 
-    /// Which phrases can match a text with these words: a bit per phrase.
+    /// Which phrases can match a text with these words, a bit per phrase: those with a word of
+    /// each of their anchors in the text.
     func active(_ ids: UnsafeBufferPointer<Int32>) -> [UInt64] {
-        var bits = [UInt64](repeating: 0, count: (count + 63) / 64 + 1)
-        for p in unanchored { bits[Int(p) >> 6] |= 1 << UInt64(p & 63) }
+        var present = [UInt64](repeating: 0, count: Int(anchorStarts[count]) / 64 + 1)
+        var seen = [UInt64](repeating: 0, count: anchorOffsets.count / 64 + 1)  // each word once
         anchorOffsets.withUnsafeBufferPointer { offsets in
             anchored.withUnsafeBufferPointer { anchored in
-                for id in ids where id != 0 {
+                for id in ids where id != 0 && seen[Int(id) >> 6] & (1 << UInt64(id & 63)) == 0 {
+                    seen[Int(id) >> 6] |= 1 << UInt64(id & 63)
                     let a = Int(offsets[Int(id)]), b = Int(offsets[Int(id) + 1])
-                    if a == b { continue }
-                    for k in a..<b { bits[Int(anchored[k]) >> 6] |= 1 << UInt64(anchored[k] & 63) }
+                    for k in a..<b { present[Int(anchored[k]) >> 6] |= 1 << UInt64(anchored[k] & 63) }
                 }
+            }
+        }
+        var bits = [UInt64](repeating: 0, count: (count + 63) / 64 + 1)
+        anchorStarts.withUnsafeBufferPointer { starts in
+            for p in 0..<count {
+                var all = true
+                for a in Int(starts[p])..<Int(starts[p + 1]) where present[a >> 6] & (1 << UInt64(a & 63)) == 0 {
+                    all = false
+                    break
+                }
+                if all { bits[p >> 6] |= 1 << UInt64(p & 63) }
             }
         }
         return bits
@@ -951,7 +969,7 @@ struct SafetyCompiler {
                     out.append(SafetyCompiledEntry(
                         pattern: SafetyCompiledPattern(start: start, veto: veto, need: need, group: group.name,
                                                        source: phrase, yields: group.yieldsToIntent),
-                        firsts: firsts, number: number, anchor: anchors ? anchor(node) : []))
+                        firsts: firsts, number: number, anchors: anchors ? self.anchors(node) : []))
                 } catch {
                     problems.append("\(group.name): \(phrase): \(error)")
                 }
@@ -971,22 +989,29 @@ struct SafetyCompiler {
         "but", "just", "do", "did", "have", "had", "all", "up", "out", "if", "then", "again", "now", "get", "got", "go",
     ]
 
-    /// A set of words one of which every match of `node` contains (the smallest such set found
-    /// among the phrase's required parts that has no common word), or [] when there is none. A
-    /// text with none of these words cannot match, so the phrase is not tried on it.
-    mutating func anchor(_ node: SafetyNode) -> [Int32] {
-        smallestUncommon(requiredSets(node)) ?? []
+    /// Sets of words of which every match of `node` contains one word each (the smallest few
+    /// without a common word among the phrase's required parts), or none. A text without a word of
+    /// each cannot match, so the phrase is not tried on it.
+    mutating func anchors(_ node: SafetyNode) -> [[Int32]] {
+        let sets = Set(uncommon(requiredSets(node)))
+        let smallestFirst = sets.sorted { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
+        return Array(smallestFirst.prefix(Self.mostAnchors))
     }
+
+    /// How many anchors a phrase is checked by at most (more rule out more texts, and cost a
+    /// little for every text).
+    static let mostAnchors = 4
 
     /// The smallest of these word sets that has no common word, if any.
     mutating func smallestUncommon(_ sets: [[Int32]]) -> [Int32]? {
+        uncommon(sets).min { $0.count < $1.count }
+    }
+
+    /// These word sets without those that hold a common word.
+    mutating func uncommon(_ sets: [[Int32]]) -> [[Int32]] {
         if commonIDs == nil { commonIDs = Set(Self.commonWords.compactMap { lexicon.existingID($0) }) }
         let common = commonIDs!
-        var best: [Int32]? = nil
-        for set in sets where !set.isEmpty && set.allSatisfy({ !common.contains($0) && $0 != 0 }) {
-            if best == nil || set.count < best!.count { best = set }
-        }
-        return best
+        return sets.filter { !$0.isEmpty && $0.allSatisfy { !common.contains($0) && $0 != 0 } }
     }
 
     /// Word sets of which each match of `node` contains at least one word of every set.

@@ -29,7 +29,7 @@ import MarkdownStore
 
 enum SafetyTableCache {
     /// Raise it whenever the payload's layout or the meaning of a stored field changes.
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
     static let magic = Array("SAYTABLE".utf8)
     static let headerSize = 64
     static let filePrefix = "safety-table-"
@@ -551,7 +551,9 @@ extension SafetyEngine {
             return x.starts.count == p && x.vetoes.count == p && within(x.starts, n) && within(x.vetoes, sets, orNone: true)
                 && x.needs.allSatisfy({ $0 == -1 || isSet($0) }) && offsets(x.offsets, x.list.count)
                 && within(x.list, p) && within(x.numberFirst, p) && offsets(x.anchorOffsets, x.anchored.count)
-                && within(x.anchored, p) && within(x.unanchored, p)
+                && x.anchorStarts.count == p + 1 && x.anchorStarts.first == 0
+                && zip(x.anchorStarts, x.anchorStarts.dropFirst()).allSatisfy({ $0 <= $1 })
+                && within(x.anchored, Int(x.anchorStarts.last ?? 0))
         }
         return [concerning, exclusions, mentionBefore, mentionAfter, ownWords, safeNow, backNow].allSatisfy(index)
             && isSet(intentSet)
@@ -567,7 +569,7 @@ extension SafetyPatternIndex {
         w.strings(groups)
         w.array(groupOf)
         w.strings(sources)
-        for list in [offsets, list, numberFirst, anchorOffsets, anchored, unanchored] { w.array(list) }
+        for list in [offsets, list, numberFirst, anchorStarts, anchorOffsets, anchored] { w.array(list) }
     }
 
     init(reading r: inout SafetyTableReader) throws {
@@ -578,8 +580,8 @@ extension SafetyPatternIndex {
               groupOf.allSatisfy({ $0 >= 0 && Int($0) < groups.count }) else { throw SafetyTableReader.Malformed() }
         self.init(starts: starts, vetoes: vetoes, needs: needs, yields: yields, groups: groups, groupOf: groupOf,
                   sources: sources, offsets: try r.array(Int32.self), list: try r.array(Int32.self),
-                  numberFirst: try r.array(Int32.self), anchorOffsets: try r.array(Int32.self),
-                  anchored: try r.array(Int32.self), unanchored: try r.array(Int32.self))
+                  numberFirst: try r.array(Int32.self), anchorStarts: try r.array(Int32.self),
+                  anchorOffsets: try r.array(Int32.self), anchored: try r.array(Int32.self))
     }
 }
 
