@@ -374,7 +374,7 @@ extension SafetyPhrases {
                 "(just|only) a (wee|little|short|long)? (sleep|nap|rest) and then (im|i am|i m|ill be|i will be|i ll be) (wi|with) (her|him|them) $",
                 "(stone|grave|headstone|kirkyard|churchyard|cemetery|graveside) ~~8 (told|tell|telling) (her|him|them) (id|i would|i d|i will|ill|i ll) (not|no) be long (now)?",
                 "(if|wish|want|hope|pray|mercy|kindness|better) ~4 i [<A>] (went|go|fell|fall|could go) to sleep and [<A>] (stayed|stay) asleep",
-                "(only|whole) (thing|problem|mistake) wrong with the (first|last) (time|attempt) (is|was) (that)? it (didnt|did not|never) work",
+                "(only|whole) (thing|problem|mistake) wrong with (the|my) (first|last) (time|attempt) (is|was) (that)? it (didnt|did not|never) work",
                 "(done|did|finished) my (job|part|duty) (and|so) (i)? (may|might|can|could) be excused (now)?",
             ]),
 
@@ -1314,9 +1314,9 @@ extension SafetyPhrases {
                 "(rope|cord) ~~10 (dont|do not) need it for anything ~~10 (beam|crossbeam|cross beam|rafter|rafters|hook)",
                 "in the garage ~~10 (couldnt|could not|cant|can not) (make myself|bring myself to) turn the key",
                 "(lie|lay|lying|lie awake) (in bed)? and (look|stare|looking|staring) at the (hook|beam|beams|rafter|rafters)",
-                "(try|tried|tryed) to go with the (rope|pills|tablets|belt|knife)",
+                "i (try|tried|tryed) to go with the (rope|pills|tablets|belt|knife)",
                 "(ill|i will|i ll|id|i d|im going to|i swear) [<A>] swallow every (single)? (pill|tablet|capsule) (in|from|i have|ive got)",
-                "(know|knew) where (ill|i will|i ll|id|i d) go and what (ill|i will|i ll|id|i d) take",
+                "(know|knew) where (ill|i will|i ll|id|i d) go and what (ill|i will|i ll|id|i d) take (from|out of) the (bathroom)? (cabinet|cupboard|drawer|medicine cabinet)",
                 "(i will|ill|i ll|im going to|i am going to|going to|gonna) take all the (medicine|medicines|<MEDS>) (from|in|out of) the (cupboard|cabinet|drawer|box) (and|then) (lie down|go to (bed|sleep)|sleep)",
                 "(anniversary|the time i tried|attempt|overdose|tried) ~~20 (stood|standing|stand|sat|sitting|went back to) (on|at) the (exact)? same (spot|place) (on|at) the <METHODPLACE>",
                 "back to (looking up|googling|researching) the <METHODPLACE> (every|each) (night|day|evening)",
@@ -1958,7 +1958,7 @@ extension SafetyPhrases {
                 "(im|i am|i m) the reason (shes|she|hes|he|theyre|they|mum|mums|dad|dads|everyone|everyones|my) ~~12 (removing|remove) the reason (seems|feels|would be|is) (like)? the (kind|kindest|right|best|only) thing to do",
                 "(how|way) i (can|could|might) go (quiet|quietly) without (making|leaving|causing) (a|any) (mess|fuss|trouble) (for|to) (them|her|him|everyone|anyone|the family)",
                 "if i (disappeared|vanished|went away|was gone) ~6 (for good|permanently|forever|properly) ~~8 (would|d|will) [<A>] be (calm|calmer|peaceful|quiet|quieter|better|easier|happier|lighter)",
-                "nobody will have to face ~4 because of me",
+                "(nobody|no one|noone) (will|would)? (have to|need to|need) face (the|my|our)? (relatives|family|neighbours|neighbors|shame|embarrassment|questions|gossip|people) ~2 because of me",
             ]),
 
         SafetyPhraseGroup(
@@ -2265,7 +2265,7 @@ extension SafetyPhrases {
                 "(saw|seen|see) my arm when ~~10 (had to say|said) it was (a|the) (dog|cat)",
                 "(keep|keeping|kept) (it)? in the pocket ~~10 use it on my",
                 "(marks|cuts|scratches|scars|lines|burns) ~~10 (said|told ~2) (it was|its|they were) (the|a|my|our) (cat|dog|kitten|puppy) ~~4 (i|we) (dont|do not|didnt|did not) (even)? (have|own) a (cat|dog|kitten|puppy)",
-                "(didnt|did not|doesnt|never) (look twice|ask|bat an eyelid|blink) ~~3 (they re|theyre|they are) not for (shaving|art|crafting|crafts) $ !(they|theyre|they re|its|it s|just|only|but)",
+                "((didnt|did not|doesnt|never) (look twice|ask|bat an eyelid|blink)|(nobody|no one|noone) ~4 (asked|looked twice|blinked|batted an eyelid)) ~~3 (they re|theyre|they are) not for (shaving|art|crafting|crafts) $ !(they|theyre|they re|its|it s|just|only|but)",
                 "<IMPLEMENT> ~~6 for (art|crafts|crafting|shaving|sewing) $ ~~2 (i dont|i do not|i never) (do|shave|craft|sew)",
                 "(mirror|glass|shard|<IMPLEMENT>) ~~20 (know|knew) (exactly)? what i (kept|keep|bought|got|saved|hid|took) (it|them|that) for",
                 "<IMPLEMENT> ~~20 (plasters|antiseptic|gauze|steri strips) ~~12 (know|knew) how tonight (goes|will go|ends)",
