@@ -2140,6 +2140,11 @@ struct SafetyConstructTests {
         "You waste of oxygen, kys.",
         "I bought weedkiller to drink.",
         "The towel's soaked. It went deeper than I intended it to.",
+        "Been walking to the tracks every night to time the freight.",
+        "Hid the bloodied towels in the bin outside so nobody sees.",
+        "I stopped taking my insulin to see what would happen.",
+        "Left the cat with Jo and said it was only for a few days. It's not.",
+        "I only ever cut where my socks cover.",
     ])
     func roundTwentyFiveConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
 
@@ -2241,6 +2246,8 @@ struct SafetyConstructTests {
         "We visited a farmer who attempted suicide two years ago; he is doing better now and runs a support group.",
         "In the play I drink the poison on cue and collapse.",
         "Last page, goodbye old friend, the next notebook is already on my desk.",
+        "We walk to the tracks each Sunday to time the steam train for photos.",
+        "Stopped taking my lithium to see what happens, with my psychiatrist's plan to taper.",
     ])
     func roundTwentyFiveEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
