@@ -703,6 +703,7 @@ enum SafetyPhrases {
             phrases: [
                 "#num (kms|km)",
                 "kms (knowledge|management|rollout|system|platform|migration|server|key|keys|activation|host|licence|license|console|api|rotation|encryption|cmk|alias)",
+                "(keys|key|cmk|secrets|secret|aws|gcp|google|azure|cloud) (in|from|via|with)? kms",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -814,6 +815,9 @@ enum SafetyPhrases {
                 "(wanted|want|wanting) to die (by|at|around|after) the ~2 (pushup|pushups|push up|push ups|rep|reps|mile|miles|lap|laps|km|burpee|burpees|squat|squats|round|set|lunges|hill)",
                 "convinced (myself)? ~10 (tumour|tumor|cancer|melanoma|heart attack|stroke|aneurysm) ~~4 (id|i d|i would|i was going to) be dead (by|before|within|in)",
                 "(so long|goodbye|bye|farewell) ~3 (notebook|diary|journal) ~~6 (seen some things|served me well|seen it all|been through a lot)",
+                "(marathon|race|laps|lap|running|athletics|sprint|sprints|relay|calves) ~~12 (lie|lying|lay) (down)? on the track (forever|for (a|an) (week|year|bit|while|hour|day|month)) !(until|till|and|so|for the|in front|while|when)",
+                "(goodbye|bye|farewell) ~3 (old friend|old pal|dear friend) ~~16 (new|next) (notebook|book|diary|journal)",
+                "(last|final) (entry|page) (before|till|until) i (switch|move|change|go|start) ~~16 (farewell|goodbye|bye) ~1 (paper|pen and paper|notebook|handwriting)",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -855,6 +859,7 @@ enum SafetyPhrases {
                 "(burnt|burned|burn|scalded) my (own)? <BODY> (taking|getting|pulling|lifting|grabbing|reaching for) ~5 (oven|roast|tray|pan|kettle|iron|stove|hob|grill|roasting tin|baking)",
                 "(took|take|taken|taking) the (finger|thumb|fingertip|top|end|tip|toe|nail) off myself",
                 "(snapped|swung|sprang|flew|bounced|whipped|kicked) back and (hit|caught|struck|smacked) my <BODYX>",
+                "(airbag|airbags|seatbelt|seat belt) ~6 (burned|burnt|cut|scraped|bruised|grazed) my",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -950,6 +955,9 @@ enum SafetyPhrases {
                 "od (duty|officer|roster|rota|shift|log)",
                 "(keeps|kept) (sending|texting|messaging) (me)? (messages|texts) (like|saying) ~~8 (no point in living|want to die|end it)",
                 "(young man|man|woman|young woman|lad|girl|boy|inmate|prisoner|patient|resident|student|caller) who said (he|she|they) (had|d|has)? (thought|thoughts|been thinking) about (ending it|suicide|killing (himself|herself|themselves)|ending (his|her|their) life)",
+                "(the)? od (on|in) the (prescription|script|label|form|chart|bottle) (means|stands for|is short for|is for)",
+                "(farmer|man|woman|boy|girl|lad|patient|student|pupil|client|person|teenager|teen|son|daughter|father|mother|husband|wife) who (attempted|had attempted|has attempted) suicide ~~4 (he|she|they) (is|are|s) (recovering|doing better|stable|home|safe)",
+                "(drink|drinking|drank|swallow|swallowing) the poison (apple juice|juice|water|ribena|squash|cola|prop|on cue)",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -1199,6 +1207,11 @@ extension SafetyPhrases {
             "(i)? want to live ~3 (im|i am|i m) (sure|certain) of it",
             "(noticed|realised|realized) ~~4 (that)? i (hadnt|had not) thought about (it|them|the scars) once",
             "(that|the|those) (feeling|feelings|thoughts|urges) (has|have|is|are|s) gone ~2 (properly|truly|really|completely) gone",
+            "(the)? (wanting to die|wish to die|urge to die|suicidal thoughts|suicidal feelings) (lifted|faded|passed|went away|left) (slowly|gradually|in the end|with help|$)",
+            "(havent|have not|hasnt|has not) [<A>] (harmed|hurt|cut|burned) [<MYSELF>] (or wanted to)? since i was <SPAN> $",
+            "(havent|have not|hasnt|has not) [<A>] felt (it|that|them) (in|for) [over|well over|more than|nearly|almost] (a|<SPAN>) (decade|decades|years)",
+            "(havent|have not|hasnt|has not) [<A>] thought (about|of) (ending my life|killing myself|suicide|ending it all|dying) (in|for) [over|well over|more than|nearly|almost] (a|<SPAN>) (decade|decades|years|year)",
+            "<SPAN> (years|year) (today)? since i (nearly|almost) ~3 ~~20 (im|i am|i m) [<A>] (happy|well|safe|okay|glad) now $",
         ],
         backNow: [
             "(i|im|i am|i m) [<A>] (want|need|wanting|going|planning) to [<A>] (hang|drown|overdose|jump|shoot|gas|poison) (myself|$|tonight|off)",
@@ -1230,6 +1243,8 @@ extension SafetyPhrases {
             "(same|that same|the old) (pull|urge|urges|thoughts|feeling) [<A>] (again|tonight|today|now|back)",
             "(opened|got out|took out|found) (the|my) (box|tin|kit|stash|blades|razors) ~~16 (hold them|use|used|hid|hidden)",
             "(im|i am|i m|ive been|i have been|been) [<A>] (thinking about|planning|wanting) (it|doing it|dying|ending it|suicide|to die) [<A>] (again|now|lately|tonight)",
+            "(im|i am|i m|ill|i will|i ll) [<A>] (going to|gonna|about to) (take|swallow) (all|every|the lot)",
+            "(ive|i have|i ve) [<A>] decided to (do it|end it|kill myself|die|go through with it)",
         ])
 
     /// A concerning phrase wholly inside quotation marks is a mention, not a disclosure, when the
