@@ -373,6 +373,12 @@ struct SafetyTableArray<Element>: RandomAccessCollection, @unchecked Sendable {
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try body(buffer)
     }
+
+    /// The elements lie one after another: copies and UTF-8 decoding of them (and of their
+    /// slices) take the fast path.
+    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
+        try body(buffer)
+    }
 }
 
 /// Appends integers, arrays (zeros to a multiple of 8 bytes, count, then elements) and strings,
