@@ -66,6 +66,38 @@ struct SafetyTableCacheTests {
         expectSameAnswers(loaded, texts + ["", "I want to kill myself tonight.", "Cut myself shaving."])
     }
 
+    @Test func aTableReadFromAFileAnswersAsTheCompiledOne() throws {
+        let folder = TemporaryFolder("say-table")
+        _ = SafetyTableCache.engine(for: .phrases, in: folder.url("say-it-later"))
+        let key = SafetyTableCache.key(for: .phrases)
+        let loaded = try #require(SafetyTableCache.withFile(file(folder)) { SafetyTableCache.engine(fromFile: $0, key: key) })
+        let sentences = [
+            "I want to kill myself tonight.", "I keep thinking everyone would be better off without me.",
+            "I cut myself again last night.", "wanna kms", "This commute is killing me.", "Cut myself shaving.",
+            "I'm dying to see the new film.", "The cake there is to die for.", "'I want to die' is the opening line of the poem.",
+        ]
+        for text in sentences {
+            #expect(loaded.isConcerning(text) == Self.compiled.isConcerning(text), "\(text)")
+            #expect(loaded.explain(text) == Self.compiled.explain(text), "\(text)")
+        }
+        #expect(loaded.isConcerning("I want to kill myself tonight."))
+        #expect(!loaded.isConcerning("This commute is killing me."))
+    }
+
+    /// The engine's arrays are views into the one buffer it holds, not copies.
+    @Test func aTableIsViewedWhereItWasRead() throws {
+        let e = Self.compiled
+        let bytes = UnsafeRawBufferPointer(e.table.bytes)
+        func inside<T>(_ array: SafetyTableArray<T>) -> Bool {
+            let start = UnsafeRawPointer(array.buffer.baseAddress!)
+            return start >= bytes.baseAddress! && start + array.count * MemoryLayout<T>.stride <= bytes.baseAddress! + bytes.count
+                && Int(bitPattern: start) % MemoryLayout<T>.alignment == 0
+        }
+        #expect(inside(e.code) && inside(e.dispatch) && inside(e.wordSets.masks) && inside(e.wordSets.words))
+        #expect(inside(e.lexicon.slots) && inside(e.lexicon.entryHash) && inside(e.lexicon.pool) && inside(e.lexicon.names.bytes))
+        #expect(inside(e.concerning.list) && inside(e.concerning.offsets) && inside(e.concerning.sources.ends))
+    }
+
     @Test func theFileFormatCarriesTheWholeTable() throws {
         let key = SafetyTableCache.key(for: .phrases)
         let bytes = SafetyTableCache.fileBytes(Self.compiled, key: key)
@@ -134,42 +166,40 @@ struct SafetyTableCacheTests {
 
     @Test func aWellChecksummedTableWithAnIndexOutOfBoundsIsRefused() throws {
         let e = Self.compiled
-        func payload(code: [SafetyInstruction] = e.code, dispatch: [Int32] = e.dispatch, wordSets: SafetyWordSets = e.wordSets,
-                     intentSet: Int32 = e.intentSet) -> [UInt8] {
-            SafetyTableCache.payload(of: SafetyEngine(
-                lexicon: e.lexicon, code: code, dispatch: dispatch, wordSets: wordSets,
-                concerning: e.concerning, exclusions: e.exclusions, intentSet: intentSet, mentionBefore: e.mentionBefore,
-                mentionAfter: e.mentionAfter, ownWords: e.ownWords, safeNow: e.safeNow, backNow: e.backNow,
-                problems: e.problems, vetoNames: e.vetoNames))
+        /// The payload with `value` written over it at `offset`.
+        func patched<T>(_ offset: Int, _ value: T) -> [UInt8] {
+            var bytes = Self.payload
+            withUnsafeBytes(of: value) { bytes.replaceSubrange(offset..<(offset + $0.count), with: $0) }
+            return bytes
+        }
+        /// Where element `index` of one of the engine's arrays lies in its payload.
+        func offset<T>(_ array: SafetyTableArray<T>, _ index: Int) -> Int {
+            let payload = UnsafeRawPointer(e.table.bytes.baseAddress! + e.payload.lowerBound)
+            return payload.distance(to: UnsafeRawPointer(array.buffer.baseAddress! + index))
         }
         // The payload's last field, the exclusions' yields again, one short (count, then bytes).
-        var shorterYields = payload()
+        var shorterYields = Self.payload
         let n = e.exclusions.count
         shorterYields.removeLast()
         withUnsafeBytes(of: Int64(n - 1).littleEndian) {
             shorterYields.replaceSubrange((shorterYields.count - (n - 1) - 8)..<(shorterYields.count - (n - 1)), with: $0)
         }
-        let unchanged = payload() == Self.payload
-        #expect(unchanged)
         let jump = try #require(e.code.lastIndex { $0.op == .jump })
-        var backwards = e.code
-        backwards[jump].a = Int32(jump) // a jump to itself would never end
-        var outside = e.code
-        outside[jump].a = Int32(e.code.count)
-        var badSet = e.code
-        badSet[try #require(e.code.firstIndex { $0.op == .set })].a = Int32(e.wordSets.count)
+        let backwards = patched(offset(e.code, jump) + 4, Int32(jump)) // a jump to itself would never end
+        let outside = patched(offset(e.code, jump) + 4, Int32(e.code.count))
+        let badSet = patched(offset(e.code, try #require(e.code.firstIndex { $0.op == .set })) + 4, Int32(e.wordSets.count))
+        let badOp = patched(offset(e.code, jump), UInt8(SafetyOp.dispatch.rawValue + 1))
         let sets = e.wordSets
-        var ranks = sets.ranks
         let last = try #require(sets.masks.lastIndex { $0 != 0 })
-        ranks[last] = Int32(sets.words.count - sets.masks[last].nonzeroBitCount + 1)  // its words would run one past the end
-        let badRank = SafetyWordSets(bitmapWords: sets.bitmapWords, maskWords: sets.maskWords, masks: sets.masks, ranks: ranks,
-                                     words: sets.words)
-        let narrow = SafetyWordSets(bitmapWords: 1, maskWords: 1, masks: sets.masks, ranks: sets.ranks, words: sets.words)
-        var dispatch = e.dispatch
-        dispatch[dispatch.count - 1] = -1
-        for bad in [payload(code: backwards), payload(code: outside), payload(code: badSet), payload(dispatch: dispatch),
-                    payload(wordSets: badRank), payload(wordSets: narrow),
-                    payload(intentSet: -1), shorterYields] {
+        // Its words would run one past the end.
+        let badRank = patched(offset(sets.ranks, last), Int32(sets.words.count - sets.masks[last].nonzeroBitCount + 1))
+        // The word sets' two sizes (bitmapWords, maskWords) come right after the dispatch tables.
+        let narrow = patched(offset(e.dispatch, e.dispatch.count), (Int64(1), Int64(1)))
+        let dispatch = patched(offset(e.dispatch, e.dispatch.count - 1), Int32(-1))
+        // The intent set comes right after the last index's last list.
+        let intentSet = patched(offset(e.backNow.anchored, e.backNow.anchored.count), Int32(-1))
+        for bad in [backwards, outside, badSet, badOp, dispatch, badRank, narrow, intentSet, shorterYields] {
+            #expect(bad != Self.payload)
             #expect(bad.withUnsafeBufferPointer { SafetyTableCache.engine(fromPayload: $0) } == nil)
         }
         var truncated = Self.payload

@@ -74,17 +74,22 @@ public struct SafetyExplanation: Sendable, Equatable {
 
 /// The compiled phrase table: a lexicon, a small backtracking program per phrase, and an index
 /// from each word to the phrases that can start with it. Every stored property is saved in the
-/// cache file (SafetyTableCache.swift): a new one must be saved there too, under a new format version.
+/// cache file (SafetyTableCache.swift): a new one must be saved there too, under a new format
+/// version. The large arrays are views into `table`, the bytes of that file (or of the same
+/// bytes written by the compiler), which the engine owns.
 final class SafetyEngine: Sendable {
     /// The table of SafetyPhrases.swift: read from the cache folder when one is set and holds it,
     /// else compiled (and then saved there).
     static let shared = SafetyTableCache.builtInEngine(in: SafetyTableCache.folder)
 
+    /// The buffer the arrays below lie in, and where in it the payload they were read from is.
+    let table: SafetyTableBuffer
+    let payload: Range<Int>
     let lexicon: SafetyLexicon
-    let code: [SafetyInstruction]
+    let code: SafetyTableArray<SafetyInstruction>
     /// Tables that send an alternation straight to the alternatives that can start with the
     /// next word (see `SafetyCompiler.emitDispatch`).
-    let dispatch: [Int32]
+    let dispatch: SafetyTableArray<Int32>
     /// Every word set a phrase tests a word against (see ``SafetyWordSets``).
     let wordSets: SafetyWordSets
     let concerning: SafetyPatternIndex
@@ -105,12 +110,15 @@ final class SafetyEngine: Sendable {
     /// Names of the context word lists, by set index (for explanations).
     let vetoNames: [Int32: String]
 
-    /// A table from its parts, as `SafetyTableCache` reads them back.
-    init(lexicon: SafetyLexicon, code: [SafetyInstruction], dispatch: [Int32], wordSets: SafetyWordSets,
+    /// A table from its parts, as `SafetyTableCache` reads them back from `payload` of `table`.
+    init(table: SafetyTableBuffer, payload: Range<Int>, lexicon: SafetyLexicon, code: SafetyTableArray<SafetyInstruction>,
+         dispatch: SafetyTableArray<Int32>, wordSets: SafetyWordSets,
          concerning: SafetyPatternIndex, exclusions: SafetyPatternIndex, intentSet: Int32,
          mentionBefore: SafetyPatternIndex, mentionAfter: SafetyPatternIndex, ownWords: SafetyPatternIndex,
          safeNow: SafetyPatternIndex, backNow: SafetyPatternIndex,
          problems: [String], vetoNames: [Int32: String]) {
+        self.table = table
+        self.payload = payload
         self.lexicon = lexicon
         self.code = code
         self.dispatch = dispatch
@@ -127,12 +135,13 @@ final class SafetyEngine: Sendable {
         self.vetoNames = vetoNames
     }
 
-    /// Compiles the phrase table. Every input must also go into the cache key
-    /// (`SafetyTableSource.encode` in SafetyTableCache.swift).
-    init(macros: [(String, String)], concerning: [SafetyPhraseGroup], exclusions: [SafetyPhraseGroup],
-         aliases: [(String, String)], typoTolerant: [String], censorable: [String],
-         knownWords: [String], vetoLists: [(String, [String])], intentWords: [String],
-         quotation: SafetyQuotationPhrases, toldFromSafety: SafetyToldFromSafety) {
+    /// Compiles the phrase table into the payload of a cache file (see `SafetyEngine.init(_:)`,
+    /// which reads it back, in SafetyTableCache.swift). Every input must also go into the cache
+    /// key (`SafetyTableSource.encode` there).
+    static func compile(macros: [(String, String)], concerning: [SafetyPhraseGroup], exclusions: [SafetyPhraseGroup],
+                        aliases: [(String, String)], typoTolerant: [String], censorable: [String],
+                        knownWords: [String], vetoLists: [(String, [String])], intentWords: [String],
+                        quotation: SafetyQuotationPhrases, toldFromSafety: SafetyToldFromSafety) -> [UInt8] {
         var compiler = SafetyCompiler(macros: macros)
         for (written, canonical) in aliases { compiler.addAlias(written, canonical) }
         for word in knownWords { _ = compiler.lexicon.intern(SafetyLexicon.normaliseWord(word)) }
@@ -150,28 +159,32 @@ final class SafetyEngine: Sendable {
         let x = compiler.compileGroups(exclusions, vetoSetByName)
         var intent = Set<Int32>()
         for w in intentWords { intent.formUnion(compiler.resolve(SafetyLexicon.normaliseWord(w))) }
-        intentSet = compiler.setIndex(Array(intent))
+        let intentSet = compiler.setIndex(Array(intent))
         let before = compiler.compileGroups([SafetyPhraseGroup(name: "names a quotation", note: "", phrases: quotation.before)], [:])
         let after = compiler.compileGroups([SafetyPhraseGroup(name: "names a quotation", note: "", phrases: quotation.after)], [:])
         let own = compiler.compileGroups([SafetyPhraseGroup(name: "the writer's own words", note: "", phrases: quotation.ownWords)], [:])
         let safe = compiler.compileGroups([SafetyPhraseGroup(name: "told from safety", note: "", phrases: toldFromSafety.safeNow)], [:])
         let back = compiler.compileGroups([SafetyPhraseGroup(name: "back now", note: "", phrases: toldFromSafety.backNow)], [:])
         compiler.lexicon.freeze()
-        lexicon = compiler.lexicon
-        code = compiler.code
-        dispatch = compiler.dispatch.isEmpty ? [0] : compiler.dispatch
-        wordSets = SafetyWordSets(compiler.sets, wordCount: lexicon.wordCount)
-        self.concerning = SafetyPatternIndex(c, wordCount: lexicon.wordCount)
-        self.exclusions = SafetyPatternIndex(x, wordCount: lexicon.wordCount)
-        mentionBefore = SafetyPatternIndex(before, wordCount: lexicon.wordCount)
-        mentionAfter = SafetyPatternIndex(after, wordCount: lexicon.wordCount)
-        ownWords = SafetyPatternIndex(own, wordCount: lexicon.wordCount)
-        safeNow = SafetyPatternIndex(safe, wordCount: lexicon.wordCount)
-        backNow = SafetyPatternIndex(back, wordCount: lexicon.wordCount)
-        problems = compiler.problems
+        let wordCount = compiler.lexicon.wordCount
         var names: [Int32: String] = [:]
         for (name, set) in vetoSetByName { names[set] = name }
-        vetoNames = names
+        let vetoNames = names.sorted { $0.key < $1.key }
+
+        // In the order `SafetyEngine.init(table:payload:)` reads them.
+        var w = SafetyTableWriter()
+        compiler.lexicon.encode(&w)
+        w.instructions(compiler.code)
+        w.array(compiler.dispatch.isEmpty ? [0] : compiler.dispatch)
+        SafetyWordSets.encode(compiler.sets, wordCount: wordCount, &w)
+        for index in [c, x, before, after, own, safe, back] { SafetyPatternIndex.encode(index, wordCount: wordCount, &w) }
+        w.int(intentSet)
+        w.strings(compiler.problems)
+        w.array(vetoNames.map(\.key))
+        w.strings(vetoNames.map(\.value))
+        // Kept in the file for its layout; the exclusions' own list, read back and compared.
+        w.bools(x.map(\.pattern.yields))
+        return w.bytes
     }
 
     func isConcerning(_ text: String) -> Bool {
@@ -481,82 +494,32 @@ struct SafetyCompiledPattern: Sendable {
     var yields = false
 }
 
-/// Phrases indexed by the words they can start with.
+/// Phrases indexed by the words they can start with (written by `encode`, views into the
+/// engine's table).
 struct SafetyPatternIndex: Sendable {
     /// Per phrase: where its code starts, the word list that cancels it (-1: none), the word list
     /// the entry must mention (-1: none), whether it yields to a word of intent, its family (an
     /// index into `groups`), and its text (for explanations only).
-    let starts: [Int32]
-    let vetoes: [Int32]
-    let needs: [Int32]
+    let starts: SafetyTableArray<Int32>
+    let vetoes: SafetyTableArray<Int32>
+    let needs: SafetyTableArray<Int32>
     let yields: [Bool]
     let groups: [String]
-    let groupOf: [Int32]
+    let groupOf: SafetyTableArray<Int32>
     let sources: SafetyStrings
-    let offsets: [Int32]
-    let list: [Int32]
-    let numberFirst: [Int32]
+    let offsets: SafetyTableArray<Int32>
+    let list: SafetyTableArray<Int32>
+    let numberFirst: SafetyTableArray<Int32>
     /// Each phrase's anchors (see `SafetyCompiler.anchors`), numbered one after another: phrase
     /// p's are `anchorStarts[p] ..< anchorStarts[p + 1]` (none: the phrase is always tried).
     /// For each word, the anchors it is in, as offsets into `anchored`.
-    let anchorStarts: [Int32]
-    let anchorOffsets: [Int32]
-    let anchored: [Int32]
+    let anchorStarts: SafetyTableArray<Int32>
+    let anchorOffsets: SafetyTableArray<Int32>
+    let anchored: SafetyTableArray<Int32>
 
     var count: Int { starts.count }
     func group(_ phrase: Int) -> String { groups[Int(groupOf[phrase])] }
     func source(_ phrase: Int) -> String { sources[phrase] }
-
-    init(starts: [Int32], vetoes: [Int32], needs: [Int32], yields: [Bool], groups: [String], groupOf: [Int32],
-         sources: SafetyStrings, offsets: [Int32], list: [Int32], numberFirst: [Int32], anchorStarts: [Int32],
-         anchorOffsets: [Int32], anchored: [Int32]) {
-        (self.starts, self.vetoes, self.needs, self.yields, self.groups, self.groupOf, self.sources) =
-            (starts, vetoes, needs, yields, groups, groupOf, sources)
-        (self.offsets, self.list, self.numberFirst, self.anchorStarts, self.anchorOffsets, self.anchored) =
-            (offsets, list, numberFirst, anchorStarts, anchorOffsets, anchored)
-    }
-
-    init(_ compiled: [SafetyCompiledEntry], wordCount: Int) {
-        let patterns = compiled.map(\.pattern)
-        starts = patterns.map(\.start)
-        vetoes = patterns.map(\.veto)
-        needs = patterns.map(\.need)
-        yields = patterns.map(\.yields)
-        // Family names repeat: each is kept once, and each phrase points at its family.
-        var groups: [String] = [], groupOf: [Int32] = [], seen: [String: Int32] = [:]
-        for p in patterns {
-            if seen[p.group] == nil { seen[p.group] = Int32(groups.count); groups.append(p.group) }
-            groupOf.append(seen[p.group]!)
-        }
-        self.groups = groups
-        self.groupOf = groupOf
-        sources = SafetyStrings(patterns.map(\.source))
-        var buckets = Array(repeating: [Int32](), count: wordCount)
-        var anchorBuckets = Array(repeating: [Int32](), count: wordCount)
-        var numbers: [Int32] = []
-        var anchorStarts: [Int32] = [0]
-        for (i, c) in compiled.enumerated() {
-            for id in c.firsts { buckets[Int(id)].append(Int32(i)) }
-            if c.number { numbers.append(Int32(i)) }
-            var anchor = anchorStarts.last!
-            for set in c.anchors {
-                for id in set { anchorBuckets[Int(id)].append(anchor) }
-                anchor += 1
-            }
-            anchorStarts.append(anchor)
-        }
-        func flatten(_ b: [[Int32]]) -> ([Int32], [Int32]) {
-            var offsets: [Int32] = [0]
-            var list: [Int32] = []
-            for x in b { list.append(contentsOf: x); offsets.append(Int32(list.count)) }
-            offsets.append(Int32(list.count))
-            return (offsets, list)
-        }
-        (offsets, list) = flatten(buckets)
-        (anchorOffsets, anchored) = flatten(anchorBuckets)
-        self.anchorStarts = anchorStarts
-        numberFirst = numbers
-    }
 
     /// Which phrases can match a text with these words, a bit per phrase: those with a word of
     /// each of their anchors in the text.
@@ -587,21 +550,18 @@ struct SafetyPatternIndex: Sendable {
     }
 }
 
-/// Strings kept as their UTF-8 bytes one after another, each made a `String` only when asked
-/// for: the table's thousands of phrase texts and word names serve explanations and the compiler,
-/// and making them all `String`s again cost more than reading the rest of a cached table.
+/// Strings kept as their UTF-8 bytes one after another (views into the engine's table), each
+/// made a `String` only when asked for: the table's thousands of phrase texts and word names
+/// serve explanations only, and making them all `String`s again cost more than reading the rest
+/// of a cached table.
 struct SafetyStrings: Sendable {
     /// The strings' bytes, one after another.
-    private(set) var bytes: [UInt8] = []
+    let bytes: SafetyTableArray<UInt8>
     /// Where each string ends in `bytes`.
-    private(set) var ends: [Int32] = []
-
-    init(_ strings: [String] = []) {
-        for string in strings { append(string) }
-    }
+    let ends: SafetyTableArray<Int32>
 
     /// Strings read back; nil unless every end is in order and the last is the bytes' end.
-    init?(bytes: [UInt8], ends: [Int32]) {
+    init?(bytes: SafetyTableArray<UInt8>, ends: SafetyTableArray<Int32>) {
         var previous: Int32 = 0
         for end in ends {
             guard end >= previous else { return nil }
@@ -617,11 +577,6 @@ struct SafetyStrings: Sendable {
     subscript(index: Int) -> String {
         let from = index == 0 ? 0 : Int(ends[index - 1])
         return String(decoding: bytes[from..<Int(ends[index])], as: UTF8.self)
-    }
-
-    mutating func append(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
-        ends.append(Int32(bytes.count))
     }
 }
 
@@ -650,25 +605,18 @@ struct SafetyWordSets: Sendable {
     let bitmapWords: Int
     /// 64-bit words of `masks` (and entries of `ranks`) per set.
     let maskWords: Int
-    let masks: [UInt64]
-    let ranks: [Int32]
+    let masks: SafetyTableArray<UInt64>
+    let ranks: SafetyTableArray<Int32>
     /// The bitmaps' words that are not zero, set after set.
-    let words: [UInt64]
+    let words: SafetyTableArray<UInt64>
 
     var count: Int { masks.count / maskWords }
 
-    init(bitmapWords: Int, maskWords: Int, masks: [UInt64], ranks: [Int32], words: [UInt64]) {
-        self.bitmapWords = bitmapWords
-        self.maskWords = maskWords
-        self.masks = masks
-        self.ranks = ranks
-        self.words = words
-    }
-
-    /// The sets (each a list of word ids; id 0, no word, is never a member).
-    init(_ sets: [[Int32]], wordCount: Int) {
-        bitmapWords = (wordCount + 64) / 64
-        maskWords = (bitmapWords + 63) / 64
+    /// Writes the sets (each a list of word ids; id 0, no word, is never a member) as
+    /// `SafetyEngine.init(table:payload:)` reads them.
+    static func encode(_ sets: [[Int32]], wordCount: Int, _ w: inout SafetyTableWriter) {
+        let bitmapWords = (wordCount + 64) / 64
+        let maskWords = (bitmapWords + 63) / 64
         var masks = [UInt64](repeating: 0, count: max(1, sets.count) * maskWords)
         var ranks = [Int32](repeating: 0, count: masks.count)
         var words: [UInt64] = []
@@ -684,9 +632,11 @@ struct SafetyWordSets: Sendable {
                 }
             }
         }
-        self.masks = masks
-        self.ranks = ranks
-        self.words = words
+        w.int(bitmapWords)
+        w.int(maskWords)
+        w.array(masks)
+        w.array(ranks)
+        w.array(words)
     }
 
     /// Whether every test of a word id below `wordCount` stays inside the arrays.
@@ -700,10 +650,21 @@ struct SafetyWordSets: Sendable {
     }
 }
 
+/// One instruction, laid out as the cache file holds it (see `SafetyTableWriter.instructions`).
 struct SafetyInstruction: Sendable {
-    var op: SafetyOp
+    /// A `SafetyOp`'s raw value: kept as a byte, so that a table read back can be viewed in place
+    /// and its ops checked before any is used (`SafetyEngine.isWellFormed`).
+    var opcode: UInt8
     var a: Int32 = 0
     var b: Int32 = 0
+
+    init(op: SafetyOp, a: Int32 = 0, b: Int32 = 0) {
+        opcode = op.rawValue
+        self.a = a
+        self.b = b
+    }
+
+    var op: SafetyOp { SafetyOp(rawValue: opcode)! }
 }
 
 /// A backtracking matcher over one text's tokens.
@@ -852,7 +813,7 @@ indirect enum SafetyNode {
 }
 
 struct SafetyCompiler {
-    var lexicon = SafetyLexicon()
+    var lexicon = SafetyLexiconBuilder()
     var code: [SafetyInstruction] = []
     var sets: [[Int32]] = []
     var setByKey: [[Int32]: Int32] = [:]

@@ -41,33 +41,30 @@ struct SafetyTokens {
     var count: Int { ids.count }
 }
 
-/// A word list frozen into an open-addressing hash table keyed by the word's UTF-8 bytes.
-/// SafetyTableCache.swift saves and reads back every stored property but the two dictionaries.
+/// A word list frozen into an open-addressing hash table keyed by the word's UTF-8 bytes, as
+/// `SafetyLexiconBuilder` made it: the large arrays are views into the engine's table
+/// (SafetyTableCache.swift reads every stored property back).
 struct SafetyLexicon: Sendable {
     // Hash table: slot -> entry index, -1 when empty.
-    var slots: [Int32] = []
-    var slotMask: Int = 0
-    var entryHash: [UInt64] = []
-    var entryStart: [Int32] = []
-    var entryLength: [Int32] = []
-    var pool: [UInt8] = []
-    var outputStart: [Int32] = []
-    var outputCount: [Int32] = []
-    var outputs: [Int32] = []
+    let slots: SafetyTableArray<Int32>
+    let slotMask: Int
+    let entryHash: SafetyTableArray<UInt64>
+    let entryStart: SafetyTableArray<Int32>
+    let entryLength: SafetyTableArray<Int32>
+    let pool: SafetyTableArray<UInt8>
+    let outputStart: SafetyTableArray<Int32>
+    let outputCount: SafetyTableArray<Int32>
+    let outputs: SafetyTableArray<Int32>
     /// Whether an entry is a canonical word ending in "ing" (for restoring a dropped g).
-    var endsInIng: [Bool] = []
+    let endsInIng: [Bool]
 
     /// Typo-tolerant key words, bucketed by first letter (index 0...25).
-    var fuzzyBuckets: [[FuzzyKey]] = Array(repeating: [], count: 26)
+    let fuzzyBuckets: [[FuzzyKey]]
     /// Key words a censored word ("k*ll") may stand for.
-    var censorKeys: [FuzzyKey] = []
+    let censorKeys: [FuzzyKey]
 
     /// Canonical word names by id (id 0 is the unknown word).
-    var names = SafetyStrings([""])
-    // Used only while compiling (`intern`, `existingID`, `setKey`): a table read back from the
-    // cache (SafetyTableCache.swift) has them empty.
-    private var idByName: [String: Int32] = [:]
-    private var keyIndex: [String: Int] = [:]
+    let names: SafetyStrings
 
     struct FuzzyKey: Sendable {
         var bytes: [UInt8]
@@ -85,75 +82,10 @@ struct SafetyLexicon: Sendable {
 
     @inline(__always) static func mix(_ h: UInt64) -> Int { Int(truncatingIfNeeded: h ^ (h >> 29)) }
 
-    // MARK: building
-
-    /// The id of a canonical word, adding it when new.
-    mutating func intern(_ word: String) -> Int32 {
-        if let id = idByName[word] { return id }
-        let id = Int32(names.count)
-        names.append(word)
-        idByName[word] = id
-        setKey(word, outputs: [id])
-        return id
-    }
-
-    func existingID(_ word: String) -> Int32? { idByName[word] }
-
-    /// Makes the written form `key` read as the given canonical ids.
-    mutating func setKey(_ key: String, outputs ids: [Int32]) {
-        if let index = keyIndex[key] {
-            // Re-pointing an existing key (an alias defined after the word was interned).
-            let start = Int32(outputs.count)
-            outputs.append(contentsOf: ids)
-            outputStart[index] = start
-            outputCount[index] = Int32(ids.count)
-            endsInIng[index] = ids.count == 1 && names[Int(ids[0])].hasSuffix("ing")
-            return
-        }
-        let bytes = Array(key.utf8)
-        keyIndex[key] = entryHash.count
-        entryHash.append(Self.hash(bytes))
-        entryStart.append(Int32(pool.count))
-        entryLength.append(Int32(bytes.count))
-        pool.append(contentsOf: bytes)
-        outputStart.append(Int32(outputs.count))
-        outputCount.append(Int32(ids.count))
-        outputs.append(contentsOf: ids)
-        endsInIng.append(ids.count == 1 && names[Int(ids[0])].hasSuffix("ing"))
-    }
-
-    func hasKey(_ key: String) -> Bool { keyIndex[key] != nil }
-
-    mutating func addFuzzy(_ word: String) {
-        let id = intern(word)
-        let bytes = Array(word.utf8)
-        guard let first = bytes.first, first >= 97, first <= 122 else { return }
-        fuzzyBuckets[Int(first - 97)].append(FuzzyKey(bytes: bytes, mask: Self.letterMask(bytes), id: id))
-    }
-
-    mutating func addCensorKey(_ word: String) {
-        let id = intern(word)
-        let bytes = Array(word.utf8)
-        censorKeys.append(FuzzyKey(bytes: bytes, mask: Self.letterMask(bytes), id: id))
-    }
-
     static func letterMask(_ bytes: [UInt8]) -> UInt32 {
         var m: UInt32 = 0
         for b in bytes where b >= 97 && b <= 122 { m |= 1 << UInt32(b - 97) }
         return m
-    }
-
-    /// Builds the hash table; call once after all keys are added.
-    mutating func freeze() {
-        var size = 64
-        while size < entryHash.count * 4 { size *= 2 }
-        slots = Array(repeating: -1, count: size)
-        slotMask = size - 1
-        for (index, h) in entryHash.enumerated() {
-            var s = Self.mix(h) & slotMask
-            while slots[s] >= 0 { s = (s + 1) & slotMask }
-            slots[s] = Int32(index)
-        }
     }
 
     /// Normalises a word of a phrase table the same way as text: lower case, no apostrophes.
@@ -220,6 +152,91 @@ struct SafetyLexicon: Sendable {
                 }
                 s = (s + 1) & lexicon.slotMask
             }
+        }
+    }
+}
+
+/// A `SafetyLexicon` being made by the compiler, written to the table as one
+/// (`SafetyTableCache.swift`).
+struct SafetyLexiconBuilder {
+    var slots: [Int32] = []
+    var slotMask: Int = 0
+    var entryHash: [UInt64] = []
+    var entryStart: [Int32] = []
+    var entryLength: [Int32] = []
+    var pool: [UInt8] = []
+    var outputStart: [Int32] = []
+    var outputCount: [Int32] = []
+    var outputs: [Int32] = []
+    var endsInIng: [Bool] = []
+    var fuzzyBuckets: [[SafetyLexicon.FuzzyKey]] = Array(repeating: [], count: 26)
+    var censorKeys: [SafetyLexicon.FuzzyKey] = []
+    var names: [String] = [""]
+    private var idByName: [String: Int32] = [:]
+    private var keyIndex: [String: Int] = [:]
+
+    var wordCount: Int { names.count }
+
+    /// The id of a canonical word, adding it when new.
+    mutating func intern(_ word: String) -> Int32 {
+        if let id = idByName[word] { return id }
+        let id = Int32(names.count)
+        names.append(word)
+        idByName[word] = id
+        setKey(word, outputs: [id])
+        return id
+    }
+
+    func existingID(_ word: String) -> Int32? { idByName[word] }
+
+    /// Makes the written form `key` read as the given canonical ids.
+    mutating func setKey(_ key: String, outputs ids: [Int32]) {
+        if let index = keyIndex[key] {
+            // Re-pointing an existing key (an alias defined after the word was interned).
+            let start = Int32(outputs.count)
+            outputs.append(contentsOf: ids)
+            outputStart[index] = start
+            outputCount[index] = Int32(ids.count)
+            endsInIng[index] = ids.count == 1 && names[Int(ids[0])].hasSuffix("ing")
+            return
+        }
+        let bytes = Array(key.utf8)
+        keyIndex[key] = entryHash.count
+        entryHash.append(SafetyLexicon.hash(bytes))
+        entryStart.append(Int32(pool.count))
+        entryLength.append(Int32(bytes.count))
+        pool.append(contentsOf: bytes)
+        outputStart.append(Int32(outputs.count))
+        outputCount.append(Int32(ids.count))
+        outputs.append(contentsOf: ids)
+        endsInIng.append(ids.count == 1 && names[Int(ids[0])].hasSuffix("ing"))
+    }
+
+    func hasKey(_ key: String) -> Bool { keyIndex[key] != nil }
+
+    mutating func addFuzzy(_ word: String) {
+        let id = intern(word)
+        let bytes = Array(word.utf8)
+        guard let first = bytes.first, first >= 97, first <= 122 else { return }
+        fuzzyBuckets[Int(first - 97)].append(SafetyLexicon.FuzzyKey(bytes: bytes, mask: SafetyLexicon.letterMask(bytes), id: id))
+    }
+
+    mutating func addCensorKey(_ word: String) {
+        let id = intern(word)
+        let bytes = Array(word.utf8)
+        censorKeys.append(SafetyLexicon.FuzzyKey(bytes: bytes, mask: SafetyLexicon.letterMask(bytes), id: id))
+    }
+
+    /// Builds the hash table; call once after all keys are added.
+    mutating func freeze() {
+        var size = 64
+        while size < entryHash.count * 4 { size *= 2 }
+        slots = Array(repeating: -1, count: size)
+        slotMask = size - 1
+        for (index, h) in entryHash.enumerated() {
+            var s = SafetyLexicon.mix(h) & slotMask
+            while slots[s] >= 0 { s = (s + 1) & slotMask }
+            slots[s] = Int32(index)
         }
     }
 }

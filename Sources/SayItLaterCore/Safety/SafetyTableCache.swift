@@ -1,7 +1,9 @@
 // The compiled phrase table, kept in a file of the cache folder: compiling it takes about 30 ms,
-// finding and reading it back a few ms (most of it the kernel handing out the ~2 MB the table
-// takes in memory), so only the first process after a change of the table or of the program
-// compiles it.
+// reading it back a few ms (most of it the kernel handing out the ~3 MB the file takes in
+// memory), so only the first process after a change of the table or of the program compiles it.
+// The file is read into one buffer and the engine's large arrays are views into it
+// (`SafetyTableArray`), never copies; a freshly compiled table is written to the same bytes and
+// read back the same way, so an engine always has one kind of storage.
 //
 // The file holds the compiled phrase table and nothing else: never anything a person wrote. Its
 // name carries a key (SHA-256 over the format version, the program's own file, and every input
@@ -12,9 +14,11 @@
 // jump in its code must go forward, so even a file with a right checksum cannot make the matcher
 // read out of bounds or loop.
 //
-// Layout (little-endian): "SAYTABLE", format version (u32), 0 (u32), payload length (u64),
-// payload checksum (u64), key (32 bytes), then the payload: the engine's stored properties in
-// the order of `SafetyEngine.encode`, each array as its count (i64) and its elements.
+// Layout (in the machine's byte order, so that arrays can be viewed in place; a file of the other
+// order fails the version check): "SAYTABLE", format version (u32), 0 (u32), payload length
+// (u64), payload checksum (u64), key (32 bytes), then the payload: the engine's stored
+// properties in the order of `SafetyEngine.init(table:payload:)`, each array as zeros up to a
+// multiple of 8 bytes, its count (i64) and its elements, so that every array starts aligned.
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -29,7 +33,7 @@ import MarkdownStore
 
 enum SafetyTableCache {
     /// Raise it whenever the payload's layout or the meaning of a stored field changes.
-    static let formatVersion: UInt32 = 4
+    static let formatVersion: UInt32 = 5
     static let magic = Array("SAYTABLE".utf8)
     static let headerSize = 64
     static let filePrefix = "safety-table-"
@@ -121,19 +125,21 @@ enum SafetyTableCache {
 
     // MARK: the payload
 
-    /// The engine's stored properties as bytes.
+    /// The bytes the engine's arrays lie in.
     static func payload(of engine: SafetyEngine) -> [UInt8] {
-        var w = SafetyTableWriter()
-        engine.encode(&w)
-        return w.bytes
+        Array(UnsafeRawBufferPointer(rebasing: engine.table.bytes[engine.payload]))
     }
 
-    /// The engine in `payload`, or nil when it is malformed in any way.
-    static func engine(fromPayload payload: UnsafeBufferPointer<UInt8>) -> SafetyEngine? {
-        var reader = SafetyTableReader(bytes: payload)
-        guard let engine = try? SafetyEngine(reading: &reader), reader.at == payload.count, engine.isWellFormed
-        else { return nil }
+    /// The engine whose payload is `payload` of `table`, or nil when it is malformed in any way.
+    /// The engine's arrays are views into `table`, which it keeps.
+    static func engine(fromPayload payload: Range<Int>, of table: SafetyTableBuffer) -> SafetyEngine? {
+        guard let engine = try? SafetyEngine(table: table, payload: payload), engine.isWellFormed else { return nil }
         return engine
+    }
+
+    /// The engine in a copy of `payload`, or nil when it is malformed in any way.
+    static func engine(fromPayload payload: UnsafeBufferPointer<UInt8>) -> SafetyEngine? {
+        SafetyTableBuffer(copying: UnsafeRawBufferPointer(payload)).flatMap { engine(fromPayload: 0..<payload.count, of: $0) }
     }
 
     // MARK: the file
@@ -152,48 +158,46 @@ enum SafetyTableCache {
         return w.bytes
     }
 
-    /// The engine in a whole cache file, or nil unless its header, length, key and checksum are
-    /// right and the payload is well formed.
-    static func engine(fromFile file: UnsafeBufferPointer<UInt8>, key: [UInt8]) -> SafetyEngine? {
-        guard file.count >= headerSize, key.count == 32, file[0..<8].elementsEqual(magic) else { return nil }
-        let raw = UnsafeRawBufferPointer(file)
-        func load<T: FixedWidthInteger>(_ at: Int, _: T.Type) -> T { T(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: T.self)) }
-        let payload = UnsafeBufferPointer(rebasing: file[headerSize...])
+    /// The engine in a whole cache file read into `file`, or nil unless its header, length, key
+    /// and checksum are right and the payload is well formed.
+    static func engine(fromFile file: SafetyTableBuffer, key: [UInt8]) -> SafetyEngine? {
+        let raw = UnsafeRawBufferPointer(file.bytes)
+        guard raw.count >= headerSize, key.count == 32, raw[0..<8].elementsEqual(magic) else { return nil }
+        func load<T: FixedWidthInteger>(_ at: Int, _: T.Type) -> T { raw.loadUnaligned(fromByteOffset: at, as: T.self) }
+        let payload = headerSize..<raw.count
         guard load(8, UInt32.self) == formatVersion, load(12, UInt32.self) == 0,
-              load(16, UInt64.self) == UInt64(payload.count), file[32..<64].elementsEqual(key),
-              load(24, UInt64.self) == checksum(UnsafeRawBufferPointer(payload)) else { return nil }
-        return engine(fromPayload: payload)
+              load(16, UInt64.self) == UInt64(payload.count), raw[32..<64].elementsEqual(key),
+              load(24, UInt64.self) == checksum(UnsafeRawBufferPointer(rebasing: raw[payload])) else { return nil }
+        return engine(fromPayload: payload, of: file)
     }
 
-    /// `body` of the file's bytes, when it is a regular file of this user's that no one else may
-    /// write; else nil. The bytes are read into memory rather than mapped, so a file cut short by
-    /// someone else while it is read is a short read (ignored), never a crash.
-    static func withFile<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+    /// The engine in a copy of the file's bytes `file` (see ``engine(fromFile:key:)``).
+    static func engine(fromFile file: UnsafeBufferPointer<UInt8>, key: [UInt8]) -> SafetyEngine? {
+        SafetyTableBuffer(copying: UnsafeRawBufferPointer(file)).flatMap { engine(fromFile: $0, key: key) }
+    }
+
+    /// `body` of a buffer holding the file's bytes, when it is a regular file of this user's that
+    /// no one else may write; else nil. The bytes are read into memory rather than mapped, so a
+    /// file cut short by someone else while it is read is a short read (ignored), never a crash.
+    static func withFile<T>(_ path: String, _ body: (SafetyTableBuffer) -> T?) -> T? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
-              info.st_mode & 0o022 == 0, info.st_size >= headerSize, info.st_size <= 1 << 26 else { return nil }
-        let size = Int(info.st_size)
-        #if os(Linux)
-        // Memory the kernel hands out whole (MAP_POPULATE) rather than a page at each first touch.
-        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
-        #else
-        let flags = MAP_PRIVATE | MAP_ANON
-        #endif
-        guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, flags, -1, 0), memory != MAP_FAILED else { return nil }
-        defer { munmap(memory, size) }
-        let buffer = memory.bindMemory(to: UInt8.self, capacity: size)
+              info.st_mode & 0o022 == 0, info.st_size >= headerSize, info.st_size <= 1 << 26,
+              let buffer = SafetyTableBuffer(count: Int(info.st_size)), let start = buffer.bytes.baseAddress
+        else { return nil }
+        let size = buffer.bytes.count
         var count = 0
         while count < size {
-            let got = read(fd, buffer + count, size - count)
+            let got = read(fd, start + count, size - count)
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else { break }
             count += got
         }
         guard count == size else { return nil }
-        return body(UnsafeBufferPointer(start: buffer, count: size))
+        return body(buffer)
     }
 
     /// Writes the table (atomically, 0600 in a 0700 folder) and removes the folder's other
@@ -304,61 +308,148 @@ struct SafetyTableSource {
 }
 
 extension SafetyEngine {
+    /// Compiles the table, writes it as the payload of a cache file, and reads it back from
+    /// there, as a table read from a file is.
     convenience init(_ source: SafetyTableSource) {
-        self.init(macros: source.macros, concerning: source.concerning, exclusions: source.exclusions,
-                  aliases: source.aliases, typoTolerant: source.typoTolerant, censorable: source.censorable,
-                  knownWords: source.knownWords, vetoLists: source.vetoLists, intentWords: source.intentWords,
-                  quotation: source.quotation, toldFromSafety: source.toldFromSafety)
+        let payload = SafetyEngine.compile(
+            macros: source.macros, concerning: source.concerning, exclusions: source.exclusions,
+            aliases: source.aliases, typoTolerant: source.typoTolerant, censorable: source.censorable,
+            knownWords: source.knownWords, vetoLists: source.vetoLists, intentWords: source.intentWords,
+            quotation: source.quotation, toldFromSafety: source.toldFromSafety)
+        guard let table = payload.withUnsafeBytes({ SafetyTableBuffer(copying: $0) }) else {
+            fatalError("no memory for the safety phrase table")
+        }
+        do {
+            try self.init(table: table, payload: 0..<payload.count)
+        } catch {
+            fatalError("the compiled safety phrase table does not read back")
+        }
     }
 }
 
 // MARK: - Bytes
 
-/// Appends little-endian integers, arrays (count, then elements) and strings.
+/// The one buffer a table is read into (from a file, or from the bytes a compiler wrote),
+/// owned by the engine made from it: the engine's large arrays are views into these bytes
+/// (``SafetyTableArray``), so they live exactly as long as the engine. Written only before an
+/// engine is made from it.
+final class SafetyTableBuffer: @unchecked Sendable {
+    let bytes: UnsafeMutableRawBufferPointer
+
+    /// `count` zero bytes, page-aligned, that the kernel hands out whole (MAP_POPULATE) rather
+    /// than a page at each first touch; nil when there are none to be had.
+    init?(count: Int) {
+        #if os(Linux)
+        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
+        #else
+        let flags = MAP_PRIVATE | MAP_ANON
+        #endif
+        guard count > 0, let memory = mmap(nil, count, PROT_READ | PROT_WRITE, flags, -1, 0), memory != MAP_FAILED
+        else { return nil }
+        bytes = UnsafeMutableRawBufferPointer(start: memory, count: count)
+    }
+
+    convenience init?(copying source: UnsafeRawBufferPointer) {
+        self.init(count: source.count)
+        bytes.copyMemory(from: source)
+    }
+
+    deinit { munmap(bytes.baseAddress, bytes.count) }
+}
+
+/// A read-only array of a table, lying in the ``SafetyTableBuffer`` that the engine holding it
+/// keeps alive. Indexes are checked, as an Array's are.
+struct SafetyTableArray<Element>: RandomAccessCollection, @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<Element>
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { buffer.count }
+
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < buffer.count, "index out of range")
+        return buffer[index]
+    }
+
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try body(buffer)
+    }
+
+    /// The elements lie one after another: copies and UTF-8 decoding of them (and of their
+    /// slices) take the fast path.
+    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
+        try body(buffer)
+    }
+}
+
+/// Appends integers, arrays (zeros to a multiple of 8 bytes, count, then elements) and strings,
+/// in the machine's byte order.
 struct SafetyTableWriter {
     var bytes: [UInt8] = []
 
     mutating func int<T: FixedWidthInteger>(_ value: T) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
     }
 
     mutating func int(_ value: Int) { int(Int64(value)) }
 
+    /// Zeros up to a multiple of 8 bytes, where each array starts, so that its elements (after its
+    /// 8-byte count) are aligned in the payload, itself aligned in its buffer.
+    mutating func align() {
+        bytes += repeatElement(0, count: -bytes.count & 7)
+    }
+
     mutating func array<T: FixedWidthInteger>(_ values: [T]) {
+        align()
         int(values.count)
-        #if _endian(little)
         values.withUnsafeBytes { bytes.append(contentsOf: $0) }
-        #else
-        for v in values { int(v) }
-        #endif
     }
 
     mutating func bools(_ values: [Bool]) { array(values.map { $0 ? UInt8(1) : 0 }) }
 
-    /// The strings as their end offsets, then their UTF-8 bytes one after the other.
-    mutating func strings(_ values: [String]) { strings(SafetyStrings(values)) }
+    /// The strings as their end offsets, then their UTF-8 bytes one after the other (see
+    /// ``SafetyStrings``).
+    mutating func strings(_ values: [String]) {
+        var ends: [Int32] = [], utf8: [UInt8] = []
+        for value in values {
+            utf8 += value.utf8
+            ends.append(Int32(utf8.count))
+        }
+        array(ends)
+        array(utf8)
+    }
 
-    /// The same, from strings already kept as bytes.
-    mutating func strings(_ values: SafetyStrings) {
-        array(values.ends)
-        int(values.bytes.count)
-        bytes += values.bytes
+    /// Instructions as an array of their in-memory layout: op, three zero bytes, `a`, `b`.
+    mutating func instructions(_ code: [SafetyInstruction]) {
+        align()
+        int(code.count)
+        for ins in code {
+            bytes += [ins.opcode, 0, 0, 0]
+            int(ins.a)
+            int(ins.b)
+        }
     }
 }
 
-/// Reads what `SafetyTableWriter` wrote, checking every length against the bytes left.
+/// Reads what `SafetyTableWriter` wrote, checking every length against the bytes left. Arrays are
+/// views into the bytes, which must stay alive as long as they are used (see ``SafetyTableBuffer``).
 struct SafetyTableReader {
     struct Malformed: Error {}
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeRawBufferPointer
     var at = 0
+
+    /// A reader of `bytes`, which must start at a multiple of 8 (as a payload does in its buffer).
+    init(bytes: UnsafeRawBufferPointer) throws {
+        guard let base = bytes.baseAddress, Int(bitPattern: base) & 7 == 0 else { throw Malformed() }
+        self.bytes = bytes
+    }
 
     mutating func int<T: FixedWidthInteger>(_: T.Type) throws -> T {
         let size = MemoryLayout<T>.size
         guard bytes.count - at >= size else { throw Malformed() }
-        let value = UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: at, as: T.self)
+        let value = bytes.loadUnaligned(fromByteOffset: at, as: T.self)
         at += size
-        return T(littleEndian: value)
+        return value
     }
 
     /// A count or an Int field, within what the rest of the bytes could hold.
@@ -368,58 +459,46 @@ struct SafetyTableReader {
         return Int(n)
     }
 
-    /// Instructions stored as their count, their op bytes, then all `a`, then all `b`.
-    mutating func instructions() throws -> [SafetyInstruction] {
-        let n = try count()
-        guard n <= (bytes.count - at) / 9 else { throw Malformed() }
-        let ops = at, a = at + n, b = at + 5 * n
-        at += 9 * n
-        let raw = UnsafeRawBufferPointer(bytes)
-        var valid = true
-        let code = [SafetyInstruction](unsafeUninitializedCapacity: n) { buffer, initialized in
-            for i in 0..<n {
-                guard let op = SafetyOp(rawValue: bytes[ops + i]) else { valid = false; return }
-                (buffer.baseAddress! + i).initialize(to: SafetyInstruction(
-                    op: op, a: Int32(littleEndian: raw.loadUnaligned(fromByteOffset: a + 4 * i, as: Int32.self)),
-                    b: Int32(littleEndian: raw.loadUnaligned(fromByteOffset: b + 4 * i, as: Int32.self))))
-                initialized = i + 1
-            }
-        }
-        guard valid else { throw Malformed() }
-        return code
-    }
-
     /// An Int field (checked where it is used).
     mutating func intField() throws -> Int { Int(truncatingIfNeeded: try int(Int64.self)) }
 
-    mutating func array<T: FixedWidthInteger>(_: T.Type) throws -> [T] {
+    /// An array, as a view of its elements where they lie (aligned by the writer). Only for
+    /// types every bit pattern of which is a valid value (see ``instructions()``).
+    mutating func view<T: FixedWidthInteger & BitwiseCopyable>(_: T.Type) throws -> SafetyTableArray<T> {
+        try view(of: T.self)
+    }
+
+    private mutating func view<T: BitwiseCopyable>(of _: T.Type) throws -> SafetyTableArray<T> {
+        at += -at & 7
+        guard at <= bytes.count else { throw Malformed() }
         let n = try count()
         let size = n * MemoryLayout<T>.stride
         guard size <= bytes.count - at else { throw Malformed() }
-        let from = at
+        let start = (bytes.baseAddress! + at).bindMemory(to: T.self, capacity: n)
         at += size
-        #if _endian(little)
-        return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
-            let source = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[from..<(from + size)]))
-            if n > 0 { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source) }
-            initialized = n
-        }
-        #else
-        let raw = UnsafeRawBufferPointer(bytes)
-        return (0..<n).map { T(littleEndian: raw.loadUnaligned(fromByteOffset: from + $0 * MemoryLayout<T>.stride, as: T.self)) }
-        #endif
+        return SafetyTableArray(buffer: UnsafeBufferPointer(start: start, count: n))
     }
 
+    /// Instructions, viewed where they lie: their ops stay bytes (`SafetyInstruction.opcode`),
+    /// checked to be valid before any is used (`SafetyEngine.isWellFormed`).
+    mutating func instructions() throws -> SafetyTableArray<SafetyInstruction> {
+        guard MemoryLayout<SafetyInstruction>.stride == 12, MemoryLayout<SafetyInstruction>.offset(of: \.a) == 4,
+              MemoryLayout<SafetyInstruction>.offset(of: \.b) == 8 else { throw Malformed() }
+        return try view(of: SafetyInstruction.self)
+    }
+
+    mutating func array<T: FixedWidthInteger & BitwiseCopyable>(_: T.Type) throws -> [T] { Array(try view(T.self)) }
+
     mutating func bools() throws -> [Bool] {
-        let values = try array(UInt8.self)
+        let values = try view(UInt8.self)
         guard values.allSatisfy({ $0 <= 1 }) else { throw Malformed() }
         return values.map { $0 == 1 }
     }
 
-    /// Strings `SafetyTableWriter.strings` wrote, kept as their bytes (see ``SafetyStrings``).
+    /// Strings `SafetyTableWriter.strings` wrote, kept as views of their bytes (see ``SafetyStrings``).
     mutating func stringTable() throws -> SafetyStrings {
-        let ends = try array(Int32.self)
-        let bytes = try array(UInt8.self)
+        let ends = try view(Int32.self)
+        let bytes = try view(UInt8.self)
         guard let strings = SafetyStrings(bytes: bytes, ends: ends) else { throw Malformed() }
         return strings
     }
@@ -433,36 +512,16 @@ struct SafetyTableReader {
 // MARK: - The engine's stored properties
 
 extension SafetyEngine {
-    /// Every stored property, in a fixed order (the payload of the cache file).
-    func encode(_ w: inout SafetyTableWriter) {
-        lexicon.encode(&w)
-        w.int(code.count)
-        w.bytes += code.map(\.op.rawValue)
-        for ins in code { w.int(ins.a) }
-        for ins in code { w.int(ins.b) }
-        w.array(dispatch)
-        w.int(wordSets.bitmapWords)
-        w.int(wordSets.maskWords)
-        w.array(wordSets.masks)
-        w.array(wordSets.ranks)
-        w.array(wordSets.words)
-        for index in [concerning, exclusions, mentionBefore, mentionAfter, ownWords, safeNow, backNow] { index.encode(&w) }
-        w.int(intentSet)
-        w.strings(problems)
-        let names = vetoNames.sorted { $0.key < $1.key }
-        w.array(names.map(\.key))
-        w.strings(names.map(\.value))
-        // Kept in the file for its layout; the exclusions' own list, read back and compared.
-        w.bools(exclusions.yields)
-    }
-
-    convenience init(reading r: inout SafetyTableReader) throws {
+    /// The engine whose payload is `payload` of `table`: every stored property, in the order the
+    /// compiler writes them (`SafetyEngine.compile`), the large arrays as views into `table`.
+    convenience init(table: SafetyTableBuffer, payload: Range<Int>) throws {
+        guard payload.lowerBound >= 0, payload.upperBound <= table.bytes.count else { throw SafetyTableReader.Malformed() }
+        var r = try SafetyTableReader(bytes: UnsafeRawBufferPointer(rebasing: table.bytes[payload]))
         let lexicon = try SafetyLexicon(reading: &r)
         let code = try r.instructions()
-        let dispatch = try r.array(Int32.self)
-        let bitmapWords = try r.intField(), maskWords = try r.intField()
-        let wordSets = SafetyWordSets(bitmapWords: bitmapWords, maskWords: maskWords, masks: try r.array(UInt64.self),
-                                      ranks: try r.array(Int32.self), words: try r.array(UInt64.self))
+        let dispatch = try r.view(Int32.self)
+        let wordSets = SafetyWordSets(bitmapWords: try r.intField(), maskWords: try r.intField(), masks: try r.view(UInt64.self),
+                                      ranks: try r.view(Int32.self), words: try r.view(UInt64.self))
         let concerning = try SafetyPatternIndex(reading: &r), exclusions = try SafetyPatternIndex(reading: &r)
         let before = try SafetyPatternIndex(reading: &r), after = try SafetyPatternIndex(reading: &r)
         let own = try SafetyPatternIndex(reading: &r)
@@ -471,23 +530,24 @@ extension SafetyEngine {
         let problems = try r.strings()
         let vetoSets = try r.array(Int32.self), vetoNames = try r.strings()
         guard vetoSets.count == vetoNames.count, zip(vetoSets, vetoSets.dropFirst()).allSatisfy({ $0 < $1 }),
-              try r.bools() == exclusions.yields
+              try r.bools() == exclusions.yields, r.at == payload.count
         else { throw SafetyTableReader.Malformed() }
-        self.init(lexicon: lexicon, code: code, dispatch: dispatch, wordSets: wordSets,
+        self.init(table: table, payload: payload, lexicon: lexicon, code: code, dispatch: dispatch, wordSets: wordSets,
                   concerning: concerning, exclusions: exclusions, intentSet: intentSet, mentionBefore: before,
                   mentionAfter: after, ownWords: own, safeNow: safe, backNow: back, problems: problems,
                   vetoNames: Dictionary(uniqueKeysWithValues: zip(vetoSets, vetoNames)))
     }
 
-    /// Whether every index the matcher and the tokenizer follow is in bounds, and every jump of
-    /// the code goes forward (so matching always ends), as they are in a compiled table.
+    /// Whether every index the matcher and the tokenizer follow is in bounds, every op is one of
+    /// `SafetyOp`, and every jump of the code goes forward (so matching always ends), as they are
+    /// in a compiled table.
     var isWellFormed: Bool {
         let lx = lexicon
         let words = lx.names.count, entries = lx.entryHash.count, n = code.count
-        func within(_ values: [Int32], _ count: Int, orNone: Bool = false) -> Bool {
+        func within(_ values: some Collection<Int32>, _ count: Int, orNone: Bool = false) -> Bool {
             values.allSatisfy { ($0 >= 0 && Int($0) < count) || (orNone && $0 == -1) }
         }
-        func ranges(_ starts: [Int32], _ counts: [Int32], _ total: Int) -> Bool {
+        func ranges(_ starts: SafetyTableArray<Int32>, _ counts: SafetyTableArray<Int32>, _ total: Int) -> Bool {
             for (start, count) in zip(starts, counts) where start < 0 || count < 0 || Int(start) + Int(count) > total {
                 return false
             }
@@ -525,8 +585,9 @@ extension SafetyEngine {
                 }
                 for pc in 0..<n {
                     let ins = code[pc], next = pc + 1 < n
+                    guard let op = SafetyOp(rawValue: ins.opcode) else { return false }
                     let ok: Bool
-                    switch ins.op {
+                    switch op {
                     case .word, .number, .clauseEnd, .clauseStart, .sameSentence: ok = next
                     case .set: ok = next && isSet(ins.a)
                     case .skip: ok = next && (ins.a == -1 || isSet(ins.a))
@@ -545,7 +606,7 @@ extension SafetyEngine {
 
         func index(_ x: SafetyPatternIndex) -> Bool {
             let p = x.count
-            func offsets(_ o: [Int32], _ total: Int) -> Bool {
+            func offsets(_ o: SafetyTableArray<Int32>, _ total: Int) -> Bool {
                 o.count == words + 2 && o.allSatisfy({ $0 >= 0 && Int($0) <= total }) && zip(o, o.dropFirst()).allSatisfy({ $0 <= $1 })
             }
             return x.starts.count == p && x.vetoes.count == p && within(x.starts, n) && within(x.vetoes, sets, orNone: true)
@@ -561,33 +622,70 @@ extension SafetyEngine {
 }
 
 extension SafetyPatternIndex {
-    func encode(_ w: inout SafetyTableWriter) {
-        w.array(starts)
-        w.array(vetoes)
-        w.array(needs)
-        w.bools(yields)
+    /// Writes the index of the compiled phrases (read back by ``init(reading:)``): per phrase
+    /// its start, vetoes, needs, whether it yields to intent, its family and text; then, for
+    /// each word id, the phrases that can start with it and the phrases it anchors.
+    static func encode(_ compiled: [SafetyCompiledEntry], wordCount: Int, _ w: inout SafetyTableWriter) {
+        let patterns = compiled.map(\.pattern)
+        w.array(patterns.map(\.start))
+        w.array(patterns.map(\.veto))
+        w.array(patterns.map(\.need))
+        w.bools(patterns.map(\.yields))
+        // Family names repeat: each is kept once, and each phrase points at its family.
+        var groups: [String] = [], groupOf: [Int32] = [], seen: [String: Int32] = [:]
+        for p in patterns {
+            if seen[p.group] == nil { seen[p.group] = Int32(groups.count); groups.append(p.group) }
+            groupOf.append(seen[p.group]!)
+        }
         w.strings(groups)
         w.array(groupOf)
-        w.strings(sources)
-        for list in [offsets, list, numberFirst, anchorStarts, anchorOffsets, anchored] { w.array(list) }
+        w.strings(patterns.map(\.source))
+        var buckets = Array(repeating: [Int32](), count: wordCount)
+        var anchorBuckets = Array(repeating: [Int32](), count: wordCount)
+        var numbers: [Int32] = []
+        var anchorStarts: [Int32] = [0]
+        for (i, c) in compiled.enumerated() {
+            for id in c.firsts { buckets[Int(id)].append(Int32(i)) }
+            if c.number { numbers.append(Int32(i)) }
+            var anchor = anchorStarts.last!
+            for set in c.anchors {
+                for id in set { anchorBuckets[Int(id)].append(anchor) }
+                anchor += 1
+            }
+            anchorStarts.append(anchor)
+        }
+        /// Offsets (one per word id, and two more) into the lists, one after the other.
+        func flatten(_ b: [[Int32]]) {
+            var offsets: [Int32] = [0]
+            var list: [Int32] = []
+            for x in b { list.append(contentsOf: x); offsets.append(Int32(list.count)) }
+            offsets.append(Int32(list.count))
+            w.array(offsets)
+            w.array(list)
+        }
+        flatten(buckets)
+        w.array(numbers)
+        w.array(anchorStarts)
+        flatten(anchorBuckets)
     }
 
     init(reading r: inout SafetyTableReader) throws {
-        let starts = try r.array(Int32.self), vetoes = try r.array(Int32.self), needs = try r.array(Int32.self)
-        let yields = try r.bools(), groups = try r.strings(), groupOf = try r.array(Int32.self), sources = try r.stringTable()
+        let starts = try r.view(Int32.self), vetoes = try r.view(Int32.self), needs = try r.view(Int32.self)
+        let yields = try r.bools(), groups = try r.strings(), groupOf = try r.view(Int32.self), sources = try r.stringTable()
         let p = starts.count
         guard [vetoes.count, needs.count, yields.count, groupOf.count, sources.count].allSatisfy({ $0 == p }),
               groupOf.allSatisfy({ $0 >= 0 && Int($0) < groups.count }) else { throw SafetyTableReader.Malformed() }
         self.init(starts: starts, vetoes: vetoes, needs: needs, yields: yields, groups: groups, groupOf: groupOf,
-                  sources: sources, offsets: try r.array(Int32.self), list: try r.array(Int32.self),
-                  numberFirst: try r.array(Int32.self), anchorStarts: try r.array(Int32.self),
-                  anchorOffsets: try r.array(Int32.self), anchored: try r.array(Int32.self))
+                  sources: sources, offsets: try r.view(Int32.self), list: try r.view(Int32.self),
+                  numberFirst: try r.view(Int32.self), anchorStarts: try r.view(Int32.self),
+                  anchorOffsets: try r.view(Int32.self), anchored: try r.view(Int32.self))
     }
 }
 
-extension SafetyLexicon {
+extension SafetyLexiconBuilder {
+    /// Writes the frozen lexicon (read back by `SafetyLexicon.init(reading:)`).
     func encode(_ w: inout SafetyTableWriter) {
-        func keys(_ list: [FuzzyKey]) {
+        func keys(_ list: [SafetyLexicon.FuzzyKey]) {
             w.int(list.count)
             for key in list {
                 w.array(key.bytes)
@@ -610,26 +708,19 @@ extension SafetyLexicon {
         keys(censorKeys)
         w.strings(names)
     }
+}
 
+extension SafetyLexicon {
     init(reading r: inout SafetyTableReader) throws {
         func keys() throws -> [FuzzyKey] {
             try (0..<r.count()).map { _ in
                 FuzzyKey(bytes: try r.array(UInt8.self), mask: try r.int(UInt32.self), id: try r.int(Int32.self))
             }
         }
-        self.init()
-        slots = try r.array(Int32.self)
-        slotMask = try r.intField()
-        entryHash = try r.array(UInt64.self)
-        entryStart = try r.array(Int32.self)
-        entryLength = try r.array(Int32.self)
-        pool = try r.array(UInt8.self)
-        outputStart = try r.array(Int32.self)
-        outputCount = try r.array(Int32.self)
-        outputs = try r.array(Int32.self)
-        endsInIng = try r.bools()
-        fuzzyBuckets = try (0..<r.count()).map { _ in try keys() }
-        censorKeys = try keys()
-        names = try r.stringTable()
+        self.init(slots: try r.view(Int32.self), slotMask: try r.intField(), entryHash: try r.view(UInt64.self),
+                  entryStart: try r.view(Int32.self), entryLength: try r.view(Int32.self), pool: try r.view(UInt8.self),
+                  outputStart: try r.view(Int32.self), outputCount: try r.view(Int32.self), outputs: try r.view(Int32.self),
+                  endsInIng: try r.bools(), fuzzyBuckets: try (0..<r.count()).map { _ in try keys() },
+                  censorKeys: try keys(), names: try r.stringTable())
     }
 }
