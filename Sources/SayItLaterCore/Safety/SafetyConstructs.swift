@@ -49,7 +49,7 @@ extension SafetyPhrases {
         // Saying goodbye.
         ("BYE", "(goodbye|goodbyes|bye|byee|so long|farewell|ta ra|tara|cheerio|adios|this is goodbye|my goodbye|see you on the other side|see you all on the other side|see ya on the other side|walk good)"),
         // Last words written.
-        ("LASTWRITE", "((last|final) (entry|page|post|words|note|message|letter|lines) !(of (the|this) (day|week|month|year|term|book|notebook|diary|journal|holiday)|for (now|today|tonight|the (day|week|month|year|term|holiday|summer))|before (bed|the|my (holiday|trip|exam|exams|operation|surgery))|in (this|the) (notebook|book|diary|journal)) | (last|final) (thing|time) (ill|i will|i ll|im going to) [ever] write | (wont|will not|never) be writing (in here|here|in this|again|anything (else|again)|anymore) !(until|till|til|for (a|the|two|three|a few|some)|while|during|on holiday|because|this week|tomorrow) | (this is|here is) where (the|this|my) (diary|journal|book|story) ends | (last|final) (list|lines|thing) | (write|writing) ~3 (the)? last time | (wont|will not) be writing ~~4 (or after that|ever again|again after|any more|anymore) | (this is the|the) last time (i am|im|i m) writing (here|in here) $ | (my|these are my) (last|final) few lines)"),
+        ("LASTWRITE", "((last|final) (entry|page|post|words|note|message|letter|lines) !(of (the|this) (day|week|month|year|term|book|notebook|diary|journal|holiday)|for (now|today|tonight|the (day|week|month|year|term|holiday|summer))|before (bed|the|my (holiday|trip|exam|exams|operation|surgery))|in (this|the) (notebook|book|diary|journal)) | (last|final) (thing|time) (ill|i will|i ll|im going to) [ever] write !(in this (one|book|notebook|diary|journal|pad)) | (wont|will not|never) be writing (in here|here|in this|again|anything (else|again)|anymore) !(until|till|til|for (a|the|two|three|a few|some)|while|during|on holiday|because|this week|tomorrow) | (this is|here is) where (the|this|my) (diary|journal|book|story) ends | (last|final) (list|lines|thing) | (write|writing) ~3 (the)? last time | (wont|will not) be writing ~~4 (or after that|ever again|again after|any more|anymore) | (this is the|the) last time (i am|im|i m) writing (here|in here) $ | (my|these are my) (last|final) few lines)"),
         // Strong signs a text is a farewell (each is itself unusual in a journal).
         ("FAREWELLSIGN", "(^ <BYE> !(to|for now|till|until|see you|for the|for a|then|mum said|and thanks for) | (this is|here is|consider this|this is my|this will be my) (my)? (goodbye|farewell|last goodbye) !(to|for now|for the|till|until) | <LASTWRITE> | (to whoever|whoever|for whoever) ~2 (reads|read|finds|find|reading|finding) this | if (you|anyone|someone|somebody) ever (find|finds|read|reads|see|sees) this | by the time (you|anyone|someone|they|somebody|anybody|mum|mam|dad|mom|she|he|you all) ~2 (read|reads|find|finds|see|sees) this | (if|when) this (is|gets) (found|read) | if (youre|you are|anyone is|someone is) reading this | if (you|anyone|someone|somebody) (see|sees|find|finds|read|reads) this (book|diary|journal|note|letter|page|notebook) | so (somebody|someone|people|everyone|they|you) (knows|know|can find|will know|will find) where (stuff|things|everything|it all|my things) (is|are) | dear (future nobody|nobody|whoever|whoever finds this|whoever reads this) | (wont|will not) be (around|here) ~3 (to see|anymore|any more|much longer|for much longer) | (tapping|checking|bowing|clocking|signing) out (for good|permanently|forever|for ever) | (wasnt|was not|im not|not|wont be) (frightened|scared|afraid) (at|of) the end | see you (on the other side|in another life|in the next life) | (whoever|who ever|whoevers|the person who|the one who) [<A>] (finds|find|will find|found) me | ^ (please)? (look after|take care of) (each other|yourselves|mum|mam|dad|mom|the kids|the boys|the girls|the dog|the cat|my|biscuit|him for me|her for me) | ^ (please)? dont (cry|grieve|be sad|miss me|blame yourself|blame yourselves|keep a seat|mourn) | (tell|remind) (the kids|them|him|her|the children|the boys|the girls|my (mum|dad|kids|son|daughter|wife|husband)) ~2 (i|that i) (loved|was proud of|always loved|never stopped loving) | saying goodbye now because (i|ill) (wont|will not) (get the chance|be able|be here) | (tonight s|tonights|this is) my last (watch|shift|night) | (ill|i will|i ll|i shall) (already)? be (dead|gone) by the time (you|anyone|someone|they|you all|mum|dad) (read|find|see|get|do|open) | by the time (you|anyone|they|someone) ~4 it (will be|ll be|will have been|is) (done|over|finished) | (it was|this was|this is|it is|its) my (choice|decision) ~~4 (i made it|nobody elses|no one elses|not yours|not theirs|dont blame) | tell ~4 i said <BYE> | (shall|will|wont|will not|shant) (not)? be (here|around|alive) (after|past|beyond) (tonight|today|tomorrow|this (week|weekend)|the weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday) | (wont|will not|never) get (to|the chance to) (say|tell|see|hug) ~6 (after|past|beyond) (tonight|today|tomorrow) | no (big|fancy|proper)? funeral (please|for me) | (tell|remind) (my (sister|brother|nan|gran|friends|best friend|partner|boyfriend|girlfriend|boss)) ~2 (i|that i) (loved|was proud of|always loved|never stopped loving) | (things|instructions|notes|stuff|a list|list) (for|about) (after|afterwards|when im gone|once im gone) | (document|envelope|folder|file|note|box) ~2 (called|named|labelled|marked)? for after | (after|past|beyond) (tonight|today|this) (there|theres) (wont|will not) be (anyone|anybody|me|no one) (left)? to (write|read|talk) | this is where (we|i) (stop|end|finish|say goodbye) | (dont|do not) (go)? (looking|look|search|searching) for (reasons|a reason|answers|why) | (note|letter|message) (for|to) whoever | (ive|i have|i ve) left (you|her|him|them|mum|mam|dad) (the|my) (flat|house|car|dog|cat|savings|money) and (the|my) (flat|house|car|dog|cat|savings|money) | (so)? when (they|you|mum|mam|dad|someone|people|she|he) (find|finds|read|reads) this ~3 (theyll|they will|youll|you will|they|you|shell|hell) (know|understand) | by (then|that time) (i|ill|i will|i ll) (will)? be (gone $|dead|where (no|nothing|nobody)|somewhere (no|nothing|nobody)) | so the words exist | (if|in case) i (cant|can not|cannot|dont|wont|never) (say|get to say) them)"),
         // Weaker signs, farewell only next to a strong one.
@@ -823,6 +823,7 @@ extension SafetyPhrases {
                 "(pull|urge|temptation|wanting|want|wanted|tempted) to (steer|swerve|drive|veer|crash|turn) (the car)? into (the|a|that|an)? (oncoming|bridge|pillar|wall|tree|lorry|truck|barrier|central reservation|river|sea|traffic)",
                 "(feet|legs|body) (want|wants|keep trying|keeps trying|wanted) to (step|walk|jump|go) (forward|off|in front) ~~10 (hold (them|it|myself) back|stop (them|myself))",
                 "rather be dead than ~~16 (i mean (it|that)|not joking|thought (it|this) (all)? (the way)? through)",
+                "<SUICIDE> ~~6 (popping|pops|coming|comes) into my head ~~12 (not a joke|every time i close my eyes|every night|not a song)",
             ]),
 
         SafetyPhraseGroup(
@@ -1339,12 +1340,12 @@ extension SafetyPhrases {
                 "<POISON> ~~20 (it|that) (would|d|will) be (quick|quicker|painless)",
                 "(cold|deep) enough to make it (quick|fast)",
                 "(which|what|how many) ~4 (<MEDS>|meds|insulin|patches) (would|will|could|d) (actually)? (do it|kill (me|you)|be fatal|be lethal|finish me)",
-                "(shotgun|gun|rifle|pistol) ~~20 (check|checking|checked) (its|it is|it s|they re|theyre) (still)? there",
+                "(shotgun|gun|rifle|pistol) ~~40 (check|checking|checked) (its|it is|it s|they re|theyre) (still)? there",
                 "(belt|cord|scarf|tie|cable|flex|lead|dressing gown cord) (holds|held|will hold|would hold|took|takes|can take|can hold) my weight",
                 "(tested|testing|test) (it|the (belt|rope|cord|scarf)) on the (hook|beam|banister|bannister|door|rafter|rafters)",
                 "(rope|belt|cord) ~~20 (beam|hook|rafter|rafters|banister) ~~8 (measure|measured|measuring) it in my head",
                 "(heater|hairdryer|hair dryer|toaster|radio) ~~25 (plug|cable|lead) ~~10 (didnt push|did not push|next time i|push it in)",
-                "(balcony|railing|ledge|edge|bridge|roof) ~~20 (what|how) (letting go|jumping|falling|it) (would|will|might|d) feel",
+                "(balcony|railing|ledge|edge|bridge|roof) ~~30 (what|how) (letting go|jumping|falling|it) (would|will|might|d) feel",
                 "(took|take|taking|swallow|swallowed|all on) (the lot|them all|all of them|all at once|at once) ~~12 (would|d) be (plenty|enough)",
                 "(kept back|held back|stashed|squirrelled away|squirreled away|siphoned off) ~6 (<MEDS>|patches|fentanyl|morphine|oxy|oxycodone)",
                 "(sleeping|sleep|slept) with the <MEDS> under my pillow",
@@ -1622,7 +1623,7 @@ extension SafetyPhrases {
                 "not planning on (having|seeing)? another (one|birthday|christmas)",
                 "(days|weeks) left ~~12 (told|telling|tell) (nobody|no one|noone|anyone) the date",
                 "no more anything $",
-                "(im|i am|i m) going $ ~~20 (no one|nobody|noone) (s|is)? left hanging",
+                "(im|i am|i m) going $ ~~20 (no one|no ones|nobody|nobodys|noone|noones) (s|is)? left hanging",
                 "so (nobody|no one|noone) (can|could|will)? (say|think) i did it because",
                 "(long enough|days|hours) before (anyone|anybody|someone|somebody|they) (would|will|could|can|d)? find me",
                 "when (mam|mum|mom|dad|da|he|she|my (wife|husband|mother|father)) (goes|dies|passes|is gone) ~3 (im|i am|i m) going (too|as well|with (her|him))",
@@ -1799,7 +1800,7 @@ extension SafetyPhrases {
                 "(dont|do not) blame (the|my|anyone|yourself|yourselves|college|school|him|her) ~~12 (decision|my choice) (is)? (mine|my own)",
                 "for whoever (comes|finds|gets) (in|here|me|this) first",
                 "tell (my|the|our) (boy|girl|son|daughter|kids|children|bairns|wee ones|boys|girls) ~3 (his|her|their) (daddy|dad|mum|mummy|mam|mom|father|mother|papa|mama) loved (him|her|them)",
-                "(this is|this will be|this ll be|thisll be) the last (thing|entry|page|time|one) (i|ill|i will|i ll) (write|writing|ever write)",
+                "(this is|this will be|this ll be|thisll be) the last (thing|entry|page|time|one) (i|ill|i will|i ll) (write|writing|ever write) !(in this (one|book|notebook|diary|journal|pad))",
                 "thank you to everyone who (tried|was ever|has ever|ever)",
                 "forgive me ~4 (for)? what (im|i am|i m) about to do",
                 "(writing|write|wrote) (my|one|a) (final|last) entry ~~8 (left behind|goodbye|forgive|sorry|let me go|not strong|wasnt strong)",
@@ -2377,8 +2378,6 @@ extension SafetyPhrases {
                 "(legs|arms|thighs|wrists) (are|re|is) too bad to stop hiding",
                 "(careful|more careful) where i (put|do|make) them",
                 "(told|tell) ~3 (it was|they were|they re|it s|its) ~3 (oven|cat|iron|kettle) ~~12 (third|fourth|again|another) ~2 (oven|cat|iron|kettle)",
-                "s u i c i d e",
-                "i w a n t (i t o v e r|t o d i e)",
             ]),
 
         SafetyPhraseGroup(
