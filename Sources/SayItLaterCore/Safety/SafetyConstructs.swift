@@ -30,7 +30,7 @@ extension SafetyPhrases {
         // The writer being gone, dead or absent, as the condition of a hypothetical
         // ("if I wasn't here", "once I'm out of the picture", "if the Lord took me").
         ("NOTNOW", "(by|at|on|for|until|till|tomorrow|tonight|today|next|this|when|yet|to|in time|then|that|a|the|away|out|home|shopping|abroad|with|from|over|early|late|in|him|her|them|people|anyone|my|his|their|your|much|long|all|during|while|after|before)"),
-        ("IABSENT", "(were i <A> (no longer here|gone|dead|not here|not around|to die|to go|to pass|no longer alive) | i <A> (was|were|am|m|wis) <A> (dead|not there (forever|for good|anymore|any more)|never born|no longer here|no longer around|no longer alive|out of the picture|out of the way|not alive|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | im <A> (dead|out of the picture|out of the way|no longer here|no longer around|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | i <A> (wasnt|werent|was not|were not) <A> (here|around) to (need|burden|trouble|bother|look after|pay for|worry about) | i <A> (wasnt|werent|was not|were not) <A> (alive|born|here ($|<ANYMORE>|at all)|around ($|<ANYMORE>|at all)|in (it|them|the picture|their lives|her life|his life|your life|the way|the world)) | i <A> (died|disappeared forever|vanished forever|killed myself|didnt exist|never existed|stopped existing|didnt wake up|never woke up|ended it|ended my life|was to die|were to die|left for good|went away for good|ceased to exist|took my life|took my own life) | (the lord|god|jesus|death) <A> (took|takes|came for|comes for|would take) me | (ive|i have) <A> (gone|died|passed) $ | (im|i am|i m) <A> (in the ground|six feet under|in my grave|in a box) | (i <A> (had|d)|id|i d) <A> (died|been killed|not come home|not survived|never been born|never woken up) | i <A> (was|were) <A> no longer living)"),
+        ("IABSENT", "(were i <A> (no longer here|gone|dead|not here|not around|to die|to go|to pass|no longer alive) | i <A> (was|were|am|m|wis) <A> (dead|not there (forever|for good|anymore|any more)|never born|no longer here|no longer around|no longer alive|out of the picture|out of the way|not alive|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | im <A> (dead|out of the picture|out of the way|no longer here|no longer around|gone (for good|forever|permanently)|gone $|not here ($|<ANYMORE>)|not around ($|<ANYMORE>)) | i <A> (wasnt|werent|was not|were not) <A> (here|around) to (need|burden|trouble|bother|look after|pay for|worry about) | i <A> (wasnt|werent|was not|were not) <A> (alive|born|here ($|<ANYMORE>|at all)|around ($|<ANYMORE>|at all)|in (it|them|the picture|their lives|her life|his life|your life|the way|the world)) | i <A> (died|disappeared forever|vanished forever|killed myself|didnt exist|never existed|stopped existing|didnt wake up|never woke up|ended it|ended my life|was to die|were to die|left for good|went away for good|ceased to exist|took my life|took my own life) | (the lord|god|jesus|death) <A> (took|takes|came for|comes for|would take) me | (ive|i have) <A> (gone|died|passed) $ | (im|i am|i m) <A> (in the ground|six feet under|in my grave|in a box) | (i <A> (had|d)|id|i d) <A> (died|been killed|not come home|not survived|never been born|never woken up) | i <A> (was|were) <A> no longer living | i <A> (am|m) no more $ | if i <A> (am|was|were) no more $)"),
         // What others would gain from the writer's absence.
         ("GAIN", "(better|happier|easier|kinder|lighter|simpler|relieved|glad|free|freer|calmer|smoother|cheaper|quieter|safer|richer|a favour|a favor|a kindness|a relief|a blessing|a mercy|a gift|have a life|have their life back|have her life back|have his life back|get their lives back|get her life back|get his life back|be free|better off|save money)"),
         // Implements of self-injury and means of suicide kept or looked at.
@@ -41,7 +41,7 @@ extension SafetyPhrases {
         // Injury verbs (wider than HARMV: scald, dig, slam, pinch, pull, pick).
         ("INJV", "(<HARMV>|scald|scalded|scalding|scalds|dig|digs|dug|digging|dig my nails|slammed|slam|slamming|bashed|bash|bashing|banged|bang|banging|smashed|smash|smashing|pinched|pinching|pinch|pick|picked|picking|ripped|ripping|jabbed|jabbing|bruised|bruising|hit|whacked|whacking|scraped|scraping|scrape|razored|razoring|razor)"),
         // Markers that an injury was meant: purpose, until it bled, to feel something, deserved.
-        ("MEANT", "(on purpose|deliberately|intentionally|purposely|purposefully|(till|until|til) ~3 (bled|bleed|bleeds|bleeding|blood|bruised|bruise|bruises|blisters|broke|split|blistered|blister|raw|numb|went (quiet|numb|still|away)|felt (something|better|nothing|real|calm|okay|ok)|i (felt|could feel|couldnt (feel|stand|take))|it (stopped|went))|to feel (something|anything|better|real|pain|calm|in control|alive)|so (i|id|i d) (could|would|can|might) feel (something|anything|real|alive|better|it|pain)|to punish (myself|me)|as punishment|(deserved|deserve) it|where (nobody|no one|noone|people|anyone|mum|mam|dad) (looks|look|can see|sees|will see|would see|wont see|cant see|notices|will notice|would notice|wont notice|checks)|so (nobody|no one|noone) (can|will|would|could)? (see|notice)|again and again|over and over)"),
+        ("MEANT", "(on purpose|deliberately|intentionally|purposely|purposefully|(till|until|til) ~3 (bled|bleed|bleeds|bleeding|blood|bruised|bruise|bruises|blisters|broke|split|blistered|blister|raw|numb|went (quiet|numb|still|away)|felt (something|better|nothing|real|calm|okay|ok)|i (felt|could feel|couldnt (feel|stand|take))|it (stopped|went))|to feel (something|anything|better|real|pain|calm|in control|alive)|so (i|id|i d) (could|would|can|might) feel (something|anything|real|alive|better|it|pain)|to punish (myself|me)|as punishment|(deserved|deserve) it|where (nobody|no one|noone|people|anyone|mum|mam|dad) (looks|look|can see|sees|will see|would see|wont see|cant see|notices|will notice|would notice|wont notice|checks)|so (nobody|no one|noone) (can|will|would|could)? (see|notice)|again and again|over and over | where (nobody|no one|noone|anyone) (could|could not|couldnt) see)"),
         // Gerunds of self-injury, for "back to scratching" and relapse.
         ("NSSING", "(cutting|scratching|burning|hitting myself|picking|biting myself|bruising myself|carving|self harming|harming myself|hurting myself|punching myself|scalding myself|<SH>|<SELFHARM>)"),
         // Marks self-injury leaves.
@@ -49,7 +49,7 @@ extension SafetyPhrases {
         // Saying goodbye.
         ("BYE", "(goodbye|goodbyes|bye|byee|so long|farewell|ta ra|tara|cheerio|adios|this is goodbye|my goodbye|see you on the other side|see you all on the other side|see ya on the other side|walk good)"),
         // Last words written.
-        ("LASTWRITE", "((last|final) (entry|page|post|words|note|message|letter|lines) !(of (the|this) (day|week|month|year|term|book|notebook|diary|journal|holiday)|for (now|today|tonight|the (day|week|month|year|term|holiday|summer))|before (bed|the|my (holiday|trip|exam|exams|operation|surgery))|in (this|the) (notebook|book|diary|journal)) | (last|final) (thing|time) (ill|i will|i ll|im going to) [ever] write | (wont|will not|never) be writing (in here|here|in this|again|anything (else|again)|anymore) !(until|till|til|for (a|the|two|three|a few|some)|while|during|on holiday|because|this week|tomorrow) | (this is|here is) where (the|this|my) (diary|journal|book|story) ends | (last|final) (list|lines|thing) | (write|writing) ~3 (the)? last time | (wont|will not) be writing ~~4 (or after that|ever again|again after|any more|anymore))"),
+        ("LASTWRITE", "((last|final) (entry|page|post|words|note|message|letter|lines) !(of (the|this) (day|week|month|year|term|book|notebook|diary|journal|holiday)|for (now|today|tonight|the (day|week|month|year|term|holiday|summer))|before (bed|the|my (holiday|trip|exam|exams|operation|surgery))|in (this|the) (notebook|book|diary|journal)) | (last|final) (thing|time) (ill|i will|i ll|im going to) [ever] write !(in this (one|book|notebook|diary|journal|pad)) | (wont|will not|never) be writing (in here|here|in this|again|anything (else|again)|anymore) !(until|till|til|for (a|the|two|three|a few|some)|while|during|on holiday|because|this week|tomorrow) | (this is|here is) where (the|this|my) (diary|journal|book|story) ends | (last|final) (list|lines|thing) | (write|writing) ~3 (the)? last time | (wont|will not) be writing ~~4 (or after that|ever again|again after|any more|anymore) | (this is the|the) last time (i am|im|i m) writing (here|in here) $ | (my|these are my) (last|final) few lines)"),
         // Strong signs a text is a farewell (each is itself unusual in a journal).
         ("FAREWELLSIGN", "(^ <BYE> !(to|for now|till|until|see you|for the|for a|then|mum said|and thanks for) | (this is|here is|consider this|this is my|this will be my) (my)? (goodbye|farewell|last goodbye) !(to|for now|for the|till|until) | <LASTWRITE> | (to whoever|whoever|for whoever) ~2 (reads|read|finds|find|reading|finding) this | if (you|anyone|someone|somebody) ever (find|finds|read|reads|see|sees) this | by the time (you|anyone|someone|they|somebody|anybody|mum|mam|dad|mom|she|he|you all) ~2 (read|reads|find|finds|see|sees) this | (if|when) this (is|gets) (found|read) | if (youre|you are|anyone is|someone is) reading this | if (you|anyone|someone|somebody) (see|sees|find|finds|read|reads) this (book|diary|journal|note|letter|page|notebook) | so (somebody|someone|people|everyone|they|you) (knows|know|can find|will know|will find) where (stuff|things|everything|it all|my things) (is|are) | dear (future nobody|nobody|whoever|whoever finds this|whoever reads this) | (wont|will not) be (around|here) ~3 (to see|anymore|any more|much longer|for much longer) | (tapping|checking|bowing|clocking|signing) out (for good|permanently|forever|for ever) | (wasnt|was not|im not|not|wont be) (frightened|scared|afraid) (at|of) the end | see you (on the other side|in another life|in the next life) | (whoever|who ever|whoevers|the person who|the one who) [<A>] (finds|find|will find|found) me | ^ (please)? (look after|take care of) (each other|yourselves|mum|mam|dad|mom|the kids|the boys|the girls|the dog|the cat|my|biscuit|him for me|her for me) | ^ (please)? dont (cry|grieve|be sad|miss me|blame yourself|blame yourselves|keep a seat|mourn) | (tell|remind) (the kids|them|him|her|the children|the boys|the girls|my (mum|dad|kids|son|daughter|wife|husband)) ~2 (i|that i) (loved|was proud of|always loved|never stopped loving) | saying goodbye now because (i|ill) (wont|will not) (get the chance|be able|be here) | (tonight s|tonights|this is) my last (watch|shift|night) | (ill|i will|i ll|i shall) (already)? be (dead|gone) by the time (you|anyone|someone|they|you all|mum|dad) (read|find|see|get|do|open) | by the time (you|anyone|they|someone) ~4 it (will be|ll be|will have been|is) (done|over|finished) | (it was|this was|this is|it is|its) my (choice|decision) ~~4 (i made it|nobody elses|no one elses|not yours|not theirs|dont blame) | tell ~4 i said <BYE> | (shall|will|wont|will not|shant) (not)? be (here|around|alive) (after|past|beyond) (tonight|today|tomorrow|this (week|weekend)|the weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday) | (wont|will not|never) get (to|the chance to) (say|tell|see|hug) ~6 (after|past|beyond) (tonight|today|tomorrow) | no (big|fancy|proper)? funeral (please|for me) | (tell|remind) (my (sister|brother|nan|gran|friends|best friend|partner|boyfriend|girlfriend|boss)) ~2 (i|that i) (loved|was proud of|always loved|never stopped loving) | (things|instructions|notes|stuff|a list|list) (for|about) (after|afterwards|when im gone|once im gone) | (document|envelope|folder|file|note|box) ~2 (called|named|labelled|marked)? for after | (after|past|beyond) (tonight|today|this) (there|theres) (wont|will not) be (anyone|anybody|me|no one) (left)? to (write|read|talk) | this is where (we|i) (stop|end|finish|say goodbye) | (dont|do not) (go)? (looking|look|search|searching) for (reasons|a reason|answers|why) | (note|letter|message) (for|to) whoever | (ive|i have|i ve) left (you|her|him|them|mum|mam|dad) (the|my) (flat|house|car|dog|cat|savings|money) and (the|my) (flat|house|car|dog|cat|savings|money) | (so)? when (they|you|mum|mam|dad|someone|people|she|he) (find|finds|read|reads) this ~3 (theyll|they will|youll|you will|they|you|shell|hell) (know|understand) | by (then|that time) (i|ill|i will|i ll) (will)? be (gone $|dead|where (no|nothing|nobody)|somewhere (no|nothing|nobody)) | so the words exist | (if|in case) i (cant|can not|cannot|dont|wont|never) (say|get to say) them)"),
         // Weaker signs, farewell only next to a strong one.
@@ -376,6 +376,16 @@ extension SafetyPhrases {
                 "(if|wish|want|hope|pray|mercy|kindness|better) ~4 i [<A>] (went|go|fell|fall|could go) to sleep and [<A>] (stayed|stay) asleep",
                 "(only|whole) (thing|problem|mistake) wrong with (the|my) (first|last) (time|attempt) (is|was) (that)? it (didnt|did not|never) work",
                 "(done|did|finished) my (job|part|duty) (and|so) (i)? (may|might|can|could) be excused (now)?",
+                "(dont|do not) want to see another morning $",
+                "(wouldnt it be|would be|how|it d be|itd be) (grand|nice|lovely|good|great|peaceful|bliss) to [<A>] not be here <ANYMORE> $",
+                "(wished|wish|wishing|hoped|hoping|prayed) the (lorry|bus|car|truck|van|train) (had|would|d)? (clipped|hit|taken out|run over|ploughed into|mown down) me",
+                "(scan|results|biopsy|tests) ~~10 (part of me|part o me|part of) (is)? (hoping|hopin) (its|it s|it is|theyre|they re) (bad|terminal|spread) $",
+                "(pray|praying|hope|hoping|wish) ~4 (wont|will not|dont|never) have to come back (up)? (out of it)?",
+                "(nobody|no one|noone) would (ever)? have to wake me (again|up again)",
+                "(time i|ready to) (went|go) (to)? (meet|see|join) the (big man|big fella|man) upstairs",
+                "ready to (go and|go)? join (grandad|grandma|gran|granny|nan|nana|grandpa|ah ma|ah gong|ah kong) (already|too|soon|now)? $",
+                "(join|joined|with) (grandad|grandma|gran|granny|nan|nana|grandpa|ah ma) ~~30 ready to (go and|go)? join (him|her|them)",
+                "(wont|will not|not going to) wait for (the cancer|the illness|the disease|death) to take me $",
             ]),
 
         SafetyPhraseGroup(
@@ -813,6 +823,7 @@ extension SafetyPhrases {
                 "(pull|urge|temptation|wanting|want|wanted|tempted) to (steer|swerve|drive|veer|crash|turn) (the car)? into (the|a|that|an)? (oncoming|bridge|pillar|wall|tree|lorry|truck|barrier|central reservation|river|sea|traffic)",
                 "(feet|legs|body) (want|wants|keep trying|keeps trying|wanted) to (step|walk|jump|go) (forward|off|in front) ~~10 (hold (them|it|myself) back|stop (them|myself))",
                 "rather be dead than ~~16 (i mean (it|that)|not joking|thought (it|this) (all)? (the way)? through)",
+                "<SUICIDE> ~~6 (popping|pops|coming|comes) into my head ~~12 (not a joke|every time i close my eyes|every night|not a song)",
             ]),
 
         SafetyPhraseGroup(
@@ -926,6 +937,8 @@ extension SafetyPhrases {
                 "(brain|head|voice|mind) (keeps|keep|kept|is|s) (yelling|shouting|screaming|saying|telling me|whispering) ~3 (cut|die|jump|do it|end it|kill yourself)",
                 "^ (get up|go) ~~10 (go out to|go to|into) the (garage|shed|barn|loft|attic) ~~10 (stop thinking|done enough thinking|enough thinking for one lifetime)",
                 "(wasting oxygen|waste of oxygen|waste of air|waste of space) ~~8 (kys|kill yourself)",
+                "(stop being a coward|dont chicken out|do not chicken out|no more excuses) ~~30 (just do it this time $|go through with it (while|when|tonight)|finish what you started)",
+                "(nobody|no one|noone) (is|s) (coming|going) to stop you ~~8 (nobody|no one) would (want|care)",
             ]),
 
         SafetyPhraseGroup(
@@ -1323,6 +1336,22 @@ extension SafetyPhrases {
                 "(pills|tablets) (pills|tablets) ~6 (saved up|stockpiled|stashed|hoarded)",
                 "buying things i (dont|do not) need ~~6 the same (things|stuff) as (last time|the first time)",
                 "(bought|got|buying|getting|ive got|i have) ~3 <POISON> to (drink|swallow|down)",
+                "(railing|ledge|height|drop) ~~12 (it|that)? (would|d|will) be (enough|high enough) $",
+                "<POISON> ~~20 (think|thinking) (of|about) it ~~8 (it|that) (would|d|will) be (quick|quicker|painless)",
+                "(googling|googled|searching|searched|looked up|looking up|reading up) ~4 (which|what|how many) ~4 (<MEDS>|meds|insulin|patches) (would|will|could|d) (actually)? (do it|kill (me|you)|be fatal|be lethal|finish me) $",
+                "(shotgun|gun|rifle|pistol) ~~20 (know where the (cartridges|bullets|ammo|shells)|not saying (id|i d|i would) do it)",
+                "(belt|cord|scarf|tie|cable|flex|dressing gown cord) (holds|held|will hold|would hold|took|takes|can take|can hold) my weight ~~12 (hook|door|wardrobe|beam|banister|rail|tested)",
+                "(rope|belt|cord) ~~20 (beam|hook|rafter|rafters|banister) ~~8 (measure|measured|measuring) it in my head",
+                "(heater|hairdryer|hair dryer|toaster|radio) ~~25 (plug|cable|lead) ~~10 (didnt push|did not push|next time i|push it in)",
+                "(balcony|railing|ledge|edge|bridge|roof) ~~30 (what|how) letting go (would|will|might|d) feel",
+                "(took|take|taking|swallow|swallowed|all on) (the lot|them all|all of them|all at once|at once) ~~12 (would|d) be plenty !for",
+                "(kept back|held back|stashed|squirrelled away|squirreled away|siphoned off) ~6 (patches|fentanyl|morphine|oxy|oxycodone) ~~12 (count|counted|plenty|all on|all at once)",
+                "been (sleeping|sleep) with the <MEDS> under my pillow",
+                "(counted|counting|count) ~6 <MEDS> ~~30 (know exactly why|the lot with|with the (whiskey|whisky|vodka|jameson|wine|gin))",
+                "if i [<A>] (took|take) (all of them|them all|the lot) ~~8 (whole (box|bottle|packet|pack)|itd stop|it d stop|it would stop)",
+                "if i (jumped|jump|threw myself|fell|stepped) (from|off) (here|there|the (terrace|roof|balcony|bridge|ledge)) ~~6 (it would|itd|it d|it ll|itll|it will) all be (finished|over|done)",
+                "(swim|swimming|sea|water|shore|backline|waves) ~~12 (and|ill|i ll) [<A>] keep (swimming|walking) ~~12 (quick|notice|nobody|cold enough|(till|until) (its|it s|it is) over)",
+                "(making sure|make sure) (its|it is|it s) the last (time|one) ~~12 (whole lot|all at once|no half measures|no narcan|no naloxone)",
             ]),
 
         SafetyPhraseGroup(
@@ -1570,6 +1599,30 @@ extension SafetyPhrases {
                 "(icu|intensive care|resus|hospital) ~~12 what i got wrong ~~4 (wont|will not) get it wrong (twice|again)",
                 "this time [<A>] (not|never) (wake|waking) up $",
                 "(if|when) ~6 (i will|ill|i ll) go up to (our|the|my) (terrace|roof|rooftop) (that|the) (same)? night",
+                "(that|the) same night i (do it|will do it|ll do it) $",
+                "(overdose|suicide attempt) ~~30 planning it (differently|properly|better)",
+                "(survived the one|the one in|my attempt|overdose|chicken out|chickened out) ~~20 finish what (i|you) started !(with|on)",
+                "(cut too deep|took (those|the) pills|bathroom floor) ~~30 (thinking about|think about|thought about|want to|wanting to) (trying|try) (it)? again",
+                "(overdose|accident) ~~20 (do|doing) it again (properly|right)",
+                "(suicide attempt|took those pills|the ambulance|cut too deep) ~~30 (same|those|the) (feeling|feelings|thoughts|quiet|place|plan|words) ~6 (back|come back|came back|coming back|returned|coming every)",
+                "(thoughts|feeling|feelings|quiet) ~~12 (overdose|suicide attempt|ambulance) ~~10 (come back|came back|coming back|are back|is back|s back)",
+                "(same|that) (feeling|quiet|place) ~6 (before|as) ~3 (the|my) (overdose|attempt !(at|to|on))",
+                "(low risk|overdose) ~~20 (already)? know what i did wrong last time",
+                "since the bridge ~~20 (wanted|want|wanting) to stop the car $",
+                "(stay back|stay home|stay behind) and (say|tell (them|everyone)|pretend) ~~20 (house|flat) will be empty",
+                "(after|till|until|once) ~6 (birthday|wedding|christmas|visit|exams|funeral|sale|anniversary) ~~12 (so (nobody|no one|naebody|noone) (s function|can say|is spoiled)|(wont|will not) (ruin|spoil) (that|it))",
+                "(suspects|ruin|spoiled|spoil|gone over it) ~~30 ^ (then)? the ~3 (garage|terrace|roof|loch|road|bridge|river|shed|loft|canal) ~3 (late at night|after dark|during the day|while everyone|at night)",
+                "(away|empty|at work|to myself|dads|mums|weekend) ~~20 (thats|that s|that is) (when|the day|the night|the date) $ ~~12 (have it decided|it decided|gone over it|enough times|made up my mind)",
+                "(birthday|christmas) ~~10 not planning on (having|seeing)? another (one|birthday|christmas) after (it|this one|that)",
+                "(days|weeks|sleeps) left ~~8 (told|telling|tell) (nobody|no one|noone|anyone) the date ~~30 (no more|after that)",
+                "(im|i am|i m) going $ ~~20 (no one|no ones|nobody|nobodys|noone|noones) (s|is)? left hanging",
+                "so (nobody|no one|noone) (can|could|will)? (say|think) i did it because",
+                "long enough before (anyone|anybody|someone|somebody|they) (would|will|could|can|d)? find me",
+                "when (mam|mum|mom|dad|da|he|she|my (wife|husband|mother|father)) (goes|dies|passes|is gone) ~3 (im|i am|i m) going (too|as well) ~~20 (decided|nothing left|stay for)",
+                "not sticking around ~~12 (have it (all)? worked out|got it (all)? worked out|have it planned)",
+                "(not doing|cant do|cannot do|no more) ~~12 (rather|d rather) check out early ~3 (be done with it|and be done)",
+                "spare ~3 (family|them|her|him|everyone) ~~10 (take matters into my own hands|end it|end my life)",
+                "(picked|chosen|chose|decided on) the ~3 ~~30 (have|ll have|will have) the (house|flat|place) to myself",
             ]),
 
         SafetyPhraseGroup(
@@ -1738,7 +1791,7 @@ extension SafetyPhrases {
                 "(dont|do not) blame (the|my|anyone|yourself|yourselves|college|school|him|her) ~~12 (decision|my choice) (is)? (mine|my own)",
                 "for whoever (comes|finds|gets) (in|here|me|this) first",
                 "tell (my|the|our) (boy|girl|son|daughter|kids|children|bairns|wee ones|boys|girls) ~3 (his|her|their) (daddy|dad|mum|mummy|mam|mom|father|mother|papa|mama) loved (him|her|them)",
-                "(this is|this will be|this ll be|thisll be) the last (thing|entry|page|time|one) (i|ill|i will|i ll) (write|writing|ever write)",
+                "(this is|this will be|this ll be|thisll be) the last (thing|entry|page|time|one) (i|ill|i will|i ll) (write|writing|ever write) !(in this (one|book|notebook|diary|journal|pad))",
                 "thank you to everyone who (tried|was ever|has ever|ever)",
                 "forgive me ~4 (for)? what (im|i am|i m) about to do",
                 "(writing|write|wrote) (my|one|a) (final|last) entry ~~8 (left behind|goodbye|forgive|sorry|let me go|not strong|wasnt strong)",
@@ -1816,6 +1869,15 @@ extension SafetyPhrases {
                 "(wont|will not) be coming back for (him|her|them) ~~4 (please)? keep (him|her|them)",
                 "(posted|sent|mailed) ~4 (letters|letter|cards) ~4 so (they|it) (land|lands|arrive|arrives|get there|gets there) after ($|im gone|i m gone)",
                 "(so|that) (theres|there is|there s|there will be) nothing (for (anyone|anybody|them|her|him|mum|dad))? to (read|find|see|go through) (after|afterwards) $",
+                "(will|deeds|letters|papers) ~~30 (cancelled|canceled|cancelling) ~6 (physio|appointments|appointment|therapy|treatment|chemo|dentist|check up) ~~6 no point (now|anymore) $",
+                "(getting|get|got) (everything|things|it all) (tidy|sorted|in order) before $",
+                "(not much|nothing) left to (sort|arrange|organise|organize|tidy) ~3 before i go $",
+                "after that (theres|there is|there s) nothing left to (arrange|sort|organise|organize)",
+                "(letters|notes) ~~12 sealed (them|it) ~~12 (bank details|deeds|bureau|where ~3 find)",
+                "(letters|letter|notes|note|envelope|folder) ~~20 where ~2 (will|ll) find (them|it) after $",
+                "(giving|gave|sending|sent) ~3 my (plants|things|stuff|books|clothes|records) ~6 (away|to) ~~12 (nobody|no one|noone) (has|s|have)? (asked|noticed) why",
+                "(hugged|hug|kissed|said|told) ~~20 (wanted|want) (that|it|this) to be the last thing (he|she|they) (remembers|remember|will remember) (of me)? ($|something)",
+                "(wont|will not|nah go|not going to|never) (see|go see) (her|him|them) again after (this|dis) (week|weekend) ~~12 (want (her|him|them) (fi|to) know|did love|loved)",
             ]),
 
         SafetyPhraseGroup(
@@ -1959,6 +2021,15 @@ extension SafetyPhrases {
                 "(how|way) i (can|could|might) go (quiet|quietly) without (making|leaving|causing) (a|any) (mess|fuss|trouble) (for|to) (them|her|him|everyone|anyone|the family)",
                 "if i (disappeared|vanished|went away|was gone) ~6 (for good|permanently|forever|properly) ~~8 (would|d|will) [<A>] be (calm|calmer|peaceful|quiet|quieter|better|easier|happier|lighter)",
                 "(nobody|no one|noone) (will|would)? (have to|need to|need) face (the|my|our)? (relatives|family|neighbours|neighbors|shame|embarrassment|questions|gossip|people) ~2 because of me",
+                "if <IABSENT> ~8 (will|ll|would) [<A>] (finally)? (be able to)? (breathe|rest|be free|live again|have a life)",
+                "(mercy|kindness|blessing|relief|better|easier) ~6 if i (were|was) [<A>] (quietly to go|to (die|pass|slip away|quietly go|go quietly))",
+                "(thing|best|most useful thing|kindest thing) i (could|can) (do|give) (for them|for her|for him|for everyone)? (is|would be) (to)? [<A>] (not be here|disappear|die|be gone|not exist|stop existing) (<ANYMORE>|$)",
+                "(better off|better) (with|having) (a|another) (mum|mom|mother|dad|father|mam|mummy) (who isnt|who is not|that isnt|that is not|other than) me",
+                "better (off)? with no (mum|mom|mother|mam|dad) than",
+                "(could|can|would) ~2 grieve once",
+                "(everyone|evryone|they|everybody) (would|wud|d)? be (ok|okay|fine|alright|better) (with out|wit out|without) me $",
+                "(everyone|everybody|they|he|she) (would|d|will) cope better if <IABSENT>",
+                "(better|cope|easier|happier|relief|kinder) ~6 if i [<A>] (walked|walk) into the (canal|river|sea|loch|lake|reservoir|water)",
             ]),
 
         SafetyPhraseGroup(
@@ -2281,6 +2352,22 @@ extension SafetyPhrases {
                 "(cuts|cut|scabs) ~~12 picked (one|it|them) open ~~10 bled through my (sleeve|sleeves|jumper|hoodie|shirt|top)",
                 "(cleaned up|bleached|blood) ~~12 (feel|felt|feeling) nothing ~~3 (which|that) (was|is) the (whole)? point of doing it",
                 "(bleeding|bleedings|blood|bled|towel|towels) ~~16 (it|cut|cuts) went (further|deeper) than i (meant|intended) (it)? to",
+                "(picked|picking|pick) ~4 (scar|scab|stitches|wound) ~~12 (on purpose|deliberately|bleeds properly)",
+                "<IMPLEMENT> ~~20 not for (maths|math|school|art|crafts|sewing) ~~10 (used it|lol)",
+                "(took|taken|confiscated|removed) my (razors|blades|sharps) ~~12 missed ~~12 (sharp enough|kept it|hid it|hidden)",
+                "(mark|marks|burn|cut) from last time ~~8 (so)? (it ll|itll|it will) be the other (arm|wrist|leg|thigh|side)",
+                "(lighter|flick|flame|match|cigarette) ~~10 (hold|held|holding|press|pressed|pressing|put) it (to|against|on) (the inside of)? my <BODY>",
+                "(bleached|scrubbed) ~~8 before (mam|mum|mom|dad|anyone|everyone|he|she|they) (got|came|gets|comes|get|come) (in|home|back) ~~12 (gauze|bandage|wrapped|plaster|thigh|arm)",
+                "went too deep (last night|again|this time) ~~20 (stitches|steri|butterfly|a and e|a e)",
+                "(plaster|plasters|bandage|gauze) ~~20 (feel|felt|feeling) calmer (now)? ~4 (worst part|worst bit|scares me)",
+                "(long sleeves|sleeves|hoodie|jumper) ~~20 (told|tell|said) ~~8 (which is true|true) in a way",
+                "(concealer|foundation) ~6 (for|on|over) my (wrists|arms|thighs) ~~12 (might|could|ill|i ll) say (its|it s|it is)",
+                "(bloody|bloodied) (tissues|tissue|plasters|wipes) ~~20 (not at home|where (mum|mam|dad|mom) (empties|checks|looks|sees)|so (nobody|no one|mum|mam) (sees|finds))",
+                "(bracelet|bracelets|stack|bangles|watch|sweatbands|wristbands|sleeves) ~~12 (nobody|no one|noone) (looks|checks|sees) (underneath|under them|under it|under there)",
+                "(not having|dont want|wont have) ~4 (surgeon|nurse|doctor|anaesthetist|teacher) (be)? (the one who|to be the one who) (finds out|sees|notices)",
+                "(legs|arms|thighs|wrists) (are|re|is) too bad to stop hiding (now)? $",
+                "(careful|more careful) where i (put|do|make) them",
+                "(told|tell) ~6 (oven|cat|iron|kettle) ~~12 (third|fourth|fifth) (oven|cat|iron|kettle) this (month|week)",
             ]),
 
         SafetyPhraseGroup(
@@ -2379,6 +2466,9 @@ extension SafetyPhrases {
                 "(sitting|sat|sit) on my hands ~~8 so i (dont|do not|wont|cant) (open|use|get|grab|reach for|go for|touch) (the|my) ~2 (<IMPLEMENT>|blades|razors|razor packet|blade)",
                 "(pulling|pull|drags|dragging) (me)? (toward|towards) the ~3 (drawer|box|cupboard) (with|where) the (blades|razor|razors|<IMPLEMENT>)",
                 "itch under (the|my) skin ~~20 (know|knew) (exactly)? where (its|it is|theyre|they are|it s) hidden",
+                "(want|wanting|wanted|urge|itching) to (dig|press|push|drag|stick|jab) (it|them|the compass|the point|the blade) (into|across|along) my <BODY>",
+                "pain ~~12 (know|knowing) (exactly)? where the (scissors|razors|blades|knives|sharpener) (are|is)",
+                "(want|wanting) (pain|the pain) (i|that i) (do|can) choose ~~12 <IMPLEMENT>",
             ]),
 
         SafetyPhraseGroup(
@@ -2454,6 +2544,7 @@ extension SafetyPhrases {
                 "no (cutting|burning|<SH>|self harm|harming) $ no (cutting|burning|<SH>|self harm|harming|nothing) ~~30 (it came back|came back|i did it|and again)",
                 "(used|using) the same (blade|razor|lighter|knife) (i|id|that i) (swore|promised|said|told)",
                 "(bandaged|bandaging|patched up|taped up|dressed) my (own)? <BODY> ~~4 first time since",
+                "back to (my)? old habits ~~6 (arms|wrists|thighs|legs) again ~~12 (left (all)? that behind|thought (id|i d|i had) (stopped|quit))",
             ]),
 
         SafetyPhraseGroup(

@@ -704,6 +704,7 @@ enum SafetyPhrases {
                 "#num (kms|km)",
                 "kms (knowledge|management|rollout|system|platform|migration|server|key|keys|activation|host|licence|license|console|api|rotation|encryption|cmk|alias)",
                 "(keys|key|cmk|secrets|secret|aws|gcp|google|azure|cloud) (in|from|via|with)? kms",
+                "(migrating|migrate|migrated|migration of|deploying|deployed|upgrading|upgraded|configuring|configured|rebuilding|patching) (the|our)? kms",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -860,6 +861,8 @@ enum SafetyPhrases {
                 "(took|take|taken|taking) the (finger|thumb|fingertip|top|end|tip|toe|nail) off myself",
                 "(snapped|swung|sprang|flew|bounced|whipped|kicked) back and (hit|caught|struck|smacked) my <BODYX>",
                 "(airbag|airbags|seatbelt|seat belt) ~6 (burned|burnt|cut|scraped|bruised|grazed) my",
+                "(scratched|cut|torn|ripped|grazed) my <BODY> ~~6 (pruning|weeding|gardening|brambles|the roses|hedge|hedges|thorns)",
+                "#num weeks ~3 (im|i am|i m) done done done",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -958,6 +961,10 @@ enum SafetyPhrases {
                 "(the)? od (on|in) the (prescription|script|label|form|chart|bottle) (means|stands for|is short for|is for)",
                 "(farmer|man|woman|boy|girl|lad|patient|student|pupil|client|person|teenager|teen|son|daughter|father|mother|husband|wife) who (attempted|had attempted|has attempted) suicide ~~4 (he|she|they) (is|are|s) (recovering|doing better|stable|home|safe)",
                 "(drink|drinking|drank|swallow|swallowing) the poison (apple juice|juice|water|ribena|squash|cola|prop|on cue)",
+                "(whether|if) (hamlet|ophelia|the speaker|the narrator|the poet|the character|the protagonist|he|she) (is|was) [<A>] (considering|contemplating) suicide",
+                "(man|woman|he|she|they|dealer|nurse|pharmacist|someone|gang) ~4 (stockpiling|stockpiled|hoarding|hoarded) ~4 to sell",
+                "(read|reading|reread|re read) (the|my old)? (pages|entries|entry|page|bits) where i wanted to die",
+                "used to (self harm|<SH>|<SELFHARM>|cut|cut myself) ~~20 <SPAN> (years|months) free",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
