@@ -182,8 +182,6 @@ final class SafetyEngine: Sendable {
         w.strings(compiler.problems)
         w.array(vetoNames.map(\.key))
         w.strings(vetoNames.map(\.value))
-        // Kept in the file for its layout; the exclusions' own list, read back and compared.
-        w.bools(x.map(\.pattern.yields))
         return w.bytes
     }
 

@@ -33,7 +33,7 @@ import MarkdownStore
 
 enum SafetyTableCache {
     /// Raise it whenever the payload's layout or the meaning of a stored field changes.
-    static let formatVersion: UInt32 = 5
+    static let formatVersion: UInt32 = 6
     static let magic = Array("SAYTABLE".utf8)
     static let headerSize = 64
     static let filePrefix = "safety-table-"
@@ -530,7 +530,7 @@ extension SafetyEngine {
         let problems = try r.strings()
         let vetoSets = try r.array(Int32.self), vetoNames = try r.strings()
         guard vetoSets.count == vetoNames.count, zip(vetoSets, vetoSets.dropFirst()).allSatisfy({ $0 < $1 }),
-              try r.bools() == exclusions.yields, r.at == payload.count
+              r.at == payload.count
         else { throw SafetyTableReader.Malformed() }
         self.init(table: table, payload: payload, lexicon: lexicon, code: code, dispatch: dispatch, wordSets: wordSets,
                   concerning: concerning, exclusions: exclusions, intentSet: intentSet, mentionBefore: before,
