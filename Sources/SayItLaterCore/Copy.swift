@@ -306,6 +306,9 @@ extension Copy {
     public static let lockTurnedOff = "The lock is off."
     public static let lockAlreadyOff = "The lock is already off."
     public static func lockKeptIn(_ storage: String) -> String { "Its passcode check is kept in \(storage)." }
+    public static func keyringDidNotKeepIt(_ keyring: String, _ reason: String) -> String {
+        "\(keyring.prefix(1).uppercased() + keyring.dropFirst()) could not keep the passcode check (\(reason))."
+    }
     public static func lockStatusOn(_ storage: String) -> String { "The lock is on. " + lockKeptIn(storage) }
     public static let lockStatusOff = "The lock is off."
     /// `say lock status` for a journal that records a lock whose check these settings lack.

@@ -169,7 +169,13 @@ enum ToolRun {
         } catch {
             throw LockError.keyringUnreachable("could not start \(tool)")
         }
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        if let input {
+            // A tool that exits without reading its input must not take say down with SIGPIPE:
+            // the write fails instead (EPIPE), and the tool's own status tells what happened.
+            let previous = signal(SIGPIPE, SIG_IGN)
+            try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+            signal(SIGPIPE, previous)
+        }
         try? stdin.fileHandleForWriting.close()
         // Both pipes are small (a line each); read them after exit on a helper queue so a
         // full pipe can never stall the tool.

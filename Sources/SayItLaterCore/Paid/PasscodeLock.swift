@@ -17,6 +17,15 @@ public enum LockStorage: Sendable, Hashable {
     }
 }
 
+/// What turning the lock on did.
+public struct LockTurnedOn: Sendable, Hashable {
+    /// Where the check went.
+    public let storage: LockStorage
+    /// Why a keyring that was there did not keep the check (so it went to the file), in the
+    /// keyring's own words; nil when it did, or when there is no keyring.
+    public let keyringRefusal: String?
+}
+
 /// The optional passcode asked before say shows anything kept (a paid feature).
 ///
 /// Files in the settings folder `$XDG_CONFIG_HOME/say-it-later` (0600, folder 0700):
@@ -148,10 +157,10 @@ public struct PasscodeLock: Sendable {
     /// Turns the lock on with a new check, in the keyring when one takes it, else in the file,
     /// and marks `journal` (created if needed) as locked with it.
     ///
-    /// - Returns: where the check went.
+    /// - Returns: where the check went, and why a keyring that was there did not take it.
     /// - Throws: `JournalError.storage` when a file cannot be written.
     @discardableResult
-    public func turnOn(_ verifier: PasscodeVerifier, journal: String? = nil) throws -> LockStorage {
+    public func turnOn(_ verifier: PasscodeVerifier, journal: String? = nil) throws -> LockTurnedOn {
         try clearAttempts()
         // The journal's mark first: a crash after it leaves the journal shut (the README's reset
         // opens it), never a lock that is on in the settings but missing from the journal.
@@ -161,12 +170,28 @@ public struct PasscodeLock: Sendable {
             try writeJournals([journal])
         }
         // The keyring, then the file that points at it.
-        if let keyring, (try? keyring.write(verifier.text)) != nil, (try? keyring.read()) == verifier.text {
-            try writeFields(Self.settingsName, [("lock", "on"), ("store", "keyring")])
-            return .keyring(name: keyring.name)
+        var refusal: String?
+        if let keyring {
+            refusal = Self.refusal(of: keyring, toKeep: verifier.text)
+            if refusal == nil {
+                try writeFields(Self.settingsName, [("lock", "on"), ("store", "keyring")])
+                return LockTurnedOn(storage: .keyring(name: keyring.name), keyringRefusal: nil)
+            }
         }
         try writeFields(Self.settingsName, [("lock", "on"), ("store", "file"), ("verifier", verifier.text)])
-        return .file(path: settingsPath)
+        return LockTurnedOn(storage: .file(path: settingsPath), keyringRefusal: refusal)
+    }
+
+    /// Stores `secret` in `keyring` and reads it back: nil when it is kept, else why not.
+    private static func refusal(of keyring: Keyring, toKeep secret: String) -> String? {
+        do {
+            try keyring.write(secret)
+            return try keyring.read() == secret ? nil : "it did not give the check back as stored"
+        } catch let LockError.keyring(reason), let LockError.keyringUnreachable(reason) {
+            return reason
+        } catch {
+            return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        }
     }
 
     /// Turns the lock off and unmarks the journals it marked (and `journal`) when their mark

@@ -103,14 +103,17 @@ extension Say {
                 Output.error(Copy.passcodesDiffer)
                 throw ExitCode.failure
             }
-            let storage: LockStorage
+            let turnedOn: LockTurnedOn
             do {
-                storage = try lock.turnOn(PasscodeVerifier(passcode: first), journal: journal)
+                turnedOn = try lock.turnOn(PasscodeVerifier(passcode: first), journal: journal)
             } catch {
                 throw SayFailure("turn the lock on", error)
             }
             Output.line(Copy.lockTurnedOn)
-            Output.line(Copy.lockKeptIn(storage.description))
+            if let refusal = turnedOn.keyringRefusal, let keyring = lock.keyring {
+                Output.line(Copy.keyringDidNotKeepIt(keyring.name, refusal))
+            }
+            Output.line(Copy.lockKeptIn(turnedOn.storage.description))
             Output.line(Copy.lockProtects)
             Output.line(Copy.lockForgotten)
         }

@@ -94,7 +94,8 @@ struct PaidLockTests {
         #expect(try lock.status() == nil)
         #expect(try lock.check("anything"))  // off: nothing to check
         let verifier = try PasscodeVerifier(passcode: "tulip-4721", iterations: iterations)
-        #expect(try lock.turnOn(verifier) == .file(path: home.url("config/lock")))
+        let turnedOn = try lock.turnOn(verifier)
+        #expect(turnedOn.storage == .file(path: home.url("config/lock")) && turnedOn.keyringRefusal == nil)
         #expect(try lock.status() == .file(path: home.url("config/lock")))
         #expect(String(decoding: try home.read("config/lock"), as: UTF8.self) == "lock: on\nstore: file\nverifier: \(verifier.text)\n")
         #expect(try home.mode("config/lock") == 0o600)
@@ -143,7 +144,8 @@ struct PaidLockTests {
         let keyring = MemoryKeyring()
         let lock = PasscodeLock(folder: home.url("config"), keyring: keyring)
         let verifier = try PasscodeVerifier(passcode: "tulip-4721", iterations: iterations)
-        #expect(try lock.turnOn(verifier) == .keyring(name: "the test keyring"))
+        let turnedOn = try lock.turnOn(verifier)
+        #expect(turnedOn.storage == .keyring(name: "the test keyring") && turnedOn.keyringRefusal == nil)
         #expect(keyring.secret == verifier.text)
         #expect(String(decoding: try home.read("config/lock"), as: UTF8.self) == "lock: on\nstore: keyring\n")
         #expect(try lock.check("tulip-4721"))
@@ -167,7 +169,9 @@ struct PaidLockTests {
         keyring.refuses = true
         let lock = PasscodeLock(folder: home.url("config"), keyring: keyring)
         let verifier = try PasscodeVerifier(passcode: "tulip-4721", iterations: iterations)
-        #expect(try lock.turnOn(verifier) == .file(path: home.url("config/lock")))
+        let turnedOn = try lock.turnOn(verifier)
+        #expect(turnedOn.storage == .file(path: home.url("config/lock")))
+        #expect(turnedOn.keyringRefusal == "refused")
         #expect(try lock.check("tulip-4721"))
     }
 

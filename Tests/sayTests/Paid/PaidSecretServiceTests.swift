@@ -15,18 +15,26 @@ final class HeadlessKeyring {
     static var isInstalled: Bool { programs.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
 
     init() throws {
-        // The daemon runs until the test writes `stop`; a probe item is stored (and cleared)
-        // before the address is written, so the keyring is ready for use. XDG_DATA_DIRS names
-        // no D-Bus services, so the bus never starts a second daemon of its own.
+        // The daemon runs until the test writes `stop`. The address is written only once a
+        // probe item has been stored, read back and cleared, so the keyring is ready for use;
+        // if that never happens (60 seconds), `failed` is written instead. The daemon's own
+        // words go to `daemon.log`, and the probe's to `probe.log`, for the failure message.
+        // XDG_DATA_DIRS names no D-Bus services, so the bus never starts a second daemon.
         let script = """
-            printf 'throwaway' | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1 &
+            printf 'throwaway' | gnome-keyring-daemon --foreground --unlock --components=secrets >daemon.log 2>&1 &
             daemon=$!
-            for _ in $(seq 100); do
-                printf probe | secret-tool store --label=probe say-test probe 2>/dev/null && break
-                sleep 0.1
+            ready=no
+            for _ in $(seq 300); do
+                if printf probe | secret-tool store --label=probe say-test probe 2>>probe.log \\
+                    && [ "$(secret-tool lookup say-test probe 2>>probe.log)" = probe ] \\
+                    && secret-tool clear say-test probe 2>>probe.log; then ready=yes; break; fi
+                sleep 0.2
             done
-            secret-tool clear say-test probe
-            printf '%s' "$DBUS_SESSION_BUS_ADDRESS" > address.tmp && mv address.tmp address
+            if [ "$ready" = yes ]; then
+                printf '%s' "$DBUS_SESSION_BUS_ADDRESS" > address.tmp && mv address.tmp address
+            else
+                : > failed
+            fi
             for _ in $(seq 3000); do [ -e stop ] && break; sleep 0.2; done
             kill -KILL "$daemon"; wait "$daemon"
             exit 0
@@ -44,9 +52,18 @@ final class HeadlessKeyring {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: folder.url("address")) && Date() < deadline && process.isRunning { usleep(20_000) }
+        let deadline = Date().addingTimeInterval(90)
+        let outcomes = [folder.url("address"), folder.url("failed")]
+        while !outcomes.contains(where: FileManager.default.fileExists(atPath:)) && Date() < deadline && process.isRunning {
+            usleep(20_000)
+        }
         address = String(decoding: (try? folder.read("address")) ?? [], as: UTF8.self)
+    }
+
+    /// What the daemon and the readiness probe said, for a failure message.
+    var log: String {
+        ["daemon.log", "probe.log"].map { "\($0): " + String(decoding: (try? folder.read($0)) ?? [], as: UTF8.self) }
+            .joined(separator: "\n")
     }
 
     deinit {
@@ -69,7 +86,7 @@ struct PaidSecretServiceTests {
     @Test(.enabled(if: HeadlessKeyring.isInstalled && FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
     func theCheckLivesInTheKeyringAndNeverOnACommandLine() throws {
         let keyring = try HeadlessKeyring()
-        #expect(keyring.address.hasPrefix("unix:"), "the keyring did not start")
+        try #require(keyring.address.hasPrefix("unix:"), "the keyring did not start: \(keyring.log)")
         let session = try PaidSession()
         try session.unlock()
         try session.keep("kept behind a keyring lock")
@@ -88,7 +105,7 @@ struct PaidSecretServiceTests {
         try on.waitForOutput("Type it again: ", timeout: 30)
         on.send(Self.passcode + "\r")
         #expect(try on.waitForExit(timeout: 60) == 0, "\(on.output)")
-        #expect(on.output.contains("Its passcode check is kept in the system keyring (Secret Service).\r\n"), "\(on.output)")
+        #expect(on.output.contains("Its passcode check is kept in the system keyring (Secret Service).\r\n"), "\(on.output)\n\(keyring.log)")
         #expect(String(decoding: try session.home.read("config/say-it-later/lock"), as: UTF8.self) == "lock: on\nstore: keyring\n")
 
         // The check is in the keyring, and it appeared on no command line.
@@ -120,5 +137,40 @@ struct PaidSecretServiceTests {
         #expect(try off.waitForExit(timeout: 60) == 0)
         let gone = try keyring.secretTool(["lookup", "application", "say-it-later", "item", "lock"])
         #expect(gone.status != 0 && gone.stdout.isEmpty)
+    }
+
+    /// A keyring that is there but will not take the check: `lock on` says so in its own words
+    /// and keeps the check in the file, which then opens with the passcode.
+    @Test func aKeyringThatWillNotKeepTheCheckIsNamedAndTheFileHoldsIt() throws {
+        let session = try PaidSession()
+        try session.unlock()
+        try session.keep("kept behind a file lock")
+        let tools = session.home.url("tools")
+        try session.home.write("#!/bin/sh\n[ \"$1\" = store ] && echo 'Cannot create an item in a locked collection' >&2\nexit 1\n",
+                               to: "tools/secret-tool")
+        #expect(chmod(tools + "/secret-tool", 0o700) == 0)
+        var environment = session.environment
+        environment["SAY_KEYRING"] = nil
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + session.home.url("no-bus")
+        environment["PATH"] = tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let full = SayBinary.environment(home: session.home.path, extra: environment)
+
+        let on = try PseudoTerminal(arguments: ["lock", "on"], environment: full)
+        try on.waitForOutput("Choose a passcode: ", timeout: 30)
+        on.send(Self.passcode + "\r")
+        try on.waitForOutput("Type it again: ", timeout: 30)
+        on.send(Self.passcode + "\r")
+        #expect(try on.waitForExit(timeout: 60) == 0, "\(on.output)")
+        #expect(on.output.contains("The system keyring (Secret Service) could not keep the passcode check "
+            + "(Cannot create an item in a locked collection).\r\nIts passcode check is kept in \(session.home.url("config/say-it-later/lock")) "
+            + "(readable only by you).\r\n"), "\(on.output)")
+        let settings = String(decoding: try session.home.read("config/say-it-later/lock"), as: UTF8.self)
+        #expect(settings.hasPrefix("lock: on\nstore: file\nverifier: $pbkdf2-sha256$"), "\(settings)")
+
+        let history = try PseudoTerminal(arguments: ["history"], environment: full)
+        try history.waitForOutput("Passcode: ", timeout: 30)
+        history.send(Self.passcode + "\r")
+        #expect(try history.waitForExit(timeout: 60) == 0)
+        #expect(history.output.contains("kept behind a file lock"))
     }
 }
