@@ -191,7 +191,13 @@ struct SafetyTableCacheTests {
         let dispatch = patched(offset(e.dispatch, e.dispatch.count - 1), Int32(-1))
         // The intent set comes right after the last index's last list.
         let intentSet = patched(offset(e.backNow.anchored, e.backNow.anchored.count), Int32(-1))
-        for bad in [backwards, outside, badSet, badOp, dispatch, badRank, narrow, intentSet] {
+        // The set the words after a dispatch table's first key go on with; a phrase's second word.
+        let keys = Int(e.dispatch[0])
+        #expect(keys > 0)
+        let badFilter = patched(offset(e.dispatch, 2 + keys + 2), Int32(e.wordSets.count))
+        let second = try #require(e.concerning.listNext.firstIndex { $0 >= 0 })
+        let badSecond = patched(offset(e.concerning.listNext, second), Int32(e.wordSets.count))
+        for bad in [backwards, outside, badSet, badOp, dispatch, badRank, narrow, intentSet, badFilter, badSecond] {
             #expect(bad != Self.payload)
             #expect(bad.withUnsafeBufferPointer { SafetyTableCache.engine(fromPayload: $0) } == nil)
         }

@@ -252,15 +252,19 @@ final class SafetyEngine: Sendable {
         return active.withUnsafeBufferPointer { active in
         index.offsets.withUnsafeBufferPointer { offsets in
             index.list.withUnsafeBufferPointer { list in
+                index.listNext.withUnsafeBufferPointer { listNext in
                 index.starts.withUnsafeBufferPointer { starts in
                     for pos in 0..<n {
                         let id = Int(runner.ids[pos])
                         if id != 0 {
                             var k = Int(offsets[id])
                             let end = Int(offsets[id + 1])
+                            let next: Int32 = pos + 1 < n ? runner.ids[pos + 1] : 0
                             while k < end {
                                 let pi = Int(list[k])
-                                if active[pi >> 6] & (1 << UInt64(pi & 63)) != 0 && check(pi, Int(starts[pi]), pos, runner) {
+                                let second = listNext[k]
+                                if active[pi >> 6] & (1 << UInt64(pi & 63)) != 0 && (second < 0 || runner.member(second, next))
+                                    && check(pi, Int(starts[pi]), pos, runner) {
                                     return pi
                                 }
                                 k += 1
@@ -273,6 +277,7 @@ final class SafetyEngine: Sendable {
                         }
                     }
                     return nil
+                }
                 }
             }
         }
@@ -474,11 +479,15 @@ struct SafetyQuotationPhrases: Sendable {
     let ownWords: [String]
 }
 
-/// A compiled phrase with the words it can start with and the words it needs (its anchors:
-/// every match has a word of each set).
+/// A compiled phrase with the words it can start with, what can follow each of them, and the
+/// words it needs (its anchors: every match has a word of each set).
 struct SafetyCompiledEntry {
     let pattern: SafetyCompiledPattern
     let firsts: [Int32]
+    /// For each of `firsts`, the word set a match starting with it has its second word in (see
+    /// `SafetyCompiler.secondWords`), or -1: any word (or not worked out, as for all but the
+    /// concerning phrases).
+    let seconds: [Int32]
     let number: Bool
     let anchors: [[Int32]]
 }
@@ -507,6 +516,9 @@ struct SafetyPatternIndex: Sendable {
     let sources: SafetyStrings
     let offsets: SafetyTableArray<Int32>
     let list: SafetyTableArray<Int32>
+    /// Beside each entry of `list`: the word set the phrase's second word is in when it starts
+    /// with that word, or -1 for any word.
+    let listNext: SafetyTableArray<Int32>
     let numberFirst: SafetyTableArray<Int32>
     /// Each phrase's anchors (see `SafetyCompiler.anchors`), numbered one after another: phrase
     /// p's are `anchorStarts[p] ..< anchorStarts[p + 1]` (none: the phrase is always tried).
@@ -757,9 +769,12 @@ struct SafetyRunner {
 
     /// Tries, in order, the alternatives of the table at `t` that can start with the word at
     /// `pos` and those that can start anywhere. Layout at t: key count K, count A of the others,
-    /// K sorted keys, K (start, count) pairs of lists, A program counters; program counters are
-    /// stored relative to the dispatch instruction at `base`, so a building block's code can be
-    /// reused at another place with the same table.
+    /// K sorted keys, K (start, count, next) triples, A program counters. `start` and `count`
+    /// place a key's list of program counters; `next` is the word set every branch of the list
+    /// has its second word in, or -1 when not known (`SafetyCompiler.secondWords`), so a list
+    /// whose next word cannot follow is not tried. Program counters are stored relative to the
+    /// dispatch instruction at `base`, so a building block's code can be reused at another place
+    /// with the same table.
     func runDispatch(_ t: Int, _ pos: Int, _ base: Int) -> Int {
         let d = dispatch
         let keyCount = Int(d[t]), alwaysCount = Int(d[t + 1])
@@ -773,11 +788,16 @@ struct SafetyRunner {
                 if d[keys + mid] < id { lo = mid + 1 } else { hi = mid }
             }
             if lo < keyCount && d[keys + lo] == id {
-                listStart = Int(d[keys + keyCount + 2 * lo])
-                listCount = Int(d[keys + keyCount + 2 * lo + 1])
+                // The branches for this word, unless the word after it cannot go on any of them.
+                let entry = keys + keyCount + 3 * lo
+                let next = d[entry + 2]
+                if next < 0 || (pos + 1 < ids.count && member(next, ids[pos + 1])) {
+                    listStart = Int(d[entry])
+                    listCount = Int(d[entry + 1])
+                }
             }
         }
-        let always = keys + 3 * keyCount
+        let always = keys + 4 * keyCount
         var i = 0, j = 0
         while i < listCount || j < alwaysCount {
             let pc: Int32
@@ -839,6 +859,9 @@ struct SafetyCompiler {
     var dispatch: [Int32] = []
     /// Ids of `commonWords`, once known.
     var commonIDs: Set<Int32>? = nil
+    /// `secondWords`' marks: the number of the walk that last visited each (instruction, stage).
+    var visited: [Int] = []
+    var walks = 0
     /// `firstSet` and `requiredSets` of building blocks, computed once.
     var macroFirsts: [String: [Int32]?] = [:]
     var macroRequired: [String: [[Int32]]] = [:]
@@ -927,10 +950,13 @@ struct SafetyCompiler {
                     try emit(node)
                     code.append(SafetyInstruction(op: .accept))
                     let (firsts, number) = try firstWords(Int(start))
+                    let seconds = anchors ? firsts.map { first in
+                        secondWords(Int(start), after: first).map { $0.isEmpty ? -1 : setIndex(Array($0)) } ?? -1
+                    } : []
                     out.append(SafetyCompiledEntry(
                         pattern: SafetyCompiledPattern(start: start, veto: veto, need: need, group: group.name,
                                                        source: phrase, yields: group.yieldsToIntent),
-                        firsts: firsts, number: number, anchors: anchors ? self.anchors(node) : []))
+                        firsts: firsts, seconds: seconds, number: number, anchors: anchors ? self.anchors(node) : []))
                 } catch {
                     problems.append("\(group.name): \(phrase): \(error)")
                 }
@@ -1197,25 +1223,87 @@ struct SafetyCompiler {
             code.append(SafetyInstruction(op: .jump))
         }
         for j in jumps { code[j].a = Int32(code.count) }
-        code[at].a = appendDispatch(keyed, always)
+        // For each first word, the words its branches can go on with, when they are known.
+        var filters: [Int32: Int32] = [:]
+        for first in keyed.keys.sorted() {  // in order, so that sets are numbered the same each time
+            var union = Set<Int32>()
+            for pc in keyed[first]! {
+                guard let next = secondWords(at + Int(pc), after: first, end: code.count) else { union = []; break }
+                union.formUnion(next)
+            }
+            filters[first] = union.isEmpty ? -1 : setIndex(Array(union))
+        }
+        code[at].a = appendDispatch(keyed, filters, always)
     }
 
-    mutating func appendDispatch(_ keyed: [Int32: [Int32]], _ always: [Int32]) -> Int32 {
+    mutating func appendDispatch(_ keyed: [Int32: [Int32]], _ filters: [Int32: Int32], _ always: [Int32]) -> Int32 {
         let t = dispatch.count
         let keys = keyed.keys.sorted()
         dispatch.append(Int32(keys.count))
         dispatch.append(Int32(always.count))
         dispatch += keys
-        let pairs = dispatch.count
-        dispatch += Array(repeating: 0, count: 2 * keys.count)
+        let entries = dispatch.count
+        dispatch += Array(repeating: 0, count: 3 * keys.count)
         dispatch += always
         for (k, key) in keys.enumerated() {
             let list = keyed[key]!
-            dispatch[pairs + 2 * k] = Int32(dispatch.count)
-            dispatch[pairs + 2 * k + 1] = Int32(list.count)
+            dispatch[entries + 3 * k] = Int32(dispatch.count)
+            dispatch[entries + 3 * k + 1] = Int32(list.count)
+            dispatch[entries + 3 * k + 2] = filters[key] ?? -1
             dispatch += list
         }
         return Int32(t)
+    }
+
+    /// The words that can come second in a match of the code at `start` when it starts with
+    /// word `first`, or nil when any word can: when a gap or a number can come second, or the
+    /// match can end after its first word (at `accept`, or at `end`, where what follows is not
+    /// emitted yet). Every path is followed, so a match always has one of these words second.
+    mutating func secondWords(_ start: Int, after first: Int32, end: Int = .max) -> Set<Int32>? {
+        // Each (instruction, stage) is visited once per call: marked with this call's number.
+        walks += 1
+        if visited.count < 2 * code.count { visited += Array(repeating: 0, count: 2 * code.count - visited.count) }
+        var words = Set<Int32>()
+        var work = [(pc: start, second: false)]
+        while let (pc, second) = work.popLast() {
+            guard pc < end else { return nil }
+            let mark = 2 * pc + (second ? 1 : 0)
+            if visited[mark] == walks { continue }
+            visited[mark] = walks
+            let ins = code[pc]
+            switch ins.op {
+            case .word:
+                if second { words.insert(ins.a) } else if ins.a == first { work.append((pc + 1, true)) }
+            case .set:
+                let members = sets[Int(ins.a)]
+                if second {
+                    words.formUnion(members)
+                } else if members.binarySearchContains(first) {
+                    work.append((pc + 1, true))
+                }
+            case .number:
+                if second { return nil }
+                work.append((pc + 1, true))
+            case .split: work.append((Int(ins.a), second)); work.append((Int(ins.b), second))
+            case .jump: work.append((Int(ins.a), second))
+            case .clauseEnd, .clauseStart, .sameSentence: work.append((pc + 1, second))
+            // What a look-ahead rules out only narrows the match; the match goes on after it.
+            case .notAhead: work.append((Int(ins.a), second))
+            case .dispatch:
+                // The branches that can start with the word (second: with any word), and those
+                // that can start anywhere.
+                let t = Int(ins.a)
+                let keyCount = Int(dispatch[t]), alwaysCount = Int(dispatch[t + 1])
+                for k in 0..<keyCount where second || dispatch[t + 2 + k] == first {
+                    let entry = t + 2 + keyCount + 3 * k
+                    let from = Int(dispatch[entry]), count = Int(dispatch[entry + 1])
+                    for branch in dispatch[from..<(from + count)] { work.append((pc + Int(branch), second)) }
+                }
+                for k in 0..<alwaysCount { work.append((pc + Int(dispatch[t + 2 + 4 * keyCount + k]), second)) }
+            case .skip, .accept: return nil
+            }
+        }
+        return words
     }
 
     /// The words every match of `node` must start with, or nil when it can start with anything
@@ -1300,7 +1388,7 @@ struct SafetyCompiler {
                 let t = Int(ins.a)
                 let keyCount = Int(dispatch[t]), alwaysCount = Int(dispatch[t + 1])
                 firsts.formUnion(dispatch[(t + 2)..<(t + 2 + keyCount)])
-                for k in 0..<alwaysCount { work.append(pc + Int(dispatch[t + 2 + 3 * keyCount + k])) }
+                for k in 0..<alwaysCount { work.append(pc + Int(dispatch[t + 2 + 4 * keyCount + k])) }
             }
         }
         firsts.remove(0)
@@ -1550,5 +1638,17 @@ struct SafetyPatternParser {
         default:
             throw SafetyCompiler.Problem(description: "unexpected \(t)")
         }
+    }
+}
+
+extension Array where Element == Int32 {
+    /// Whether this sorted array holds `value`.
+    func binarySearchContains(_ value: Int32) -> Bool {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if self[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < count && self[lo] == value
     }
 }

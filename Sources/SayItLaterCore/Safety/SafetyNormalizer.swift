@@ -119,8 +119,10 @@ struct SafetyLexicon: Sendable {
 
     func tokenize(bytes: UnsafeBufferPointer<UInt8>, spans: Bool = false) -> SafetyTokens {
         var tokens = SafetyTokens()
-        tokens.ids.reserveCapacity(bytes.count / 5 + 8)
-        tokens.flags.reserveCapacity(bytes.count / 5 + 8)
+        // Room for a word every two bytes, more than prose needs, so the arrays never grow (and
+        // are copied) midway; room never written to costs no memory.
+        tokens.ids.reserveCapacity(bytes.count / 2 + 8)
+        tokens.flags.reserveCapacity(bytes.count / 2 + 8)
         var state = TokenizerState()
         state.recordSpans = spans
         slots.withUnsafeBufferPointer { slotBuffer in

@@ -33,7 +33,7 @@ import MarkdownStore
 
 enum SafetyTableCache {
     /// Raise it whenever the payload's layout or the meaning of a stored field changes.
-    static let formatVersion: UInt32 = 6
+    static let formatVersion: UInt32 = 7
     static let magic = Array("SAYTABLE".utf8)
     static let headerSize = 64
     static let filePrefix = "safety-table-"
@@ -572,16 +572,17 @@ extension SafetyEngine {
                 func table(_ t: Int, _ base: Int) -> Bool {
                     guard t >= 0, t + 2 <= d.count else { return false }
                     let keys = Int(d[t]), always = Int(d[t + 1])
-                    guard keys >= 0, always >= 0, t + 2 + 3 * keys + always <= d.count else { return false }
+                    guard keys >= 0, always >= 0, t + 2 + 4 * keys + always <= d.count else { return false }
                     func targets(_ from: Int, _ count: Int) -> Bool {
                         guard from >= 0, count >= 0, from + count <= d.count else { return false }
                         for k in from..<(from + count) where d[k] <= 0 || base + Int(d[k]) >= n { return false }
                         return true
                     }
-                    for k in 0..<keys where !targets(Int(d[t + 2 + keys + 2 * k]), Int(d[t + 2 + keys + 2 * k + 1])) {
-                        return false
+                    for k in 0..<keys {
+                        let entry = t + 2 + keys + 3 * k
+                        guard targets(Int(d[entry]), Int(d[entry + 1])), d[entry + 2] == -1 || isSet(d[entry + 2]) else { return false }
                     }
-                    return targets(t + 2 + 3 * keys, always)
+                    return targets(t + 2 + 4 * keys, always)
                 }
                 for pc in 0..<n {
                     let ins = code[pc], next = pc + 1 < n
@@ -611,7 +612,8 @@ extension SafetyEngine {
             }
             return x.starts.count == p && x.vetoes.count == p && within(x.starts, n) && within(x.vetoes, sets, orNone: true)
                 && x.needs.allSatisfy({ $0 == -1 || isSet($0) }) && offsets(x.offsets, x.list.count)
-                && within(x.list, p) && within(x.numberFirst, p) && offsets(x.anchorOffsets, x.anchored.count)
+                && within(x.list, p) && x.listNext.count == x.list.count && x.listNext.allSatisfy({ $0 == -1 || isSet($0) })
+                && within(x.numberFirst, p) && offsets(x.anchorOffsets, x.anchored.count)
                 && x.anchorStarts.count == p + 1 && x.anchorStarts.first == 0
                 && zip(x.anchorStarts, x.anchorStarts.dropFirst()).allSatisfy({ $0 <= $1 })
                 && within(x.anchored, Int(x.anchorStarts.last ?? 0))
@@ -641,11 +643,15 @@ extension SafetyPatternIndex {
         w.array(groupOf)
         w.strings(patterns.map(\.source))
         var buckets = Array(repeating: [Int32](), count: wordCount)
+        var nextBuckets = Array(repeating: [Int32](), count: wordCount)
         var anchorBuckets = Array(repeating: [Int32](), count: wordCount)
         var numbers: [Int32] = []
         var anchorStarts: [Int32] = [0]
         for (i, c) in compiled.enumerated() {
-            for id in c.firsts { buckets[Int(id)].append(Int32(i)) }
+            for (k, id) in c.firsts.enumerated() {
+                buckets[Int(id)].append(Int32(i))
+                nextBuckets[Int(id)].append(k < c.seconds.count ? c.seconds[k] : -1)
+            }
             if c.number { numbers.append(Int32(i)) }
             var anchor = anchorStarts.last!
             for set in c.anchors {
@@ -664,6 +670,7 @@ extension SafetyPatternIndex {
             w.array(list)
         }
         flatten(buckets)
+        w.array(nextBuckets.flatMap { $0 })
         w.array(numbers)
         w.array(anchorStarts)
         flatten(anchorBuckets)
@@ -677,7 +684,7 @@ extension SafetyPatternIndex {
               groupOf.allSatisfy({ $0 >= 0 && Int($0) < groups.count }) else { throw SafetyTableReader.Malformed() }
         self.init(starts: starts, vetoes: vetoes, needs: needs, yields: yields, groups: groups, groupOf: groupOf,
                   sources: sources, offsets: try r.view(Int32.self), list: try r.view(Int32.self),
-                  numberFirst: try r.view(Int32.self), anchorStarts: try r.view(Int32.self),
+                  listNext: try r.view(Int32.self), numberFirst: try r.view(Int32.self), anchorStarts: try r.view(Int32.self),
                   anchorOffsets: try r.view(Int32.self), anchored: try r.view(Int32.self))
     }
 }
