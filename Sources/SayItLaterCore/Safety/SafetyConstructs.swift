@@ -2672,7 +2672,7 @@ extension SafetyPhrases {
                 "(free of|clean from|clean of|without|free from) (<SELFHARM>|<SH>|cutting|hurting myself|self harming) ~~14 (threw|thrown|blew|ruined|undid|wasted) (it|that|them) (away|all)?",
                 "(<SH>|<SELFHARM>|cutting|cut) free (for)? ~~4 (was $|not anymore|not any more|until (tonight|today|last night))",
                 "(day|streak|counter) ~3 (1|one|zero|0) again ~~16 (plasters|bandages|sleeves|hide|hid|hiding|blade|blades)",
-                "(days|weeks|months|streak|counter) (gone|wasted|lost|down the drain|over|reset) ~6 (with|using|because of) (a|the|my) <IMPLEMENT>",
+                "(days|weeks|months|streak|counter) (gone|wasted|lost|down the drain|reset) in ~3 (minutes|seconds|a minute|an evening|a night) ~4 (with|using|because of) (a|the|my) <IMPLEMENT>",
                 "(reset|resetting|reset my) (my)? (counter|streak|clock|day count|app) ~~12 <IMPLEMENT>",
                 "(back in|wearing|kept on|keep on|back to) (long sleeves|sleeves|a cardigan|my cardigan|a hoodie|my hoodie|hoodies|jumpers) ~~20 (days|weeks|months) (down the (plughole|plug hole|drain|toilet|pan|sink|swanny)|wasted)",
                 "my (thigh|thighs|arm|arms|wrist|wrists|forearm|forearms|hip|hips|stomach) (says|tells|said) (last night|yesterday|tonight|this morning|last week)",
