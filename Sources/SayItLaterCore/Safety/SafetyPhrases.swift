@@ -705,6 +705,7 @@ enum SafetyPhrases {
                 "kms (knowledge|management|rollout|system|platform|migration|server|key|keys|activation|host|licence|license|console|api|rotation|encryption|cmk|alias)",
                 "(keys|key|cmk|secrets|secret|aws|gcp|google|azure|cloud) (in|from|via|with)? kms",
                 "(migrating|migrate|migrated|migration of|deploying|deployed|upgrading|upgraded|configuring|configured|rebuilding|patching) (the|our)? kms",
+                "ctb ~0 (close the books|closing the books|close of books|close the month|close the quarter|close the year|closing the month)",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -819,6 +820,7 @@ enum SafetyPhrases {
                 "(marathon|race|laps|lap|running|athletics|sprint|sprints|relay|calves) ~~12 (lie|lying|lay) (down)? on the track (forever|for (a|an) (week|year|bit|while|hour|day|month)) !(until|till|and|so|for the|in front|while|when)",
                 "(goodbye|bye|farewell) ~3 (old friend|old pal|dear friend) ~~16 (new|next) (notebook|book|diary|journal)",
                 "(last|final) (entry|page) (before|till|until) i (switch|move|change|go|start) ~~16 (farewell|goodbye|bye) ~1 (paper|pen and paper|notebook|handwriting)",
+                "(voice|voices|lecture|lecturer|lectures|seminar|meeting|meetings|song|music|accent|laugh|chewing|noise|ringtone|playlist|podcast|commute|traffic|queue|spreadsheet|spreadsheets|tax law|maths|admin|paperwork|small talk|jingle|drone|droning|hold music) makes me want to (walk into the sea|jump off a cliff|jump off a bridge|throw myself off a cliff|walk into traffic)",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -965,6 +967,8 @@ enum SafetyPhrases {
                 "(man|woman|he|she|they|dealer|nurse|pharmacist|someone|gang) ~4 (stockpiling|stockpiled|hoarding|hoarded) ~4 to sell",
                 "(read|reading|reread|re read) (the|my old)? (pages|entries|entry|page|bits) where i wanted to die",
                 "used to (self harm|<SH>|<SELFHARM>|cut|cut myself) ~~20 <SPAN> (years|months) free",
+                "(call|calls|one|caller|chat|chats|text|texts|message|visit|referral|phone call) from a (man|woman|lad|guy|bloke|boy|girl|young man|young woman|teenager|student|mum|dad|father|mother|veteran|farmer|pensioner) (who was|who is|whos)? (thinking|talking|thought) about (<SUICIDE>|killing (himself|herself|themselves)|ending (his|her|their) life)",
+                "(monologue|soliloquy|screenplay|playwriting|script|character|characters|protagonist|narrator) ~~12 (my family|my kids|everyone|everybody|they|the family|my wife|my husband|the kids) (would|d|will) be better off without me ~~12 (tutor|teacher|director|redraft|redrafting|redrafted|draft|cut the (speech|line|scene|monologue)|show it)",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -1199,7 +1203,7 @@ extension SafetyPhrases {
             "(now|today) i have (a)? new (job|friends|home|life|flat)",
             "<SPAN> (months|years) out of (the)? (psych unit|psych ward|psychiatric unit|psychiatric ward|unit|ward|hospital|inpatient unit) [<A>] (today|now)",
             "(the|those|my|suicidal|the suicidal) (thoughts|urges) (are|have been|ve been|s been) [<A>] gone (and|for|since)",
-            "(im|i am|i m) safe ~~3 (im|i am|i m) (well|okay|ok|happy)",
+            "(im|i am|i m) safe ~~3 (im|i am|i m) [<A>] (well|okay|ok|happy)",
             "<SPAN> (years|year|months) (today)? since i (last)? (self harmed|self injured|harmed myself|hurt myself)",
             "want to be here for (every bit|all|everything|what comes next)",
             "(im|i am|i m) on the other side (of it|of that|now)",
