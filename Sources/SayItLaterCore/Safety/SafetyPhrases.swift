@@ -706,6 +706,9 @@ enum SafetyPhrases {
                 "(keys|key|cmk|secrets|secret|aws|gcp|google|azure|cloud) (in|from|via|with)? kms",
                 "(migrating|migrate|migrated|migration of|deploying|deployed|upgrading|upgraded|configuring|configured|rebuilding|patching) (the|our)? kms",
                 "ctb ~0 (close the books|closing the books|close of books|close the month|close the quarter|close the year|closing the month)",
+                "ctb ~0 (cost to budget|cost to business|cost to build|cost to bill)",
+                "(optician|optometrist|eye test|glasses|lenses|contact lens) ~~8 od (on|in) my (prescription|prescriptions)",
+                "od ~0 (means|is|stands for) ~2 (right eye|oculus dexter|overdraft)",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
@@ -821,6 +824,12 @@ enum SafetyPhrases {
                 "(goodbye|bye|farewell) ~3 (old friend|old pal|dear friend) ~~16 (new|next) (notebook|book|diary|journal)",
                 "(last|final) (entry|page) (before|till|until) i (switch|move|change|go|start) ~~16 (farewell|goodbye|bye) ~1 (paper|pen and paper|notebook|handwriting)",
                 "(voice|voices|lecture|lecturer|lectures|seminar|meeting|meetings|song|music|accent|laugh|chewing|noise|ringtone|playlist|podcast|commute|traffic|queue|spreadsheet|spreadsheets|tax law|maths|admin|paperwork|small talk|jingle|drone|droning|hold music) makes me want to (walk into the sea|jump off a cliff|jump off a bridge|throw myself off a cliff|walk into traffic)",
+                "(im|i am|i m|ill|i will) (going to|gonna) die (in childbirth|in labour|in labor|during the birth|giving birth|on the operating table|in surgery)",
+                "(goodbye|farewell) (letter|letters|note|notes|card) (to|for) (the|our|my) (old)? (house|flat|home|kitchen|office|classroom|school|next family|new owners|bags|boxes|clothes|wardrobe)",
+                "(wrote|write|writing|written) (goodbye|farewell) notes on the (bags|boxes|clothes|bin bags)",
+                "(no more pages|out of pages|ran out of pages|run out of pages|last page|notebook is full|diary is full) ~~50 (goodbye|farewell|wont be writing|will not be writing)",
+                "last (entry|page|line) i (shall|will|ll|am going to|m going to) write by hand",
+                "(wont|will not) be writing in you (again|anymore|any more) ~~12 (fresh book|new book|new notebook|new journal|new diary|next volume|volume #num|keep you in)",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -969,6 +978,10 @@ enum SafetyPhrases {
                 "used to (self harm|<SH>|<SELFHARM>|cut|cut myself) ~~20 <SPAN> (years|months) free",
                 "(call|calls|one|caller|chat|chats|text|texts|message|visit|referral|phone call) from a (man|woman|lad|guy|bloke|boy|girl|young man|young woman|teenager|student|mum|dad|father|mother|veteran|farmer|pensioner) (who was|who is|whos)? (thinking|talking|thought) about (<SUICIDE>|killing (himself|herself|themselves)|ending (his|her|their) life)",
                 "(monologue|soliloquy|screenplay|playwriting|script|character|characters|protagonist|narrator) ~~12 (my family|my kids|everyone|everybody|they|the family|my wife|my husband|the kids) (would|d|will) be better off without me ~~12 (tutor|teacher|director|redraft|redrafting|redrafted|draft|cut the (speech|line|scene|monologue)|show it)",
+                "(pupil|student|child|kid|patient|client|young person|someone|anyone|somebody|a teen|a teenager) (writes|says|writes down|mentions|types|tells you|tells a teacher|discloses) (the words)? i want to die",
+                "(took|take|taking|taken|got|get|getting|cleared|clear) (the|all the) (tablets|pills|meds|medication|razors|blades|knives|rope) (out of|from) (her|his|their|mums|dads|mams|nans|grans|my mums|my dads|my mams|my nans) ~~6 (hid|hidden|hide) them",
+                "(committee|pta|board|club|practice|band|choir|society|council|firm|department|office|surgery|partners|squad|league|rota) ~~10 better off without me",
+                "better off without me ~~10 (step down|stepped down|stepping down|resign|resigned|resigning|retire|retiring|retired|fresh blood|fresh ideas)",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
