@@ -1006,6 +1006,7 @@ enum SafetyPhrases {
         ("ima", "im going to"), ("tryna", "trying to"), ("gotta", "got to"), ("hafta", "have to"),
         ("kinda", "kind of"), ("sorta", "sort of"), ("outta", "out of"), ("dunno", "dont know"),
         ("idk", "i dont know"), ("abt", "about"), ("nvr", "never"), ("wke", "wake"), ("v", "very"), ("pls", "please"), ("plz", "please"),
+        ("endng", "ending"), ("harn", "harm"), ("unaliveee", "unalive"), ("unaliveeee", "unalive"), ("unaliveeeee", "unalive"),
         ("kmsing", "killing myself"), ("kmsd", "killed myself"),
         // Scots and Irish spellings
         ("ah", "i"), ("ahm", "im"), ("ahll", "ill"), ("ahd", "id"), ("ahve", "ive"), ("ma", "my"), ("masel", "myself"),
