@@ -485,7 +485,7 @@ struct SafetyCompiledEntry {
     let pattern: SafetyCompiledPattern
     let firsts: [Int32]
     /// For each of `firsts`, the word set a match starting with it has its second word in (see
-    /// `SafetyCompiler.secondWords`), or -1: any word (or not worked out, as for all but the
+    /// `SafetyCompiler.secondWords`), or -1 for any word; empty when not worked out (all but the
     /// concerning phrases).
     let seconds: [Int32]
     let number: Bool
@@ -517,7 +517,8 @@ struct SafetyPatternIndex: Sendable {
     let offsets: SafetyTableArray<Int32>
     let list: SafetyTableArray<Int32>
     /// Beside each entry of `list`: the word set the phrase's second word is in when it starts
-    /// with that word, or -1 for any word.
+    /// with that word, or -1 for any word. Only the concerning phrases have them (the scan reads
+    /// them); the other indexes' is empty.
     let listNext: SafetyTableArray<Int32>
     let numberFirst: SafetyTableArray<Int32>
     /// Each phrase's anchors (see `SafetyCompiler.anchors`), numbered one after another: phrase

@@ -612,13 +612,16 @@ extension SafetyEngine {
             }
             return x.starts.count == p && x.vetoes.count == p && within(x.starts, n) && within(x.vetoes, sets, orNone: true)
                 && x.needs.allSatisfy({ $0 == -1 || isSet($0) }) && offsets(x.offsets, x.list.count)
-                && within(x.list, p) && x.listNext.count == x.list.count && x.listNext.allSatisfy({ $0 == -1 || isSet($0) })
+                && within(x.list, p) && (x.listNext.isEmpty || x.listNext.count == x.list.count)
+                && x.listNext.allSatisfy({ $0 == -1 || isSet($0) })
                 && within(x.numberFirst, p) && offsets(x.anchorOffsets, x.anchored.count)
                 && x.anchorStarts.count == p + 1 && x.anchorStarts.first == 0
                 && zip(x.anchorStarts, x.anchorStarts.dropFirst()).allSatisfy({ $0 <= $1 })
                 && within(x.anchored, Int(x.anchorStarts.last ?? 0))
         }
+        // The scan reads the concerning phrases' second-word sets beside every list entry.
         return [concerning, exclusions, mentionBefore, mentionAfter, ownWords, safeNow, backNow].allSatisfy(index)
+            && concerning.listNext.count == concerning.list.count
             && isSet(intentSet)
     }
 }
@@ -650,7 +653,7 @@ extension SafetyPatternIndex {
         for (i, c) in compiled.enumerated() {
             for (k, id) in c.firsts.enumerated() {
                 buckets[Int(id)].append(Int32(i))
-                nextBuckets[Int(id)].append(k < c.seconds.count ? c.seconds[k] : -1)
+                if !c.seconds.isEmpty { nextBuckets[Int(id)].append(c.seconds[k]) }
             }
             if c.number { numbers.append(Int32(i)) }
             var anchor = anchorStarts.last!
@@ -670,6 +673,7 @@ extension SafetyPatternIndex {
             w.array(list)
         }
         flatten(buckets)
+        // Only the concerning phrases have them (an empty array for the other indexes).
         w.array(nextBuckets.flatMap { $0 })
         w.array(numbers)
         w.array(anchorStarts)
