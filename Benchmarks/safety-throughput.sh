@@ -5,12 +5,16 @@
 #
 # Builds ~1 MB of ordinary journal text (nothing in it should flag), runs the detector on it
 # several times, and reports MB/s after subtracting the cost of a run on a one-word input
-# (process start-up and compiling the phrase table). Build in release mode first:
+# (process start-up and reading the phrase table). Then times the phrase table itself: a one-word
+# check with an empty cache folder (the table is compiled and saved, as on the first run after an
+# update) and with the saved table, each against `say --version` (start-up alone) in the same
+# run. Build in release mode first:
 #   swift build -c release --product say
 set -euo pipefail
 SAY=${1:-.build/release/say}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+export XDG_CACHE_HOME="$TMP/cache"
 
 python3 - "$TMP/text.txt" <<'PY'
 import random, sys
@@ -58,4 +62,26 @@ big, small = float(sys.argv[2]), float(sys.argv[3])
 work = max(big - small, 1e-9)
 print(f"text {size:.2f} MB: {big*1000:.1f} ms per run, start-up {small*1000:.1f} ms, "
       f"matching {work*1000:.1f} ms => {size/work:.0f} MB/s")
+PY
+
+python3 - "$SAY" "$TMP" <<'PY'
+import os, shutil, subprocess, sys, time
+say, tmp = sys.argv[1], sys.argv[2]
+def best(args, fresh_cache):
+    times = []
+    for _ in range(7):
+        env = dict(os.environ)
+        if fresh_cache:
+            env["XDG_CACHE_HOME"] = os.path.join(tmp, "empty-cache")
+            shutil.rmtree(env["XDG_CACHE_HOME"], ignore_errors=True)
+        t = time.perf_counter()
+        subprocess.run(args, input=b"hello", env=env, stdout=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - t)
+    return min(times)
+base = best([say, "--version"], False)
+cold = best([say, "debug", "safety"], True)
+warm = best([say, "debug", "safety"], False)
+print(f"phrase table: compiled and saved {cold*1000:.1f} ms ({cold/base:.1f}x start-up), "
+      f"read back {warm*1000:.1f} ms ({warm/base:.1f}x start-up); start-up alone "
+      f"(say --version) {base*1000:.1f} ms")
 PY

@@ -1,6 +1,7 @@
-// The compiled phrase table, kept in a file of the cache folder: compiling it takes about 30 ms,
-// reading it back a few ms (most of it the kernel handing out the ~3 MB the file takes in
+// The compiled phrase table, kept in a file of the cache folder: compiling it takes about 130 ms,
+// reading it back a few ms (most of it the kernel handing out the ~4 MB the file takes in
 // memory), so only the first process after a change of the table or of the program compiles it.
+// `Benchmarks/safety-throughput.sh` times both.
 // The file is read into one buffer and the engine's large arrays are views into it
 // (`SafetyTableArray`), never copies; a freshly compiled table is written to the same bytes and
 // read back the same way, so an engine always has one kind of storage.
