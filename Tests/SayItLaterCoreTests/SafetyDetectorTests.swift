@@ -532,6 +532,23 @@ struct SafetyDetectorTests {
     ])
     func farewellAndSelfHarmParaphrases(_ text: String) { #expect(detector.isConcerning(text)) }
 
+    @Test("emoji read as the words they picture", arguments: [
+        "want to 💤 forever",
+        "i want to 😴 and never wake up",
+        "the 🪒 came out again last night",
+        "i want to 🗡 myself",
+    ])
+    func emojiAsWords(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("the same emoji in ordinary days", arguments: [
+        "💤 so tired after the night shift",
+        "🛌 early tonight, long week",
+        "new 🪒 for shaving, the old one was blunt",
+        "✂️ cut along the dotted line for the craft",
+        "⚱️ grandad's ashes arrived today",
+    ])
+    func emojiInOrdinaryDays(_ text: String) { #expect(!detector.isConcerning(text)) }
+
     @Test("professional, reported and everyday uses of the new families", arguments: [
         "Training covered how to ask about suicidal thoughts.",
         "What to do if a pupil says they want to die.",

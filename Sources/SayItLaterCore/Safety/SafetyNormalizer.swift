@@ -301,19 +301,22 @@ private func scalarKind(_ v: UInt32) -> ScalarKind {
     }
 }
 
-/// Emoji read as a word: 💀 ☠ 🪦 ⚰ (death) and 🔪 🔫 (weapons), used in algospeak in place of
-/// "kill" or "die" ("want to 💀 myself"), and 💊 🩸 🪢 read as the words they picture ("took all
-/// my 💊"). Phrases refer to the first two by these names.
+/// Emoji read as a word: 💀 ☠ 🪦 ⚰ ⚱ (death) and 🔪 🗡 🔫 (weapons), used in algospeak in place
+/// of "kill" or "die" ("want to 💀 myself"), and 😴 💤 🛌 💊 🩸 🪢 🪒 ✂ read as the words they
+/// picture ("want to 😴 forever", "took all my 💊", "the 🪒 came out again"). Phrases refer to
+/// the first two by these names.
 @inline(__always) private func emojiWord(_ v: UInt32) -> String? {
     switch v {
-    case 0x1F480, 0x2620, 0x1FAA6, 0x26B0: return "emojideath"
-    case 0x1F52A, 0x1F52B: return "emojiweapon"
+    case 0x1F480, 0x2620, 0x1FAA6, 0x26B0, 0x26B1: return "emojideath"
+    case 0x1F52A, 0x1F5E1, 0x1F52B: return "emojiweapon"
     case 0x1F48A: return "pills"
     case 0x1FA78: return "blood"
     case 0x1FAA2: return "rope"
+    case 0x1FA92: return "razor"
+    case 0x2702: return "scissors"
     case 0x1F309: return "bridge"
     case 0x1F682, 0x1F686, 0x1F684, 0x1F685, 0x1F687, 0x1F688: return "train"
-    case 0x1F634: return "emojisleep"
+    case 0x1F634, 0x1F4A4, 0x1F6CC: return "sleep"
     default: return nil
     }
 }
