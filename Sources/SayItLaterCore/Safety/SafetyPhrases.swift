@@ -142,7 +142,7 @@ enum SafetyPhrases {
                 "end it the night",
                 "^ ending it (tomorrow|tonight|this weekend|soon) $",
                 "end it (after|once|when) ~4 ~~3 no point (no more|anymore|any more)",
-                "(im|i am|i m|ill|i will) (ending|end) it (that|the same) (night|day)",
+                "(im|i am|i m|ill|i will) (ending|end) it (that|the same|that same|that very|the very same) (night|day)",
             ],
             unlessEntryMentions: "a relationship"),
         SafetyPhraseGroup(
@@ -261,7 +261,7 @@ enum SafetyPhrases {
                 "(lord|god) forgive me ~~6 (cant|can not|cannot) do this (anymore|any more)",
                 "(want|wanting|wish) to (switch|turn) (myself)? off ~~8 (for good|forever|permanently)",
                 "(asked|ask|asking|pray|prayed|praying|begged|begging) (him|god|allah|the lord|lord|jesus) to take me",
-                "(pray|prayed|praying|hope|hoping|wish) (that)? (god|allah|the lord|lord|jesus|he) (will|would|d) take me",
+                "(pray|prayed|praying|hope|hoping|wish) (that)? (god|allah|the lord|lord|jesus|he) (will|would|d)? (take|takes|took|call|calls) me !(to (church|mass|the|his|her|a))",
                 "(want|wanted|going|planning) to go the same way (he|she|they|my) ~2 (did|went)",
                 "not coming back (breathing|alive)",
                 "(hoping|hope|hoped|wishing|wish) (a|the|that a) (lorry|truck|car|bus|van|train) (would|will|might|d)? ~4 (drift|swerve|hit|crash|come|plough|plow)",
@@ -287,6 +287,7 @@ enum SafetyPhrases {
                 "(nothing|no one|nobody) (keeping|to keep|holding) me (here)? $",
                 "(id|i would|i d|ill|i will) follow (her|him|them) ~4 (if i could|same week|same day)",
                 "(breathe|sleep|live) easier if (you|i) ~3 (left for good|were gone|was gone|wasnt here|died)",
+                "(breathe|sleep|live|rest|cope|manage) (easier|better|freer|lighter) (if|once|when) (they|she|he|you|everyone|we|my (family|kids|mum|mam|wife)) ~2 (didnt|did not|no longer|dont|do not|never|wouldnt|would not) (have|had|need) me to (carry|look after|worry about|deal with|support|feed|bail out|pay for|think about)",
                 "(youre|you are|you re|im|i am) not going to exist",
                 "(you can|you ll|youll) finally rest $",
                 "off the hook (permanently|for good|forever)",
@@ -315,7 +316,9 @@ enum SafetyPhrases {
                 "dying is the only (door|way|way out|option|answer)",
                 "no further wish to (continue|live|go on)",
                 "(go to sleep|sleep) and be finished with it all",
+                "(go to sleep|sleep|lie down|fall asleep) and (be|stay|just be) (finished|gone|over) ($|for good|forever|not rest)",
                 "(better|happier) (off)? with a (photo|picture|memory) of me",
+                "(better|happier|easier) (off)? with a (dead)? (dad|mum|mam|mom|mother|father|husband|wife|son|daughter|brother|sister|grandad|gran) ~3 (memory|dead|gone|in the ground|a photo|a headstone|a name) !(of|from|to|for)",
                 "planning on not being (around|here|alive)",
                 "(tonight|today) is the (night|day) (that)? (i|she|he) (go|goes|do it|die)",
                 "(id|i d|i would) be killed and (thatd|that would|that d) be that",
@@ -341,12 +344,12 @@ enum SafetyPhrases {
                 "by not being here to see it",
                 "rather be dead ~~16 make sure i am",
                 "(tonight|today) you (finally)? get to rest",
-                "(should|would) (very much)? like not to wake",
+                "(should|would) [<A>] (very much)? like not to wake",
                 "let myself (fade away|waste away|slip away)",
                 "(contemplating|considering|planning) my (own)? departure",
                 "how i (might|could) hasten it",
                 "(carry|take|call) me home tonight",
-                "(ill|i will|i ll) come to (you|him) myself",
+                "(ill|i will|i ll|im going to|i am going to|i shall|i might|i could) [<A>] (go|come) to (you|him|her|them) myself",
                 "comot (for|from) (this|the) world",
                 "(not|never) (going to|gonna) see (thirty|forty|twenty|fifty|sixty|#num|another birthday|christmas)",
                 "(go|die|end it) (first)? ~2 on my own terms",
@@ -686,7 +689,8 @@ enum SafetyPhrases {
                 "si [<A>] (thoughts|thought|urges|ideation|again|tonight|loud|bad|worse|intense|strong|spiking|creeping|heavy)",
                 "si [<A>] (is|was|been|getting|got|has been|feels|felt|being) [<A>] (loud|louder|bad|worse|intense|strong|heavy|unbearable|constant|relentless|awful)",
                 "(having|experiencing|struggling with|fighting|battling|dealing with|passive|active|constant|lots of) [<A>] si !(session|sessions|units|unit|leader|class|classes|prefix|joint|system|tutor|tutoring)",
-                "si (back|is back|returned) (full force|again|bad)",
+                "(si|s i) (back|is back|returned|came back|coming back) [<A>] (full force|again|bad|hard|since|tonight|every)",
+                "(si|s i) [<A>] (bad|worse|loud|heavy|every night|every day|all night) (tonight|again|this week|$)",
                 "s i (is|s)? back",
             ]),
     ]
@@ -982,6 +986,11 @@ enum SafetyPhrases {
                 "(took|take|taking|taken|got|get|getting|cleared|clear) (the|all the) (tablets|pills|meds|medication|razors|blades|knives|rope) (out of|from) (her|his|their|mums|dads|mams|nans|grans|my mums|my dads|my mams|my nans) ~~6 (hid|hidden|hide) them",
                 "(committee|pta|board|club|practice|band|choir|society|council|firm|department|office|surgery|partners|squad|league|rota) ~~10 better off without me",
                 "better off without me ~~10 (step down|stepped down|stepping down|resign|resigned|resigning|retire|retiring|retired|fresh blood|fresh ideas)",
+                "(council tax benefit|child tax benefit|council tax|tax benefit|housing benefit) ~2 ctb",
+                "ctb (claim|form|payment|award|application|letter|office|reference|number)",
+                "(book club|finished (the|reading)|reading|novel|the book) ~~10 (slide|descent|spiral) into wanting to die",
+                "(self harm|<SELFHARM>) is (described|depicted|portrayed|shown|written) ~~12 long sleeves",
+                "(the|his|her|their) (keeper|character|narrator|protagonist|hero|heroine|speaker|lead|villain|soldier|poet|figure) (wanting|wants|wanted) to (die|end it|disappear|be dead)",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -1001,7 +1010,7 @@ enum SafetyPhrases {
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
         // contractions and text speak
-        ("wanna", "want to"), ("jumpin", "jumping"), ("slep", "sleep"), ("nite", "night"), ("evry", "every"), ("ringin", "ringing"), ("comit", "commit"), ("commmit", "commit"), ("thots", "thoughts"), ("thoughs", "thoughts"), ("bout", "about"), ("agen", "again"), ("agin", "again"), ("wsa", "was"), ("waz", "was"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
+        ("wanna", "want to"), ("purpuse", "purpose"), ("sefl", "self"), ("jumpin", "jumping"), ("slep", "sleep"), ("nite", "night"), ("evry", "every"), ("ringin", "ringing"), ("comit", "commit"), ("commmit", "commit"), ("thots", "thoughts"), ("thoughs", "thoughts"), ("bout", "about"), ("agen", "again"), ("agin", "again"), ("wsa", "was"), ("waz", "was"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
         ("gonna", "going to"), ("gona", "going to"), ("finna", "going to"), ("imma", "im going to"),
         ("ima", "im going to"), ("tryna", "trying to"), ("gotta", "got to"), ("hafta", "have to"),
         ("kinda", "kind of"), ("sorta", "sort of"), ("outta", "out of"), ("dunno", "dont know"),
@@ -1095,7 +1104,7 @@ enum SafetyPhrases {
             "burden", "garage", "hose", "hosepipe", "insulin", "paracetamol", "platform", "ledge", "balcony",
             "letters", "unalive", "kms", "ctb", "scars", "lighter", "exhaust", "quarry", "viaduct", "river",
             "reservoir", "canal", "sea", "loch", "lake", "beam", "belt", "cord", "trains", "train", "multistorey", "roof",
-            "terrace", "floors", "storeys", "dam", "edge", "revolver", "kys", "poison", "vials", "weedkiller", "woods", "woodland", "garage", "engine", "ramp", "headland", "stash", "storey", "pesticide", "overpass", "pumped", "rail", "insulin", "units", "parapet", "paracetamol", "tablets", "crossing", "rocks", "lookout", "lough", "blade", "pills", "envelope", "pistol", "morphine", "hydromorphone", "oxycodone", "meds", "block",
+            "terrace", "floors", "storeys", "dam", "edge", "revolver", "kys", "poison", "vials", "weedkiller", "woods", "woodland", "garage", "engine", "ramp", "headland", "stash", "storey", "pesticide", "overpass", "pumped", "rail", "insulin", "units", "parapet", "paracetamol", "tablets", "crossing", "rocks", "lookout", "lough", "blade", "pills", "envelope", "pistol", "morphine", "hydromorphone", "oxycodone", "meds", "block", "slurry", "kiln", "silo",
         ]),
         // Preparing to leave a home or a job, not to die, a fresh start (Lent, a resolution, a detox), or
         // cutting costs.
@@ -1152,6 +1161,13 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "(those|the|these|my|suicidal|the suicidal|the dark) (thoughts|urges|feelings) (dont|do not|never|no longer) [<A>] (come|visit|bother me|come back) (anymore|any more|now|these days)",
+            "(that|those) (time|days|years|dark time|bad time|time of my life) (is|are|s) (over|behind me|long gone) $",
+            "still here [<A>] (and)? (glad|grateful|happy|thankful) (of it|for it|about it) $",
+            "(remember|see|know|realise|realize) how far (ive|i have|i ve) come",
+            "(im|i am|i m) (well|okay|ok|good|safe|happy) now and (i)? (plan|intend|want|hope|expect) to (be a nuisance|be around|be here|live|stick around|stay|grow old)",
+            "(she|he|that girl|that boy|that woman|that man|that person) (is not|isnt|s not) me (now|anymore|any more) $",
+            "<SPAN> (years|year) (today)? since i (tried|attempted) ~~30 (grateful|glad|thankful|happy|content) $",
             "(im|i am|i m) not in that place (anymore|any more)",
             "(im|i am|i m) safe and i know it $",
             "(answer|answered|said|told (her|him|them)) ~2 no ~3 not since",
@@ -1239,6 +1255,7 @@ extension SafetyPhrases {
             "<SPAN> (years|year) (today)? since i (nearly|almost) ~3 ~~20 (im|i am|i m) [<A>] (happy|well|safe|okay|glad) now $",
         ],
         backNow: [
+            "(want|wanting|going|plan|planning) to try again",
             "(i|im|i am|i m) [<A>] (want|need|wanting|going|planning) to [<A>] (hang|drown|overdose|jump|shoot|gas|poison) (myself|$|tonight|off)",
             "((ive|i have|i ve) [just] (written|finished|left) | (im|i am|i m) writing) ~2 (suicide|goodbye) (note|notes|letter|letters)",
             "(took|taken|taking|did|done) (an|another) (overdose|od) (last night|tonight|today|this morning|yesterday)",
@@ -1255,7 +1272,7 @@ extension SafetyPhrases {
             "(thoughts|urges|urge|pull|feelings|feeling|voice|voices|darkness|cravings|craving|want|it|its|they|theyre) [<A>] (is|are|s|re|have|has)? [been|come] [<A>] (back|coming back|creeping back|crept back|came back|returning|returned) !(to|at|in|home|on|from|up|out|then|when)",
             "(feels|feel|feeling|felt) [<A>] (exactly)? (the same|the same way|like i did then|how i felt then) (again|now|as then|as before)?",
             "(still|lately|recently|tonight|right now|these days|today|again|now) [<A>] (want|wanting|wish|wishing|thinking about|think about|planning|plan|tempted|need|craving) (to|about|of)? [<A>] (die|dying|end|ending|kill|killing|cut|cutting|hurt|hurting|harm|harming|it|disappear|not being here|death|suicide)",
-            "(i|im|i am) [<A>] (want|need|wanting|needing|craving|going|planning) to [<A>] (cut|hurt|harm|burn|die|end it|end my|disappear|kill)",
+            "(i|im|i am) [<A>] (want|need|wanting|needing|craving|going|planning) to [<A>] (cut|hurt|harm|burn|die|end it|end my|disappear|kill) !(on (every|each|the) page|in (my|this|the) (journal|diary|notebook|book)|all over)",
             "(not|never|isnt|arent|wasnt|hardly|barely) [<A>] (glad|grateful|thankful|relieved) ~5 still (here|alive|around)",
             "(doing|did|done) it again",
             "with a (blade|razor|lighter|knife) like (im|i am|i was|i m) ~2 again",
@@ -1279,6 +1296,10 @@ extension SafetyPhrases {
     /// when the writer marks the words as their own (`ownWords`: "I said 'I want to die'").
     static let quotation = SafetyQuotationPhrases(
         before: [
+            "(talking|talks|speaking|speaks|says|addresses) (straight|directly)? to the (audience|camera|reader|crowd)",
+            "(he|she|they|character|narrator|the character|the narrator) (writes|wrote|scribbles|scrawls) (in|on) (a|his|her|their|the) (notebook|diary|journal|letter|note|wall)",
+            "(narrates|narrated|narrating|recites|recited)",
+            "(put|posted|wrote|shared) (on|up on) (facebook|fb|instagram|insta|twitter|tiktok|whatsapp|his status|her status|snapchat|x)",
             "(quiz|flashcard|flashcards|scenario|example|examples|warning sign|warning signs|red flag|red flags) [like|such as|is|was|of|from|goes|reads|says|said]",
             "(song|songs|lyric|lyrics|line|lines|poem|poems|poet|book|books|novel|film|films|movie|movies|title|titled|called|named|track|album|chorus|verse|quote|quoted|quoting|slogan|poster|sign|graffiti|hashtag|slang|word|words|term|terms|phrase|phrases|meme|caption|episode|show|play|character|lyricist|band|singer|sings|sang|singing|rapper|opening|headline|abbreviation|abbreviations|acronym|acronyms|search terms) [like|such as|is|was|of|from|goes|went|reads|read|says|said]",
             "(like|such as|the word|words like|phrases like|terms like) ",
