@@ -549,6 +549,21 @@ struct SafetyDetectorTests {
     ])
     func emojiInOrdinaryDays(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    @Test("a welcomed accident and a height, in ordinary days", arguments: [
+        "Wouldn't mind if the bus got me home earlier for once.",
+        "Wouldn't care if the train took us to the coast instead.",
+        "The new shelf? It's high enough for the boats to sit on.",
+        "Checked the fence, it's high enough to keep the dog in.",
+    ])
+    func welcomedAccidentAndHeightOrdinary(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("a welcomed accident and a height, said of the writer", arguments: [
+        "Wouldn't mind if the bus hit me on the way home.",
+        "I would not care if a lorry killed me tomorrow.",
+        "Looked down from the bridge again. It's high enough.",
+    ])
+    func welcomedAccidentAndHeight(_ text: String) { #expect(detector.isConcerning(text)) }
+
     @Test("professional, reported and everyday uses of the new families", arguments: [
         "Training covered how to ask about suicidal thoughts.",
         "What to do if a pupil says they want to die.",

@@ -730,7 +730,7 @@ extension SafetyPhrases {
                 "(affairs in order|written to the solicitor) ~~12 (choosing|choose) the (evening|night|day|date)",
                 "(revolver|gun|pistol|rifle) ~~20 no longer afraid of it",
                 "(i|and i) (do not|dont) mean from",
-                "(its|it s|it is) high enough",
+                "(its|it s|it is) high enough !(for (the|a|an|our|my|his|her|their|them|us|him|kids|children|boats|people|now|today)|to (reach|see|hold|clear|keep|stop|get|let|fit|take|put|walk|stand|sit|grow|store|dry|block|cover))",
                 "letting go of the (rail|railing|ledge|edge)",
                 "(itd|it would|it d|it ll|it will) look like an accident",
                 "(dont|do not) bother renewing ~~6 (wont need|won t need)",
@@ -1073,7 +1073,7 @@ extension SafetyPhrases {
             note: "Columbia 3. Means and methods looked at, kept, tested or weighed: tablets counted or saved, rope and beams, heights and drops, trains that do not stop, guns, water, vehicles, poison; working out how much or which would be enough.",
             phrases: [
                 "if (a|the|some) [<A>] (bus|car|lorry|truck|train|van|cyclist|taxi|drunk driver|meteor|plane|tree|brick) ~3 (hit|hits|killed|kills|took|takes|ran me over|runs me over|ran over me|knocked me|knocks me|got me|gets me) ~~10 (wouldnt|would not|not|dont|wont|couldnt) [<A>] (mind|care|be upset|be sad|fight it|be bothered)",
-                "(wouldnt|would not|dont|do not|wont) [<A>] (mind|care) (if|when) (a|the|some) [<A>] (bus|car|lorry|truck|train|van|plane|tree|brick|illness|disease|cancer|heart attack|stroke) ~3 (hit|hits|killed|kills|took|takes|got|gets)",
+                "(wouldnt|would not|dont|do not|wont) [<A>] (mind|care) (if|when) (a|the|some) [<A>] (bus|car|lorry|truck|train|van|plane|tree|brick|illness|disease|cancer|heart attack|stroke) ~3 (hit|hits|killed|kills|took|takes|got|gets) !(me (home|to|there|back|in|into|out|off|through|somewhere|anywhere|here|early|earlier|on time|a)|home|to|there|back|us|them|everyone|the kids)",
                 "(wish|wishing|wished) (i|id) [<A>] (wasnt|werent|was not|were not|hadnt been|didnt have to be) (here|around) ($|<ANYMORE>|at all|on this earth|in this world|on this planet)",
                 "(overdose|attempt|tried to|woke up in|hospital|survived|stomach pumped|pills|tablets) ~~14 (wish|wishing|wished) (it|that it|they|i) (had|d) [<A>] (worked|succeeded|done the job|finished me|killed me|been enough)",
                 "(been on|reading|browsing|back on|joined|lurking on) (those|the|a|some|these|that) (forums|forum|sites|site|websites|threads|groups|subreddits) ~~10 (ctb|<SUICIDE>|methods)",
