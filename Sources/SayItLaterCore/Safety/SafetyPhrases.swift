@@ -49,7 +49,7 @@ enum SafetyPhrases {
         // Negation as people write it.
         ("NOT", "(not|never|dont|do not|didnt|did not|cant|can not|no longer|wont|will not|wouldnt|would not|isnt|is not|aint)"),
         // Ways of saying suicide, including algospeak.
-        ("SUICIDE", "(suicide|sewer slide|self deletion|self deleting|self delete|unaliving|suicidal thoughts|self murder|self slaughter)"),
+        ("SUICIDE", "((suicide|sewer slide|self deletion|self deleting|self delete|unaliving|suicidal thoughts|self murder|self slaughter) | the s word)"),
         // Verbs for ending one's life, used with <MYSELF>.
         ("KILLV", "(kill|kills|killed|killing|unalive|unalives|unalived|unaliving|top|tops|topped|topping|off|offing|offed|end|ending|ended|hang|hanging|hanged|hung|drown|drowning|drowned|shoot|shooting|shot|gas|gassing|poison|poisoning|poisoned|suffocate|suffocating|electrocute|strangle|strangling)"),
         // Verbs of self-injury, used with <MYSELF> or a body part.
@@ -834,6 +834,7 @@ enum SafetyPhrases {
                 "(no more pages|out of pages|ran out of pages|run out of pages|last page|notebook is full|diary is full) ~~50 (goodbye|farewell|wont be writing|will not be writing)",
                 "last (entry|page|line) i (shall|will|ll|am going to|m going to) write by hand",
                 "(wont|will not) be writing in you (again|anymore|any more) ~~12 (fresh book|new book|new notebook|new journal|new diary|next volume|volume #num|keep you in)",
+                "(brain|mind|body|anxiety|head|nervous system) ~2 (insists|insisting|insisted|says|saying|tells me|telling me|is convinced|keeps telling me|keeps saying|screams|screaming|is sure|is certain) (that)? (im|i am|i m|i was|i) [<A>] (gonna die|going to die|about to die|dying)",
             ]),
         SafetyPhraseGroup(
             name: "figurative killing",
@@ -878,6 +879,7 @@ enum SafetyPhrases {
                 "(airbag|airbags|seatbelt|seat belt) ~6 (burned|burnt|cut|scraped|bruised|grazed) my",
                 "(scratched|cut|torn|ripped|grazed) my <BODY> ~~6 (pruning|weeding|gardening|brambles|the roses|hedge|hedges|thorns)",
                 "#num weeks ~3 (im|i am|i m) done done done",
+                "<HARMV> <MYSELF> with (a|the|my) ~3 trying to (get|prise|prize|pry|lever|open|undo|unscrew|peel|scrape|pop) (the|a|an)? ~2 (lid|top|cap|cork|seal|tape|label|staple|splinter|stone|pit|screw|tin|jar|paint) (off|out|open)? !(~~12 (on purpose|deliberately|intentionally|wanted|want to|again and again|felt good|to feel|kept going|didnt stop))",
             ],
             yieldsToIntent: true),
         SafetyPhraseGroup(
