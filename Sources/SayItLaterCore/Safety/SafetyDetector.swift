@@ -171,8 +171,11 @@ final class SafetyEngine: Sendable {
         for (name, set) in vetoSetByName { names[set] = name }
         let vetoNames = names.sorted { $0.key < $1.key }
 
-        // In the order `SafetyEngine.init(table:payload:)` reads them.
+        // In the order `SafetyEngine.init(table:payload:)` reads them. Room for twice today's
+        // ~4 MB up front, so the bytes are not copied each time they outgrow their buffer; room
+        // never written to costs nothing (its pages are never touched).
         var w = SafetyTableWriter()
+        w.bytes.reserveCapacity(8 << 20)
         compiler.lexicon.encode(&w)
         w.instructions(compiler.code)
         w.array(compiler.dispatch.isEmpty ? [0] : compiler.dispatch)
@@ -632,14 +635,25 @@ struct SafetyWordSets: Sendable {
         var ranks = [Int32](repeating: 0, count: masks.count)
         var words: [UInt64] = []
         var bitmap = [UInt64](repeating: 0, count: bitmapWords)
+        // The bitmap's words a set touches, in order: a set names a few words, so only those are
+        // visited (and cleared again), not the whole bitmap for each of thousands of sets.
+        var touched: [Int] = []
         for (s, members) in sets.enumerated() {
-            for index in bitmap.indices { bitmap[index] = 0 }
-            for id in members where id != 0 { bitmap[Int(id >> 6)] |= 1 << UInt64(id & 63) }
+            touched.removeAll(keepingCapacity: true)
+            for id in members where id != 0 {
+                if bitmap[Int(id >> 6)] == 0 { touched.append(Int(id >> 6)) }
+                bitmap[Int(id >> 6)] |= 1 << UInt64(id & 63)
+            }
+            touched.sort()
+            var t = 0
             for m in 0 ..< maskWords {
                 ranks[s * maskWords + m] = Int32(words.count)
-                for w in (m * 64) ..< min(bitmapWords, m * 64 + 64) where bitmap[w] != 0 {
+                while t < touched.count && touched[t] < m * 64 + 64 {
+                    let w = touched[t]
                     masks[s * maskWords + m] |= 1 << UInt64(w & 63)
                     words.append(bitmap[w])
+                    bitmap[w] = 0
+                    t += 1
                 }
             }
         }
@@ -863,6 +877,9 @@ struct SafetyCompiler {
     /// `secondWords`' marks: the number of the walk that last visited each (instruction, stage).
     var visited: [Int] = []
     var walks = 0
+    /// `secondWords`' list of (instruction, stage) still to visit, kept between calls so that
+    /// each call does not allocate its own.
+    var walkList: [(pc: Int, second: Bool)] = []
     /// `firstSet` and `requiredSets` of building blocks, computed once.
     var macroFirsts: [String: [Int32]?] = [:]
     var macroRequired: [String: [[Int32]]] = [:]
@@ -917,13 +934,7 @@ struct SafetyCompiler {
     }
 
     mutating func setIndex(_ ids: [Int32]) -> Int32 {
-        // Sorted and without repeats (same key as Array(Set(ids)).sorted(), without hashing).
-        var key = ids.sorted()
-        if key.count > 1 {
-            var w = 1
-            for r in 1..<key.count where key[r] != key[w - 1] { key[w] = key[r]; w += 1 }
-            key.removeLast(key.count - w)
-        }
+        let key = ids.sortedUnique()
         if let i = setByKey[key] { return i }
         let i = Int32(sets.count)
         sets.append(key)
@@ -952,7 +963,7 @@ struct SafetyCompiler {
                     code.append(SafetyInstruction(op: .accept))
                     let (firsts, number) = try firstWords(Int(start))
                     let seconds = anchors ? firsts.map { first in
-                        secondWords(Int(start), after: first).map { $0.isEmpty ? -1 : setIndex(Array($0)) } ?? -1
+                        secondWords(Int(start), after: first).map { $0.isEmpty ? -1 : setIndex($0) } ?? -1
                     } : []
                     out.append(SafetyCompiledEntry(
                         pattern: SafetyCompiledPattern(start: start, veto: veto, need: need, group: group.name,
@@ -981,9 +992,15 @@ struct SafetyCompiler {
     /// without a common word among the phrase's required parts), or none. A text without a word of
     /// each cannot match, so the phrase is not tried on it.
     mutating func anchors(_ node: SafetyNode) -> [[Int32]] {
-        let sets = Set(uncommon(requiredSets(node)))
-        let smallestFirst = sets.sorted { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
-        return Array(smallestFirst.prefix(Self.mostAnchors))
+        // Sorted, then repeats dropped (the same sets as through a Set, without hashing arrays).
+        var smallestFirst = uncommon(requiredSets(node))
+        smallestFirst.sort { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
+        var distinct: [[Int32]] = []
+        for set in smallestFirst where distinct.last != set {
+            distinct.append(set)
+            if distinct.count == Self.mostAnchors { break }
+        }
+        return distinct
     }
 
     /// How many anchors a phrase is checked by at most (more rule out more texts, and cost a
@@ -1025,7 +1042,7 @@ struct SafetyCompiler {
                 guard let smallest = smallestUncommon(requiredSets(alternative)) else { return [] }
                 union += smallest
             }
-            return [Array(Set(union)).sorted()]
+            return [union.sortedUnique()]
         case .opt, .gap, .gapAcross, .clauseEnd, .clauseStart, .number, .not:
             return []
         }
@@ -1119,8 +1136,9 @@ struct SafetyCompiler {
             macroCode[name] = (Int32(base), Array(code[base...]))
         case .seq(let items):
             for (k, item) in items.enumerated() {
+                // What follows a gap (made only for gaps: most items are not).
+                var rest: SafetyNode? { k + 1 < items.count ? SafetyNode.seq(Array(items[(k + 1)...])) : nil }
                 // "~3 $": the words skipped stay in one sentence, and the clause may end with it.
-                let rest = k + 1 < items.count ? SafetyNode.seq(Array(items[(k + 1)...])) : nil
                 if case .gap(let max) = item {
                     var checkNext = true
                     if k + 1 < items.count, case .clauseEnd = items[k + 1] { checkNext = false }
@@ -1215,7 +1233,7 @@ struct SafetyCompiler {
         for alternative in alternatives {
             let pc = Int32(code.count - at)
             if let firsts = firstSet(alternative) {
-                for id in Set(firsts) { keyed[id, default: []].append(pc) }
+                for id in firsts.sortedUnique() { keyed[id, default: []].append(pc) }
             } else {
                 always.append(pc)
             }
@@ -1227,12 +1245,12 @@ struct SafetyCompiler {
         // For each first word, the words its branches can go on with, when they are known.
         var filters: [Int32: Int32] = [:]
         for first in keyed.keys.sorted() {  // in order, so that sets are numbered the same each time
-            var union = Set<Int32>()
+            var union: [Int32] = []
             for pc in keyed[first]! {
                 guard let next = secondWords(at + Int(pc), after: first, end: code.count) else { union = []; break }
-                union.formUnion(next)
+                union += next
             }
-            filters[first] = union.isEmpty ? -1 : setIndex(Array(union))
+            filters[first] = union.isEmpty ? -1 : setIndex(union)
         }
         code[at].a = appendDispatch(keyed, filters, always)
     }
@@ -1256,16 +1274,27 @@ struct SafetyCompiler {
         return Int32(t)
     }
 
+    /// Starts a walk of the code: `visited` has room for every (instruction, stage), and no mark
+    /// of an earlier walk equals this walk's number.
+    mutating func newWalk() {
+        walks += 1
+        if visited.count < 2 * code.count { visited += repeatElement(0, count: 2 * code.count - visited.count) }
+    }
+
     /// The words that can come second in a match of the code at `start` when it starts with
     /// word `first`, or nil when any word can: when a gap or a number can come second, or the
     /// match can end after its first word (at `accept`, or at `end`, where what follows is not
     /// emitted yet). Every path is followed, so a match always has one of these words second.
-    mutating func secondWords(_ start: Int, after first: Int32, end: Int = .max) -> Set<Int32>? {
+    /// The words come unsorted and may repeat: every caller makes a set of them (`setIndex`).
+    mutating func secondWords(_ start: Int, after first: Int32, end: Int = .max) -> [Int32]? {
         // Each (instruction, stage) is visited once per call: marked with this call's number.
-        walks += 1
-        if visited.count < 2 * code.count { visited += Array(repeating: 0, count: 2 * code.count - visited.count) }
-        var words = Set<Int32>()
-        var work = [(pc: start, second: false)]
+        newWalk()
+        var words: [Int32] = []
+        var work = walkList  // taken out while in use, so that it is not copied
+        walkList = []
+        defer { walkList = work }
+        work.removeAll(keepingCapacity: true)
+        work.append((pc: start, second: false))
         while let (pc, second) = work.popLast() {
             guard pc < end else { return nil }
             let mark = 2 * pc + (second ? 1 : 0)
@@ -1274,12 +1303,11 @@ struct SafetyCompiler {
             let ins = code[pc]
             switch ins.op {
             case .word:
-                if second { words.insert(ins.a) } else if ins.a == first { work.append((pc + 1, true)) }
+                if second { words.append(ins.a) } else if ins.a == first { work.append((pc + 1, true)) }
             case .set:
-                let members = sets[Int(ins.a)]
                 if second {
-                    words.formUnion(members)
-                } else if members.binarySearchContains(first) {
+                    words.append(contentsOf: sets[Int(ins.a)])
+                } else if sets[Int(ins.a)].binarySearchContains(first) {
                     work.append((pc + 1, true))
                 }
             case .number:
@@ -1367,17 +1395,18 @@ struct SafetyCompiler {
     }
 
     /// The words a compiled pattern can start with.
-    func firstWords(_ start: Int) throws -> ([Int32], Bool) {
-        var firsts = Set<Int32>()
+    mutating func firstWords(_ start: Int) throws -> ([Int32], Bool) {
+        var firsts: [Int32] = []
         var number = false
-        var seen = Set<Int>()
+        newWalk()  // each instruction visited once (marks of the first stage of `secondWords`)
         var work = [start]
         while let pc = work.popLast() {
-            if !seen.insert(pc).inserted { continue }
+            if visited[2 * pc] == walks { continue }
+            visited[2 * pc] = walks
             let ins = code[pc]
             switch ins.op {
-            case .word: firsts.insert(ins.a)
-            case .set: firsts.formUnion(sets[Int(ins.a)])
+            case .word: firsts.append(ins.a)
+            case .set: firsts.append(contentsOf: sets[Int(ins.a)])
             case .number: number = true
             case .skip: throw Problem(description: "a phrase cannot start with a gap")
             case .split: work.append(Int(ins.a)); work.append(Int(ins.b))
@@ -1388,12 +1417,11 @@ struct SafetyCompiler {
             case .dispatch:
                 let t = Int(ins.a)
                 let keyCount = Int(dispatch[t]), alwaysCount = Int(dispatch[t + 1])
-                firsts.formUnion(dispatch[(t + 2)..<(t + 2 + keyCount)])
+                firsts.append(contentsOf: dispatch[(t + 2)..<(t + 2 + keyCount)])
                 for k in 0..<alwaysCount { work.append(pc + Int(dispatch[t + 2 + 4 * keyCount + k])) }
             }
         }
-        firsts.remove(0)
-        return (Array(firsts).sorted(), number)
+        return (firsts.sortedUnique().filter { $0 != 0 }, number)
     }
 }
 
@@ -1643,6 +1671,20 @@ struct SafetyPatternParser {
 }
 
 extension Array where Element == Int32 {
+    /// The values in increasing order, each once (what `Array(Set(self)).sorted()` gives, without
+    /// hashing).
+    func sortedUnique() -> [Int32] {
+        var values = sorted()
+        guard values.count > 1 else { return values }
+        var kept = 1
+        for k in 1..<values.count where values[k] != values[kept - 1] {
+            values[kept] = values[k]
+            kept += 1
+        }
+        values.removeLast(values.count - kept)
+        return values
+    }
+
     /// Whether this sorted array holds `value`.
     func binarySearchContains(_ value: Int32) -> Bool {
         var lo = 0, hi = count

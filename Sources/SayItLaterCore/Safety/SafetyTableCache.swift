@@ -146,14 +146,15 @@ enum SafetyTableCache {
     // MARK: the file
 
     static func fileBytes(_ engine: SafetyEngine, key: [UInt8]) -> [UInt8] {
-        let body = payload(of: engine)
+        // The payload as it lies in the engine's buffer: copied once, into the file's bytes.
+        let body = UnsafeRawBufferPointer(rebasing: engine.table.bytes[engine.payload])
         var w = SafetyTableWriter()
         w.bytes.reserveCapacity(headerSize + body.count)
         w.bytes += magic
         w.int(formatVersion)
         w.int(UInt32(0))
         w.int(UInt64(body.count))
-        w.int(body.withUnsafeBytes { checksum($0) })
+        w.int(checksum(body))
         w.bytes += key
         w.bytes += body
         return w.bytes
@@ -423,10 +424,15 @@ struct SafetyTableWriter {
     mutating func instructions(_ code: [SafetyInstruction]) {
         align()
         int(code.count)
-        for ins in code {
-            bytes += [ins.opcode, 0, 0, 0]
-            int(ins.a)
-            int(ins.b)
+        // Zeros for all of them, then each one's fields stored in place (no array per instruction).
+        let at = bytes.count
+        bytes += repeatElement(0, count: 12 * code.count)
+        bytes.withUnsafeMutableBytes { out in
+            for (k, ins) in code.enumerated() {
+                out.storeBytes(of: ins.opcode, toByteOffset: at + 12 * k, as: UInt8.self)
+                out.storeBytes(of: ins.a, toByteOffset: at + 12 * k + 4, as: Int32.self)
+                out.storeBytes(of: ins.b, toByteOffset: at + 12 * k + 8, as: Int32.self)
+            }
         }
     }
 }
@@ -646,39 +652,50 @@ extension SafetyPatternIndex {
         w.strings(groups)
         w.array(groupOf)
         w.strings(patterns.map(\.source))
-        var buckets = Array(repeating: [Int32](), count: wordCount)
-        var nextBuckets = Array(repeating: [Int32](), count: wordCount)
-        var anchorBuckets = Array(repeating: [Int32](), count: wordCount)
+        // (word id, value) pairs, in phrase order, grouped by word below.
+        var firsts: [(id: Int32, value: Int32)] = [], nexts: [(id: Int32, value: Int32)] = []
+        var anchored: [(id: Int32, value: Int32)] = []
         var numbers: [Int32] = []
         var anchorStarts: [Int32] = [0]
         for (i, c) in compiled.enumerated() {
             for (k, id) in c.firsts.enumerated() {
-                buckets[Int(id)].append(Int32(i))
-                if !c.seconds.isEmpty { nextBuckets[Int(id)].append(c.seconds[k]) }
+                firsts.append((id, Int32(i)))
+                if !c.seconds.isEmpty { nexts.append((id, c.seconds[k])) }
             }
             if c.number { numbers.append(Int32(i)) }
             var anchor = anchorStarts.last!
             for set in c.anchors {
-                for id in set { anchorBuckets[Int(id)].append(anchor) }
+                for id in set { anchored.append((id, anchor)) }
                 anchor += 1
             }
             anchorStarts.append(anchor)
         }
-        /// Offsets (one per word id, and two more) into the lists, one after the other.
-        func flatten(_ b: [[Int32]]) {
-            var offsets: [Int32] = [0]
-            var list: [Int32] = []
-            for x in b { list.append(contentsOf: x); offsets.append(Int32(list.count)) }
-            offsets.append(Int32(list.count))
-            w.array(offsets)
-            w.array(list)
-        }
-        flatten(buckets)
+        let phrases = groupedByWord(firsts, wordCount: wordCount)
+        w.array(phrases.offsets)
+        w.array(phrases.list)
         // Only the concerning phrases have them (an empty array for the other indexes).
-        w.array(nextBuckets.flatMap { $0 })
+        w.array(groupedByWord(nexts, wordCount: wordCount).list)
         w.array(numbers)
         w.array(anchorStarts)
-        flatten(anchorBuckets)
+        let anchors = groupedByWord(anchored, wordCount: wordCount)
+        w.array(anchors.offsets)
+        w.array(anchors.list)
+    }
+
+    /// The pairs' values grouped by word id (a stable counting sort: within a word, in the
+    /// pairs' order), and where each word's values start: one offset per word id, and two more.
+    static func groupedByWord(_ pairs: [(id: Int32, value: Int32)], wordCount: Int) -> (offsets: [Int32], list: [Int32]) {
+        var offsets = [Int32](repeating: 0, count: wordCount + 2)
+        for pair in pairs { offsets[Int(pair.id) + 1] += 1 }
+        for id in 0..<wordCount { offsets[id + 1] += offsets[id] }
+        offsets[wordCount + 1] = offsets[wordCount]
+        var next = offsets  // where the next value of each word goes
+        var list = [Int32](repeating: 0, count: pairs.count)
+        for pair in pairs {
+            list[Int(next[Int(pair.id)])] = pair.value
+            next[Int(pair.id)] += 1
+        }
+        return (offsets, list)
     }
 
     init(reading r: inout SafetyTableReader) throws {
