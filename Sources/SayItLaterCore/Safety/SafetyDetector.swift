@@ -872,8 +872,8 @@ struct SafetyCompiler {
     var macroSingle: [String: [Int32]?] = [:]
     /// Dispatch tables, laid out as `SafetyRunner.runDispatch` reads them.
     var dispatch: [Int32] = []
-    /// Ids of `commonWords`, once known.
-    var commonIDs: Set<Int32>? = nil
+    /// Which word ids are of `commonWords` (see `commonFlags`), once known.
+    var commonIDs: [Bool]? = nil
     /// `secondWords`' marks: the number of the walk that last visited each (instruction, stage).
     var visited: [Int] = []
     var walks = 0
@@ -1007,44 +1007,76 @@ struct SafetyCompiler {
     /// little for every text).
     static let mostAnchors = 4
 
-    /// The smallest of these word sets that has no common word, if any.
+    /// The smallest of these word sets that has no common word, if any (the first of the
+    /// smallest).
     mutating func smallestUncommon(_ sets: [[Int32]]) -> [Int32]? {
-        uncommon(sets).min { $0.count < $1.count }
+        let common = commonFlags()
+        var smallest: [Int32]? = nil
+        for set in sets where Self.isUncommon(set, common) && set.count < (smallest?.count ?? .max) { smallest = set }
+        return smallest
     }
 
     /// These word sets without those that hold a common word.
     mutating func uncommon(_ sets: [[Int32]]) -> [[Int32]] {
-        if commonIDs == nil { commonIDs = Set(Self.commonWords.compactMap { lexicon.existingID($0) }) }
-        let common = commonIDs!
-        return sets.filter { !$0.isEmpty && $0.allSatisfy { !common.contains($0) && $0 != 0 } }
+        let common = commonFlags()
+        return sets.filter { Self.isUncommon($0, common) }
+    }
+
+    /// Whether `set` has words and none of them is common (or 0, no word).
+    static func isUncommon(_ set: [Int32], _ common: [Bool]) -> Bool {
+        !set.isEmpty && set.allSatisfy { $0 != 0 && !(Int($0) < common.count && common[Int($0)]) }
+    }
+
+    /// Whether each word id is one of `commonWords`, by id (ids past its end are not): looked up
+    /// by index rather than hashed, as every required set of every phrase is tested.
+    mutating func commonFlags() -> [Bool] {
+        if let flags = commonIDs { return flags }
+        var flags = [Bool](repeating: false, count: lexicon.wordCount)
+        for word in Self.commonWords {
+            if let id = lexicon.existingID(word) { flags[Int(id)] = true }
+        }
+        commonIDs = flags
+        return flags
     }
 
     /// Word sets of which each match of `node` contains at least one word of every set.
     mutating func requiredSets(_ node: SafetyNode) -> [[Int32]] {
+        var found: [[Int32]] = []
+        appendRequiredSets(node, to: &found)
+        return found
+    }
+
+    /// Appends ``requiredSets(_:)`` of `node` to `found`: one list for a whole sequence rather
+    /// than one per part, joined.
+    mutating func appendRequiredSets(_ node: SafetyNode, to found: inout [[Int32]]) {
         switch node {
         case .word(let w):
-            return resolve(slot: w).map { [$0] }
+            if let id = single(slot: w) {
+                found.append([id])
+            } else {
+                for id in resolve(slot: w) { found.append([id]) }
+            }
         case .wordID(let id):
-            return [[id]]
+            found.append([id])
         case .macro(let name):
-            if let set = macroSets[name], set >= 0 { return [sets[Int(set)]] }
-            if let cached = macroRequired[name] { return cached }
-            guard let inner = try? macroNode(name) else { return [] }
+            if let set = macroSets[name], set >= 0 { found.append(sets[Int(set)]); return }
+            if let cached = macroRequired[name] { found += cached; return }
+            guard let inner = try? macroNode(name) else { return }
             let r = requiredSets(inner)
             macroRequired[name] = r
-            return r
+            found += r
         case .seq(let items):
-            return items.flatMap { requiredSets($0) }
+            for item in items { appendRequiredSets(item, to: &found) }
         case .alt(let alternatives):
-            if let ids = singleWords(alternatives) { return [ids] }
+            if let ids = singleWords(alternatives) { found.append(ids); return }
             var union: [Int32] = []
             for alternative in alternatives {
-                guard let smallest = smallestUncommon(requiredSets(alternative)) else { return [] }
+                guard let smallest = smallestUncommon(requiredSets(alternative)) else { return }
                 union += smallest
             }
-            return [union.sortedUnique()]
+            found.append(union.sortedUnique())
         case .opt, .gap, .gapAcross, .clauseEnd, .clauseStart, .number, .not:
-            return []
+            return
         }
     }
 
@@ -1061,36 +1093,40 @@ struct SafetyCompiler {
     /// If every alternative is one canonical word, the ids; else nil.
     mutating func singleWords(_ alternatives: [SafetyNode]) -> [Int32]? {
         var ids: [Int32] = []
-        for a in alternatives {
-            switch a {
-            case .word(let w):
-                guard let id = single(slot: w) else { return nil }
-                ids.append(id)
-            case .wordID(let id):
-                ids.append(id)
-            case .macro(let name):
-                let more: [Int32]?
-                if let cached = macroSingle[name] {
-                    more = cached
-                } else if let node = try? macroNode(name) {
-                    more = singleWords([node])
-                    macroSingle[name] = .some(more)
-                } else {
-                    return nil
-                }
-                guard let more else { return nil }
-                ids.append(contentsOf: more)
-            case .alt(let inner):
-                guard let more = singleWords(inner) else { return nil }
-                ids.append(contentsOf: more)
-            case .seq(let items) where items.count == 1:
-                guard let more = singleWords(items) else { return nil }
-                ids.append(contentsOf: more)
-            default:
-                return nil
-            }
-        }
+        for a in alternatives where !appendSingleWords(a, to: &ids) { return nil }
         return ids
+    }
+
+    /// Appends the ids of `node` to `ids` when it is one canonical word or an alternation of
+    /// them (see ``singleWords(_:)``), and says whether it was; when not, `ids` may have had
+    /// some appended. Works in place: a phrase table asks this of every alternative.
+    mutating func appendSingleWords(_ node: SafetyNode, to ids: inout [Int32]) -> Bool {
+        switch node {
+        case .word(let w):
+            guard let id = single(slot: w) else { return false }
+            ids.append(id)
+        case .wordID(let id):
+            ids.append(id)
+        case .macro(let name):
+            let more: [Int32]?
+            if let cached = macroSingle[name] {
+                more = cached
+            } else if let node = try? macroNode(name) {
+                more = singleWords([node])
+                macroSingle[name] = .some(more)
+            } else {
+                return false
+            }
+            guard let more else { return false }
+            ids.append(contentsOf: more)
+        case .alt(let inner):
+            for a in inner where !appendSingleWords(a, to: &ids) { return false }
+        case .seq(let items) where items.count == 1:
+            return appendSingleWords(items[0], to: &ids)
+        default:
+            return false
+        }
+        return true
     }
 
     mutating func emit(_ node: SafetyNode) throws {
@@ -1162,7 +1198,11 @@ struct SafetyCompiler {
             var single: [Int32] = []
             var multi: [SafetyNode] = []
             for alternative in alternatives {
-                if let ids = singleWords([alternative]) { single.append(contentsOf: ids) } else { multi.append(alternative) }
+                let before = single.count
+                if !appendSingleWords(alternative, to: &single) {
+                    single.removeLast(single.count - before)
+                    multi.append(alternative)
+                }
             }
             var alternatives = multi
             if single.count == 1 {
@@ -1227,13 +1267,15 @@ struct SafetyCompiler {
     mutating func emitDispatch(_ alternatives: [SafetyNode]) throws {
         let at = code.count
         code.append(SafetyInstruction(op: .dispatch))
-        var keyed: [Int32: [Int32]] = [:]
+        // (first word, branch) pairs: sorted below, they give each word's branches in written
+        // order (a branch's words are distinct, and branches come in increasing order).
+        var keyed: [(key: Int32, pc: Int32)] = []
         var always: [Int32] = []
         var jumps: [Int] = []
         for alternative in alternatives {
             let pc = Int32(code.count - at)
             if let firsts = firstSet(alternative) {
-                for id in firsts.sortedUnique() { keyed[id, default: []].append(pc) }
+                for id in firsts.sortedUnique() { keyed.append((id, pc)) }
             } else {
                 always.append(pc)
             }
@@ -1242,35 +1284,50 @@ struct SafetyCompiler {
             code.append(SafetyInstruction(op: .jump))
         }
         for j in jumps { code[j].a = Int32(code.count) }
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.pc < $1.pc }
+        // Each first word once, in order (so that sets are numbered the same each time), with
+        // where its branches lie in `keyed`.
+        var keys: [Int32] = [], branches: [Range<Int>] = []
+        var k = 0
+        while k < keyed.count {
+            var end = k + 1
+            while end < keyed.count && keyed[end].key == keyed[k].key { end += 1 }
+            keys.append(keyed[k].key)
+            branches.append(k..<end)
+            k = end
+        }
         // For each first word, the words its branches can go on with, when they are known.
-        var filters: [Int32: Int32] = [:]
-        for first in keyed.keys.sorted() {  // in order, so that sets are numbered the same each time
+        var filters: [Int32] = []
+        for (first, range) in zip(keys, branches) {
             var union: [Int32] = []
-            for pc in keyed[first]! {
+            for pc in keyed[range].map(\.pc) {
                 guard let next = secondWords(at + Int(pc), after: first, end: code.count) else { union = []; break }
                 union += next
             }
-            filters[first] = union.isEmpty ? -1 : setIndex(union)
+            filters.append(union.isEmpty ? -1 : setIndex(union))
         }
-        code[at].a = appendDispatch(keyed, filters, always)
+        code[at].a = appendDispatch(keys: keys, filters: filters, branches: keyed.map(\.pc), counts: branches.map(\.count),
+                                    always: always)
     }
 
-    mutating func appendDispatch(_ keyed: [Int32: [Int32]], _ filters: [Int32: Int32], _ always: [Int32]) -> Int32 {
+    /// Appends a dispatch table (laid out as `SafetyRunner.runDispatch` reads it) and returns
+    /// where it starts: `branches` holds each key's branches one after another, `counts[k]` of
+    /// them for `keys[k]`.
+    mutating func appendDispatch(keys: [Int32], filters: [Int32], branches: [Int32], counts: [Int], always: [Int32]) -> Int32 {
         let t = dispatch.count
-        let keys = keyed.keys.sorted()
         dispatch.append(Int32(keys.count))
         dispatch.append(Int32(always.count))
         dispatch += keys
-        let entries = dispatch.count
-        dispatch += Array(repeating: 0, count: 3 * keys.count)
-        dispatch += always
-        for (k, key) in keys.enumerated() {
-            let list = keyed[key]!
-            dispatch[entries + 3 * k] = Int32(dispatch.count)
-            dispatch[entries + 3 * k + 1] = Int32(list.count)
-            dispatch[entries + 3 * k + 2] = filters[key] ?? -1
-            dispatch += list
+        // Each key's (start, count, next word set); its branches go after the others'.
+        var start = dispatch.count + 3 * keys.count + always.count
+        for (count, filter) in zip(counts, filters) {
+            dispatch.append(Int32(start))
+            dispatch.append(Int32(count))
+            dispatch.append(filter)
+            start += count
         }
+        dispatch += always
+        dispatch += branches
         return Int32(t)
     }
 
@@ -1278,7 +1335,9 @@ struct SafetyCompiler {
     /// of an earlier walk equals this walk's number.
     mutating func newWalk() {
         walks += 1
-        if visited.count < 2 * code.count { visited += repeatElement(0, count: 2 * code.count - visited.count) }
+        // Grown to twice what is needed, not to what is needed: the code grows a little between
+        // walks, and growing the marks at every walk cost more than the walks.
+        if visited.count < 2 * code.count { visited = [Int](repeating: 0, count: 4 * code.count) }
     }
 
     /// The words that can come second in a match of the code at `start` when it starts with
