@@ -849,7 +849,7 @@ struct SafetyCompiler {
     var lexicon = SafetyLexiconBuilder()
     var code: [SafetyInstruction] = []
     var sets: [[Int32]] = []
-    var setByKey: [[Int32]: Int32] = [:]
+    var setByKey: [SafetySetKey: Int32] = [:]
     var aliasMap: [String: [String]] = [:]
     var problems: [String] = []
     let macros: [String: String]
@@ -934,10 +934,10 @@ struct SafetyCompiler {
     }
 
     mutating func setIndex(_ ids: [Int32]) -> Int32 {
-        let key = ids.sortedUnique()
+        let key = SafetySetKey(ids.sortedUnique())
         if let i = setByKey[key] { return i }
         let i = Int32(sets.count)
-        sets.append(key)
+        sets.append(key.ids)
         setByKey[key] = i
         return i
     }
@@ -1300,13 +1300,13 @@ struct SafetyCompiler {
         var filters: [Int32] = []
         for (first, range) in zip(keys, branches) {
             var union: [Int32] = []
-            for pc in keyed[range].map(\.pc) {
+            for pc in keyed[range].map({ $0.pc }) {
                 guard let next = secondWords(at + Int(pc), after: first, end: code.count) else { union = []; break }
                 union += next
             }
             filters.append(union.isEmpty ? -1 : setIndex(union))
         }
-        code[at].a = appendDispatch(keys: keys, filters: filters, branches: keyed.map(\.pc), counts: branches.map(\.count),
+        code[at].a = appendDispatch(keys: keys, filters: filters, branches: keyed.map { $0.pc }, counts: branches.map { $0.count },
                                     always: always)
     }
 
@@ -1331,13 +1331,15 @@ struct SafetyCompiler {
         return Int32(t)
     }
 
-    /// Starts a walk of the code: `visited` has room for every (instruction, stage), and no mark
-    /// of an earlier walk equals this walk's number.
-    mutating func newWalk() {
+    /// Starts a walk of the code from `start`: `visited` has room for every (instruction, stage)
+    /// from there to the end, marked at `2 * (pc - start) + stage`, and no mark of an earlier
+    /// walk equals this walk's number. The code only jumps forward (`isWellFormed` requires it),
+    /// so a walk never goes before its start, and the marks cover one phrase, not the whole
+    /// table (which it cost more to zero, again and again as it grew, than to walk).
+    mutating func newWalk(from start: Int) {
         walks += 1
-        // Grown to twice what is needed, not to what is needed: the code grows a little between
-        // walks, and growing the marks at every walk cost more than the walks.
-        if visited.count < 2 * code.count { visited = [Int](repeating: 0, count: 4 * code.count) }
+        let needed = 2 * (code.count - start)
+        if visited.count < needed { visited = [Int](repeating: 0, count: max(needed, 2 * visited.count)) }
     }
 
     /// The words that can come second in a match of the code at `start` when it starts with
@@ -1347,7 +1349,7 @@ struct SafetyCompiler {
     /// The words come unsorted and may repeat: every caller makes a set of them (`setIndex`).
     mutating func secondWords(_ start: Int, after first: Int32, end: Int = .max) -> [Int32]? {
         // Each (instruction, stage) is visited once per call: marked with this call's number.
-        newWalk()
+        newWalk(from: start)
         var words: [Int32] = []
         var work = walkList  // taken out while in use, so that it is not copied
         walkList = []
@@ -1356,7 +1358,7 @@ struct SafetyCompiler {
         work.append((pc: start, second: false))
         while let (pc, second) = work.popLast() {
             guard pc < end else { return nil }
-            let mark = 2 * pc + (second ? 1 : 0)
+            let mark = 2 * (pc - start) + (second ? 1 : 0)
             if visited[mark] == walks { continue }
             visited[mark] = walks
             let ins = code[pc]
@@ -1457,11 +1459,11 @@ struct SafetyCompiler {
     mutating func firstWords(_ start: Int) throws -> ([Int32], Bool) {
         var firsts: [Int32] = []
         var number = false
-        newWalk()  // each instruction visited once (marks of the first stage of `secondWords`)
+        newWalk(from: start)  // each instruction visited once (marks of the first stage of `secondWords`)
         var work = [start]
         while let pc = work.popLast() {
-            if visited[2 * pc] == walks { continue }
-            visited[2 * pc] = walks
+            if visited[2 * (pc - start)] == walks { continue }
+            visited[2 * (pc - start)] = walks
             let ins = code[pc]
             switch ins.op {
             case .word: firsts.append(ins.a)
@@ -1537,6 +1539,25 @@ struct SafetyWordSlots {
         }
         return s
     }
+}
+
+/// A word set (sorted ids) as a dictionary key, hashed once with a cheap hash of its own: the
+/// compiler looks up thousands of sets, some of hundreds of words, and `Hasher` fed every id
+/// cost more than the rest of the lookup.
+struct SafetySetKey: Hashable {
+    let ids: [Int32]
+    let hash: UInt64
+
+    init(_ ids: [Int32]) {
+        self.ids = ids
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over the ids
+        for id in ids { h = (h ^ UInt64(UInt32(bitPattern: id))) &* 0x0000_0100_0000_01b3 }
+        hash = h
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (a: SafetySetKey, b: SafetySetKey) -> Bool { a.hash == b.hash && a.ids == b.ids }
 }
 
 /// Parses the pattern language (see SafetyPhrases.swift).
