@@ -835,7 +835,9 @@ indirect enum SafetyNode {
     /// A written word, as its slot in `SafetyWordSlots` (resolved to canonical ids once, on first use).
     case word(Int32)
     case wordID(Int32)
-    case macro(String)
+    /// A building block, by its number among the names written in patterns (see
+    /// `SafetyCompiler.blockNames`).
+    case macro(Int32)
     case seq([SafetyNode])
     case alt([SafetyNode])
     case opt(SafetyNode)
@@ -853,23 +855,17 @@ struct SafetyCompiler {
     var aliasMap: [String: [String]] = [:]
     var problems: [String] = []
     let macros: [String: String]
-    /// Building blocks parsed once, by name.
-    var macroNodes: [String: SafetyNode] = [:]
-    /// Building blocks that are plain word lists, as set indexes (-1: not a plain word list).
-    var macroSets: [String: Int32] = [:]
-    var expanding: Set<String> = []
+    /// The building blocks' names written in the patterns parsed so far, numbered as the words
+    /// are, and what is known of each block, by that number: a block is named thousands of
+    /// times, and looking its facts up by index costs less than hashing its name each time.
+    var blockNames = SafetyWordSlots()
+    var blocks: [SafetyBlockFacts] = []
     /// The distinct written words of the patterns parsed so far.
     var wordSlots = SafetyWordSlots()
     /// Canonical ids per word slot, once resolved; and the one id of single-word slots (-1 not
     /// yet resolved, -2 several words).
     var slotIDs: [[Int32]?] = []
     var slotSingle: [Int32] = []
-    /// Code emitted for a building block the first time, replayed (relocated) on later uses.
-    /// Emitting a block always gives the same instructions once its words are interned, so a
-    /// phrase table that uses <IGONE> or <A> hundreds of times compiles each block only once.
-    var macroCode: [String: (base: Int32, code: [SafetyInstruction])] = [:]
-    /// `singleWords` of a building block, computed once (nil entry: not a plain word list).
-    var macroSingle: [String: [Int32]?] = [:]
     /// Dispatch tables, laid out as `SafetyRunner.runDispatch` reads them.
     var dispatch: [Int32] = []
     /// Which word ids are of `commonWords` (see `commonFlags`), once known.
@@ -880,9 +876,6 @@ struct SafetyCompiler {
     /// `secondWords`' list of (instruction, stage) still to visit, kept between calls so that
     /// each call does not allocate its own.
     var walkList: [(pc: Int, second: Bool)] = []
-    /// `firstSet` and `requiredSets` of building blocks, computed once.
-    var macroFirsts: [String: [Int32]?] = [:]
-    var macroRequired: [String: [[Int32]]] = [:]
 
     init(macros: [(String, String)]) {
         var m: [String: String] = [:]
@@ -956,8 +949,7 @@ struct SafetyCompiler {
             }
             for phrase in group.phrases {
                 do {
-                    var parser = SafetyPatternParser(phrase, &wordSlots)
-                    let node = try parser.parse()
+                    let node = try parse(phrase)
                     let start = Int32(code.count)
                     try emit(node)
                     code.append(SafetyInstruction(op: .accept))
@@ -1058,12 +1050,12 @@ struct SafetyCompiler {
             }
         case .wordID(let id):
             found.append([id])
-        case .macro(let name):
-            if let set = macroSets[name], set >= 0 { found.append(sets[Int(set)]); return }
-            if let cached = macroRequired[name] { found += cached; return }
-            guard let inner = try? macroNode(name) else { return }
+        case .macro(let block):
+            if let set = blocks[Int(block)].set, set >= 0 { found.append(sets[Int(set)]); return }
+            if let cached = blocks[Int(block)].required { found += cached; return }
+            guard let inner = try? macroNode(block) else { return }
             let r = requiredSets(inner)
-            macroRequired[name] = r
+            blocks[Int(block)].required = r
             found += r
         case .seq(let items):
             for item in items { appendRequiredSets(item, to: &found) }
@@ -1080,14 +1072,23 @@ struct SafetyCompiler {
         }
     }
 
-    /// The parsed building block <name>.
-    mutating func macroNode(_ name: String) throws -> SafetyNode {
-        if let node = macroNodes[name] { return node }
+    /// The parsed building block numbered `block`.
+    mutating func macroNode(_ block: Int32) throws -> SafetyNode {
+        if let node = blocks[Int(block)].node { return node }
+        let name = blockNames.names[Int(block)]
         guard let body = macros[name] else { throw Problem(description: "unknown block <\(name)>") }
-        var parser = SafetyPatternParser(body, &wordSlots)
-        let node = try parser.parse()
-        macroNodes[name] = node
+        let node = try parse(body)
+        blocks[Int(block)].node = node
         return node
+    }
+
+    /// A phrase or a building block's body parsed; the blocks it names for the first time get
+    /// their place in `blocks`.
+    mutating func parse(_ pattern: String) throws -> SafetyNode {
+        var parser = SafetyPatternParser(pattern, &wordSlots, blocks: &blockNames)
+        let added = blockNames.names.count - blocks.count
+        if added > 0 { blocks += repeatElement(SafetyBlockFacts(), count: added) }
+        return try parser.parse()
     }
 
     /// If every alternative is one canonical word, the ids; else nil.
@@ -1107,13 +1108,13 @@ struct SafetyCompiler {
             ids.append(id)
         case .wordID(let id):
             ids.append(id)
-        case .macro(let name):
+        case .macro(let block):
             let more: [Int32]?
-            if let cached = macroSingle[name] {
+            if let cached = blocks[Int(block)].single {
                 more = cached
-            } else if let node = try? macroNode(name) {
+            } else if let node = try? macroNode(block) {
                 more = singleWords([node])
-                macroSingle[name] = .some(more)
+                blocks[Int(block)].single = .some(more)
             } else {
                 return false
             }
@@ -1139,20 +1140,20 @@ struct SafetyCompiler {
             }
         case .wordID(let id):
             code.append(SafetyInstruction(op: .word, a: id))
-        case .macro(let name):
-            if let set = macroSets[name] {
+        case .macro(let block):
+            if let set = blocks[Int(block)].set {
                 if set >= 0 { code.append(SafetyInstruction(op: .set, a: set)); return }
             } else {
-                let node = try macroNode(name)
+                let node = try macroNode(block)
                 if case .alt(let alternatives) = node, let ids = singleWords(alternatives), ids.count > 1 {
                     let set = setIndex(ids)
-                    macroSets[name] = set
+                    blocks[Int(block)].set = set
                     code.append(SafetyInstruction(op: .set, a: set))
                     return
                 }
-                macroSets[name] = -1
+                blocks[Int(block)].set = -1
             }
-            if let cached = macroCode[name] {
+            if let cached = blocks[Int(block)].code {
                 let delta = Int32(code.count) - cached.base
                 for var ins in cached.code {
                     switch ins.op {
@@ -1164,12 +1165,14 @@ struct SafetyCompiler {
                 }
                 return
             }
-            if expanding.contains(name) { throw Problem(description: "block <\(name)> refers to itself") }
-            expanding.insert(name)
-            defer { expanding.remove(name) }
+            if blocks[Int(block)].expanding {
+                throw Problem(description: "block <\(blockNames.names[Int(block)])> refers to itself")
+            }
+            blocks[Int(block)].expanding = true
+            defer { blocks[Int(block)].expanding = false }
             let base = code.count
-            try emit(try macroNode(name))
-            macroCode[name] = (Int32(base), Array(code[base...]))
+            try emit(try macroNode(block))
+            blocks[Int(block)].code = (Int32(base), Array(code[base...]))
         case .seq(let items):
             for (k, item) in items.enumerated() {
                 // What follows a gap (made only for gaps: most items are not).
@@ -1187,12 +1190,6 @@ struct SafetyCompiler {
             }
         case .alt(let alternatives):
             if alternatives.isEmpty { throw Problem(description: "empty group") }
-            if let ids = singleWords(alternatives) {
-                if ids.count == 1 { code.append(SafetyInstruction(op: .word, a: ids[0])) } else {
-                    code.append(SafetyInstruction(op: .set, a: setIndex(ids)))
-                }
-                return
-            }
             // Merge the one-word alternatives into a single set lookup; keep the others as
             // branches (order between them does not change what can match).
             var single: [Int32] = []
@@ -1203,6 +1200,12 @@ struct SafetyCompiler {
                     single.removeLast(single.count - before)
                     multi.append(alternative)
                 }
+            }
+            if multi.isEmpty {  // every alternative is one word: `singleWords(alternatives)`
+                if single.count == 1 { code.append(SafetyInstruction(op: .word, a: single[0])) } else {
+                    code.append(SafetyInstruction(op: .set, a: setIndex(single)))
+                }
+                return
             }
             var alternatives = multi
             if single.count == 1 {
@@ -1404,12 +1407,12 @@ struct SafetyCompiler {
             return resolve(slot: w).first.map { [$0] }
         case .wordID(let id):
             return [id]
-        case .macro(let name):
-            if let set = macroSets[name], set >= 0 { return sets[Int(set)] }
-            if let cached = macroFirsts[name] { return cached }
-            guard let inner = try? macroNode(name) else { return nil }
+        case .macro(let block):
+            if let set = blocks[Int(block)].set, set >= 0 { return sets[Int(set)] }
+            if let cached = blocks[Int(block)].firsts { return cached }
+            guard let inner = try? macroNode(block) else { return nil }
             let f = firstSet(inner)
-            macroFirsts[name] = .some(f)
+            blocks[Int(block)].firsts = .some(f)
             return f
         case .seq(let items):
             var out: [Int32] = []
@@ -1541,6 +1544,25 @@ struct SafetyWordSlots {
     }
 }
 
+/// What the compiler has worked out about one building block, each fact once (nil: not yet).
+struct SafetyBlockFacts {
+    /// The block parsed.
+    var node: SafetyNode?
+    /// The block as a set index when it is a plain word list, -1 when it is not.
+    var set: Int32?
+    /// Code emitted for the block the first time, replayed (relocated) on later uses. Emitting
+    /// a block always gives the same instructions once its words are interned, so a phrase
+    /// table that uses <IGONE> or <A> hundreds of times compiles each block only once.
+    var code: (base: Int32, code: [SafetyInstruction])?
+    /// `singleWords`, `firstSet` and `requiredSets` of the block (an inner nil: not a plain
+    /// word list; can start with anything).
+    var single: [Int32]??
+    var firsts: [Int32]??
+    var required: [[Int32]]?
+    /// Being emitted: a block met again meanwhile refers to itself.
+    var expanding = false
+}
+
 /// A word set (sorted ids) as a dictionary key, hashed once with a cheap hash of its own: the
 /// compiler looks up thousands of sets, some of hundreds of words, and `Hasher` fed every id
 /// cost more than the rest of the lookup.
@@ -1562,11 +1584,13 @@ struct SafetySetKey: Hashable {
 
 /// Parses the pattern language (see SafetyPhrases.swift).
 struct SafetyPatternParser {
-    enum Token: Equatable { case word(Int32), open, close, optOpen, optClose, bar, end, start, not, gap(Int), gapAcross(Int), number, question, macro(String) }
+    enum Token: Equatable { case word(Int32), open, close, optOpen, optClose, bar, end, start, not, gap(Int), gapAcross(Int), number, question, macro(Int32) }
     var tokens: [Token] = []
     var i = 0
 
-    init(_ text: String, _ slots: inout SafetyWordSlots) {
+    /// The tokens of `text`: its words numbered in `slots`, the names of the building blocks it
+    /// uses in `blocks`.
+    init(_ text: String, _ slots: inout SafetyWordSlots, blocks: inout SafetyWordSlots) {
         // Fast path: the phrase table is plain ASCII, so read it as UTF-8 bytes (Character
         // iteration and comparison dominated compile time). Anything else (non-ASCII letters,
         // "\r", which joins "\r\n" into one Character) takes the general path below, so the
@@ -1574,14 +1598,14 @@ struct SafetyPatternParser {
         var ascii = true
         for b in text.utf8 where b >= 0x80 || b == 0x0D { ascii = false; break }
         if ascii {
-            self.init(tokens: Self.asciiTokens(text, &slots))
+            self.init(tokens: Self.asciiTokens(text, &slots, blocks: &blocks))
         } else {
-            self.init(characters: text, &slots)
+            self.init(characters: text, &slots, blocks: &blocks)
         }
     }
 
     /// Tokens of an ASCII pattern (no "\r"), read byte by byte; same result as `init(characters:)`.
-    static func asciiTokens(_ text: String, _ slots: inout SafetyWordSlots) -> [Token] {
+    static func asciiTokens(_ text: String, _ slots: inout SafetyWordSlots, blocks: inout SafetyWordSlots) -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity(16)
         var bytes = Array(text.utf8)
@@ -1615,7 +1639,7 @@ struct SafetyPatternParser {
                 flush()
                 let from = k + 1
                 while k + 1 < n, bytes[k + 1] != UInt8(ascii: ">") { k += 1 }
-                tokens.append(.macro(String(decoding: bytes[from..<(k + 1)], as: UTF8.self)))
+                tokens.append(.macro(bytes[from..<(k + 1)].withUnsafeBufferPointer { blocks.slot(bytes: $0) }))
                 k += 1 // the ">"
             case UInt8(ascii: "~"):
                 flush()
@@ -1645,7 +1669,7 @@ struct SafetyPatternParser {
     init(tokens: [Token]) { self.tokens = tokens }
 
     /// General tokenizer over Characters (any Unicode pattern).
-    init(characters text: String, _ slots: inout SafetyWordSlots) {
+    init(characters text: String, _ slots: inout SafetyWordSlots, blocks: inout SafetyWordSlots) {
         var word = ""
         func flush() { if !word.isEmpty { tokens.append(.word(slots.slot(SafetyLexicon.normaliseWord(word)))); word = "" } }
         var chars = Array(text)
@@ -1668,7 +1692,7 @@ struct SafetyPatternParser {
                 var name = ""
                 while k + 1 < chars.count, chars[k + 1] != ">" { name.append(chars[k + 1]); k += 1 }
                 k += 1 // the ">"
-                tokens.append(.macro(name))
+                tokens.append(.macro(blocks.slot(name)))
             case "~":
                 flush()
                 var across = false
@@ -1695,13 +1719,16 @@ struct SafetyPatternParser {
     }
 
     mutating func alternatives() throws -> SafetyNode {
-        var options = [try sequence()]
+        var options: [SafetyNode] = []
+        options.reserveCapacity(4)  // room for most, so the list is not made again as it grows
+        options.append(try sequence())
         while i < tokens.count && tokens[i] == .bar { i += 1; options.append(try sequence()) }
         return options.count == 1 ? options[0] : .alt(options)
     }
 
     mutating func sequence() throws -> SafetyNode {
         var items: [SafetyNode] = []
+        items.reserveCapacity(8)  // room for most, so the list is not made again as it grows
         while i < tokens.count {
             switch tokens[i] {
             case .bar, .close, .optClose: return items.count == 1 ? items[0] : .seq(items)
