@@ -954,9 +954,7 @@ struct SafetyCompiler {
                     try emit(node)
                     code.append(SafetyInstruction(op: .accept))
                     let (firsts, number) = try firstWords(Int(start))
-                    let seconds = anchors ? firsts.map { first in
-                        secondWords(Int(start), after: first).map { $0.isEmpty ? -1 : setIndex($0) } ?? -1
-                    } : []
+                    let seconds = anchors ? secondWordSets(Int(start), firsts: firsts) : []
                     out.append(SafetyCompiledEntry(
                         pattern: SafetyCompiledPattern(start: start, veto: veto, need: need, group: group.name,
                                                        source: phrase, yields: group.yieldsToIntent),
@@ -1351,6 +1349,53 @@ struct SafetyCompiler {
     /// emitted yet). Every path is followed, so a match always has one of these words second.
     /// The words come unsorted and may repeat: every caller makes a set of them (`setIndex`).
     mutating func secondWords(_ start: Int, after first: Int32, end: Int = .max) -> [Int32]? {
+        var unused: [Int] = []
+        return walkToSecondWords(start, second: false, after: first, end: end, placesAfterFirst: &unused, stopAfterFirst: false)
+    }
+
+    /// ``secondWords(_:after:end:)`` (`end` left out) for each of a phrase's first words, as
+    /// set indexes (-1: any word). The walk after the first word is the same for many of them
+    /// (a phrase that starts with a list of words goes on the same way after each), so it is
+    /// done once per place a first word leads to, and the words found there joined: the same
+    /// words as one walk finds (a nil anywhere makes the whole nil either way). First words
+    /// that lead to the same places have the same set, looked up once.
+    mutating func secondWordSets(_ start: Int, firsts: [Int32]) -> [Int32] {
+        var wordsAt: [Int: [Int32]?] = [:]  // the words that can come at a place; nil: any
+        var setAfter: [[Int]: Int32] = [:]  // the set (or -1) after a list of places
+        var places: [Int] = []
+        return firsts.map { first in
+            places.removeAll(keepingCapacity: true)
+            guard walkToSecondWords(start, second: false, after: first, end: .max, placesAfterFirst: &places,
+                                    stopAfterFirst: true) != nil else { return -1 }
+            if let known = setAfter[places] { return known }
+            let set = secondWordSet(places, &wordsAt)
+            setAfter[places] = set
+            return set
+        }
+    }
+
+    /// The set (-1: any word) of the words that can come at any of `places`, with the words
+    /// found at each place kept in `wordsAt`.
+    private mutating func secondWordSet(_ places: [Int], _ wordsAt: inout [Int: [Int32]?]) -> Int32 {
+        var words: [Int32] = []
+        for pc in places {
+            if wordsAt[pc] == nil {
+                // From a place after the first word, which word it was does not matter (0).
+                var unused: [Int] = []
+                wordsAt[pc] = .some(walkToSecondWords(pc, second: true, after: 0, end: .max,
+                                                      placesAfterFirst: &unused, stopAfterFirst: false))
+            }
+            guard let next = wordsAt[pc]! else { return -1 }
+            words += next
+        }
+        return words.isEmpty ? -1 : setIndex(words)
+    }
+
+    /// The walk of ``secondWords(_:after:end:)`` from `start` (with the first word behind when
+    /// `second`). With `stopAfterFirst`, it goes no further than the first word: the places
+    /// after it are gathered in `placesAfterFirst`, and the words returned are none.
+    mutating func walkToSecondWords(_ start: Int, second startSecond: Bool, after first: Int32, end: Int,
+                                    placesAfterFirst: inout [Int], stopAfterFirst: Bool) -> [Int32]? {
         // Each (instruction, stage) is visited once per call: marked with this call's number.
         newWalk(from: start)
         var words: [Int32] = []
@@ -1358,7 +1403,11 @@ struct SafetyCompiler {
         walkList = []
         defer { walkList = work }
         work.removeAll(keepingCapacity: true)
-        work.append((pc: start, second: false))
+        work.append((pc: start, second: startSecond))
+        /// The first word matched: the match goes on at `pc` with its second word.
+        func afterFirst(_ pc: Int) {
+            if stopAfterFirst { placesAfterFirst.append(pc) } else { work.append((pc, true)) }
+        }
         while let (pc, second) = work.popLast() {
             guard pc < end else { return nil }
             let mark = 2 * (pc - start) + (second ? 1 : 0)
@@ -1367,16 +1416,16 @@ struct SafetyCompiler {
             let ins = code[pc]
             switch ins.op {
             case .word:
-                if second { words.append(ins.a) } else if ins.a == first { work.append((pc + 1, true)) }
+                if second { words.append(ins.a) } else if ins.a == first { afterFirst(pc + 1) }
             case .set:
                 if second {
                     words.append(contentsOf: sets[Int(ins.a)])
                 } else if sets[Int(ins.a)].binarySearchContains(first) {
-                    work.append((pc + 1, true))
+                    afterFirst(pc + 1)
                 }
             case .number:
                 if second { return nil }
-                work.append((pc + 1, true))
+                afterFirst(pc + 1)
             case .split: work.append((Int(ins.a), second)); work.append((Int(ins.b), second))
             case .jump: work.append((Int(ins.a), second))
             case .clauseEnd, .clauseStart, .sameSentence: work.append((pc + 1, second))

@@ -66,8 +66,13 @@ enum SafetyTableCache {
         if let cached = withFile(folder + "/" + fileName(cacheKey), { engine(fromFile: $0, key: cacheKey) }) {
             return cached
         }
-        let compiled = SafetyEngine(source())
-        save(compiled, key: cacheKey, in: folder)
+        // Compiled into the bytes of the file itself (header, then payload), which the engine
+        // reads and the save writes as they are: no second copy of the ~4 MB.
+        guard let file = fileBuffer(SafetyEngine.compile(source()), key: cacheKey) else {
+            fatalError("no memory for the safety phrase table")
+        }
+        let compiled = SafetyEngine(compiledIn: file, payload: headerSize..<file.bytes.count)
+        save(file: file, key: cacheKey, in: folder)
         return compiled
     }
 
@@ -146,18 +151,35 @@ enum SafetyTableCache {
     // MARK: the file
 
     static func fileBytes(_ engine: SafetyEngine, key: [UInt8]) -> [UInt8] {
-        // The payload as it lies in the engine's buffer: copied once, into the file's bytes.
         let body = UnsafeRawBufferPointer(rebasing: engine.table.bytes[engine.payload])
+        var bytes = header(of: body, key: key)
+        bytes.reserveCapacity(headerSize + body.count)
+        bytes += body
+        return bytes
+    }
+
+    /// The file's first `headerSize` bytes, for the payload `body`.
+    static func header(of body: UnsafeRawBufferPointer, key: [UInt8]) -> [UInt8] {
         var w = SafetyTableWriter()
-        w.bytes.reserveCapacity(headerSize + body.count)
         w.bytes += magic
         w.int(formatVersion)
         w.int(UInt32(0))
         w.int(UInt64(body.count))
         w.int(checksum(body))
         w.bytes += key
-        w.bytes += body
         return w.bytes
+    }
+
+    /// The whole file for `payload` (what ``fileBytes(_:key:)`` gives for an engine with that
+    /// payload) in a buffer an engine can be made from; nil when there is no memory for it.
+    static func fileBuffer(_ payload: [UInt8], key: [UInt8]) -> SafetyTableBuffer? {
+        guard let file = SafetyTableBuffer(count: headerSize + payload.count) else { return nil }
+        let body = UnsafeMutableRawBufferPointer(rebasing: file.bytes[headerSize...])
+        payload.withUnsafeBytes { body.copyMemory(from: $0) }
+        let header = header(of: UnsafeRawBufferPointer(body), key: key)
+        precondition(header.count == headerSize, "a cache key is 32 bytes")
+        header.withUnsafeBytes { file.bytes.copyMemory(from: $0) }
+        return file
     }
 
     /// The engine in a whole cache file read into `file`, or nil unless its header, length, key
@@ -205,12 +227,13 @@ enum SafetyTableCache {
     /// Writes the table (atomically, 0600 in a 0700 folder) and removes the folder's other
     /// tables, and temporary files that a killed writer left over an hour ago. Any failure
     /// leaves things as they were: the next process compiles again.
-    static func save(_ engine: SafetyEngine, key: [UInt8], in folder: String) {
+    /// `file` holds the whole file (see ``fileBuffer(_:key:)``), written as it is.
+    static func save(file: SafetyTableBuffer, key: [UInt8], in folder: String) {
         let name = fileName(key)
         do {
             try AtomicFile.makeFolders(folder)
             AtomicFile.keepPrivate(folder: folder)
-            try AtomicFile.write(fileBytes(engine, key: key), to: folder + "/" + name, durable: false)
+            try AtomicFile.write(UnsafeRawBufferPointer(file.bytes), to: folder + "/" + name, durable: false)
         } catch {
             return
         }
@@ -313,19 +336,28 @@ extension SafetyEngine {
     /// Compiles the table, writes it as the payload of a cache file, and reads it back from
     /// there, as a table read from a file is.
     convenience init(_ source: SafetyTableSource) {
-        let payload = SafetyEngine.compile(
-            macros: source.macros, concerning: source.concerning, exclusions: source.exclusions,
-            aliases: source.aliases, typoTolerant: source.typoTolerant, censorable: source.censorable,
-            knownWords: source.knownWords, vetoLists: source.vetoLists, intentWords: source.intentWords,
-            quotation: source.quotation, toldFromSafety: source.toldFromSafety)
+        let payload = SafetyEngine.compile(source)
         guard let table = payload.withUnsafeBytes({ SafetyTableBuffer(copying: $0) }) else {
             fatalError("no memory for the safety phrase table")
         }
+        self.init(compiledIn: table, payload: 0..<payload.count)
+    }
+
+    /// The engine of a payload just compiled into `table` (read back as a table read from a file is).
+    convenience init(compiledIn table: SafetyTableBuffer, payload: Range<Int>) {
         do {
-            try self.init(table: table, payload: 0..<payload.count)
+            try self.init(table: table, payload: payload)
         } catch {
             fatalError("the compiled safety phrase table does not read back")
         }
+    }
+
+    /// The payload of the table made from `source` (see ``compile(macros:concerning:exclusions:aliases:typoTolerant:censorable:knownWords:vetoLists:intentWords:quotation:toldFromSafety:)``).
+    static func compile(_ source: SafetyTableSource) -> [UInt8] {
+        compile(macros: source.macros, concerning: source.concerning, exclusions: source.exclusions,
+                aliases: source.aliases, typoTolerant: source.typoTolerant, censorable: source.censorable,
+                knownWords: source.knownWords, vetoLists: source.vetoLists, intentWords: source.intentWords,
+                quotation: source.quotation, toldFromSafety: source.toldFromSafety)
     }
 }
 
