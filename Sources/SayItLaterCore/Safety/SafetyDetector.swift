@@ -870,10 +870,11 @@ struct SafetyCompiler {
     var dispatch: [Int32] = []
     /// Which word ids are of `commonWords` (see `commonFlags`), once known.
     var commonIDs: [Bool]? = nil
-    /// `secondWords`' marks: the number of the walk that last visited each (instruction, stage).
+    /// The marks of a walk of the code (`walkToSecondWords`, `firstWords`): the number of the
+    /// walk that last visited each (instruction, stage).
     var visited: [Int] = []
     var walks = 0
-    /// `secondWords`' list of (instruction, stage) still to visit, kept between calls so that
+    /// `walkToSecondWords`' list of (instruction, stage) still to visit, kept between calls so that
     /// each call does not allocate its own.
     var walkList: [(pc: Int, second: Bool)] = []
 
@@ -1307,8 +1308,8 @@ struct SafetyCompiler {
             }
             filters.append(union.isEmpty ? -1 : setIndex(union))
         }
-        code[at].a = appendDispatch(keys: keys, filters: filters, branches: keyed.map { $0.pc }, counts: branches.map { $0.count },
-                                    always: always)
+        code[at].a = appendDispatch(keys: keys, filters: filters, branches: keyed.map { $0.pc },
+                                    counts: branches.map { $0.count }, always: always)
     }
 
     /// Appends a dispatch table (laid out as `SafetyRunner.runDispatch` reads it) and returns

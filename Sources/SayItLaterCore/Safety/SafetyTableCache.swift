@@ -1,4 +1,4 @@
-// The compiled phrase table, kept in a file of the cache folder: compiling it takes about 130 ms,
+// The compiled phrase table, kept in a file of the cache folder: compiling it takes about 85 ms,
 // reading it back a few ms (most of it the kernel handing out the ~4 MB the file takes in
 // memory), so only the first process after a change of the table or of the program compiles it.
 // `Benchmarks/safety-throughput.sh` times both.
@@ -352,7 +352,7 @@ extension SafetyEngine {
         }
     }
 
-    /// The payload of the table made from `source` (see ``compile(macros:concerning:exclusions:aliases:typoTolerant:censorable:knownWords:vetoLists:intentWords:quotation:toldFromSafety:)``).
+    /// The payload of the table made from `source` (see `compile(macros:concerning:...)`).
     static func compile(_ source: SafetyTableSource) -> [UInt8] {
         compile(macros: source.macros, concerning: source.concerning, exclusions: source.exclusions,
                 aliases: source.aliases, typoTolerant: source.typoTolerant, censorable: source.censorable,
