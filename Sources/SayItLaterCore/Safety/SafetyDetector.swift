@@ -171,8 +171,11 @@ final class SafetyEngine: Sendable {
         for (name, set) in vetoSetByName { names[set] = name }
         let vetoNames = names.sorted { $0.key < $1.key }
 
-        // In the order `SafetyEngine.init(table:payload:)` reads them.
+        // In the order `SafetyEngine.init(table:payload:)` reads them. Room for twice today's
+        // ~4 MB up front, so the bytes are not copied each time they outgrow their buffer; room
+        // never written to costs nothing (its pages are never touched).
         var w = SafetyTableWriter()
+        w.bytes.reserveCapacity(8 << 20)
         compiler.lexicon.encode(&w)
         w.instructions(compiler.code)
         w.array(compiler.dispatch.isEmpty ? [0] : compiler.dispatch)
@@ -632,14 +635,25 @@ struct SafetyWordSets: Sendable {
         var ranks = [Int32](repeating: 0, count: masks.count)
         var words: [UInt64] = []
         var bitmap = [UInt64](repeating: 0, count: bitmapWords)
+        // The bitmap's words a set touches, in order: a set names a few words, so only those are
+        // visited (and cleared again), not the whole bitmap for each of thousands of sets.
+        var touched: [Int] = []
         for (s, members) in sets.enumerated() {
-            for index in bitmap.indices { bitmap[index] = 0 }
-            for id in members where id != 0 { bitmap[Int(id >> 6)] |= 1 << UInt64(id & 63) }
+            touched.removeAll(keepingCapacity: true)
+            for id in members where id != 0 {
+                if bitmap[Int(id >> 6)] == 0 { touched.append(Int(id >> 6)) }
+                bitmap[Int(id >> 6)] |= 1 << UInt64(id & 63)
+            }
+            touched.sort()
+            var t = 0
             for m in 0 ..< maskWords {
                 ranks[s * maskWords + m] = Int32(words.count)
-                for w in (m * 64) ..< min(bitmapWords, m * 64 + 64) where bitmap[w] != 0 {
+                while t < touched.count && touched[t] < m * 64 + 64 {
+                    let w = touched[t]
                     masks[s * maskWords + m] |= 1 << UInt64(w & 63)
                     words.append(bitmap[w])
+                    bitmap[w] = 0
+                    t += 1
                 }
             }
         }
@@ -821,7 +835,9 @@ indirect enum SafetyNode {
     /// A written word, as its slot in `SafetyWordSlots` (resolved to canonical ids once, on first use).
     case word(Int32)
     case wordID(Int32)
-    case macro(String)
+    /// A building block, by its number among the names written in patterns (see
+    /// `SafetyCompiler.blockNames`).
+    case macro(Int32)
     case seq([SafetyNode])
     case alt([SafetyNode])
     case opt(SafetyNode)
@@ -835,37 +851,32 @@ struct SafetyCompiler {
     var lexicon = SafetyLexiconBuilder()
     var code: [SafetyInstruction] = []
     var sets: [[Int32]] = []
-    var setByKey: [[Int32]: Int32] = [:]
+    var setByKey: [SafetySetKey: Int32] = [:]
     var aliasMap: [String: [String]] = [:]
     var problems: [String] = []
     let macros: [String: String]
-    /// Building blocks parsed once, by name.
-    var macroNodes: [String: SafetyNode] = [:]
-    /// Building blocks that are plain word lists, as set indexes (-1: not a plain word list).
-    var macroSets: [String: Int32] = [:]
-    var expanding: Set<String> = []
+    /// The building blocks' names written in the patterns parsed so far, numbered as the words
+    /// are, and what is known of each block, by that number: a block is named thousands of
+    /// times, and looking its facts up by index costs less than hashing its name each time.
+    var blockNames = SafetyWordSlots()
+    var blocks: [SafetyBlockFacts] = []
     /// The distinct written words of the patterns parsed so far.
     var wordSlots = SafetyWordSlots()
     /// Canonical ids per word slot, once resolved; and the one id of single-word slots (-1 not
     /// yet resolved, -2 several words).
     var slotIDs: [[Int32]?] = []
     var slotSingle: [Int32] = []
-    /// Code emitted for a building block the first time, replayed (relocated) on later uses.
-    /// Emitting a block always gives the same instructions once its words are interned, so a
-    /// phrase table that uses <IGONE> or <A> hundreds of times compiles each block only once.
-    var macroCode: [String: (base: Int32, code: [SafetyInstruction])] = [:]
-    /// `singleWords` of a building block, computed once (nil entry: not a plain word list).
-    var macroSingle: [String: [Int32]?] = [:]
     /// Dispatch tables, laid out as `SafetyRunner.runDispatch` reads them.
     var dispatch: [Int32] = []
-    /// Ids of `commonWords`, once known.
-    var commonIDs: Set<Int32>? = nil
-    /// `secondWords`' marks: the number of the walk that last visited each (instruction, stage).
+    /// Which word ids are of `commonWords` (see `commonFlags`), once known.
+    var commonIDs: [Bool]? = nil
+    /// The marks of a walk of the code (`walkToSecondWords`, `firstWords`): the number of the
+    /// walk that last visited each (instruction, stage).
     var visited: [Int] = []
     var walks = 0
-    /// `firstSet` and `requiredSets` of building blocks, computed once.
-    var macroFirsts: [String: [Int32]?] = [:]
-    var macroRequired: [String: [[Int32]]] = [:]
+    /// `walkToSecondWords`' list of (instruction, stage) still to visit, kept between calls so that
+    /// each call does not allocate its own.
+    var walkList: [(pc: Int, second: Bool)] = []
 
     init(macros: [(String, String)]) {
         var m: [String: String] = [:]
@@ -917,16 +928,10 @@ struct SafetyCompiler {
     }
 
     mutating func setIndex(_ ids: [Int32]) -> Int32 {
-        // Sorted and without repeats (same key as Array(Set(ids)).sorted(), without hashing).
-        var key = ids.sorted()
-        if key.count > 1 {
-            var w = 1
-            for r in 1..<key.count where key[r] != key[w - 1] { key[w] = key[r]; w += 1 }
-            key.removeLast(key.count - w)
-        }
+        let key = SafetySetKey(ids.sortedUnique())
         if let i = setByKey[key] { return i }
         let i = Int32(sets.count)
-        sets.append(key)
+        sets.append(key.ids)
         setByKey[key] = i
         return i
     }
@@ -945,15 +950,12 @@ struct SafetyCompiler {
             }
             for phrase in group.phrases {
                 do {
-                    var parser = SafetyPatternParser(phrase, &wordSlots)
-                    let node = try parser.parse()
+                    let node = try parse(phrase)
                     let start = Int32(code.count)
                     try emit(node)
                     code.append(SafetyInstruction(op: .accept))
                     let (firsts, number) = try firstWords(Int(start))
-                    let seconds = anchors ? firsts.map { first in
-                        secondWords(Int(start), after: first).map { $0.isEmpty ? -1 : setIndex(Array($0)) } ?? -1
-                    } : []
+                    let seconds = anchors ? secondWordSets(Int(start), firsts: firsts) : []
                     out.append(SafetyCompiledEntry(
                         pattern: SafetyCompiledPattern(start: start, veto: veto, need: need, group: group.name,
                                                        source: phrase, yields: group.yieldsToIntent),
@@ -981,99 +983,150 @@ struct SafetyCompiler {
     /// without a common word among the phrase's required parts), or none. A text without a word of
     /// each cannot match, so the phrase is not tried on it.
     mutating func anchors(_ node: SafetyNode) -> [[Int32]] {
-        let sets = Set(uncommon(requiredSets(node)))
-        let smallestFirst = sets.sorted { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
-        return Array(smallestFirst.prefix(Self.mostAnchors))
+        // Sorted, then repeats dropped (the same sets as through a Set, without hashing arrays).
+        var smallestFirst = uncommon(requiredSets(node))
+        smallestFirst.sort { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
+        var distinct: [[Int32]] = []
+        for set in smallestFirst where distinct.last != set {
+            distinct.append(set)
+            if distinct.count == Self.mostAnchors { break }
+        }
+        return distinct
     }
 
     /// How many anchors a phrase is checked by at most (more rule out more texts, and cost a
     /// little for every text).
     static let mostAnchors = 4
 
-    /// The smallest of these word sets that has no common word, if any.
+    /// The smallest of these word sets that has no common word, if any (the first of the
+    /// smallest).
     mutating func smallestUncommon(_ sets: [[Int32]]) -> [Int32]? {
-        uncommon(sets).min { $0.count < $1.count }
+        let common = commonFlags()
+        var smallest: [Int32]? = nil
+        for set in sets where Self.isUncommon(set, common) && set.count < (smallest?.count ?? .max) { smallest = set }
+        return smallest
     }
 
     /// These word sets without those that hold a common word.
     mutating func uncommon(_ sets: [[Int32]]) -> [[Int32]] {
-        if commonIDs == nil { commonIDs = Set(Self.commonWords.compactMap { lexicon.existingID($0) }) }
-        let common = commonIDs!
-        return sets.filter { !$0.isEmpty && $0.allSatisfy { !common.contains($0) && $0 != 0 } }
+        let common = commonFlags()
+        return sets.filter { Self.isUncommon($0, common) }
+    }
+
+    /// Whether `set` has words and none of them is common (or 0, no word).
+    static func isUncommon(_ set: [Int32], _ common: [Bool]) -> Bool {
+        !set.isEmpty && set.allSatisfy { $0 != 0 && !(Int($0) < common.count && common[Int($0)]) }
+    }
+
+    /// Whether each word id is one of `commonWords`, by id (ids past its end are not): looked up
+    /// by index rather than hashed, as every required set of every phrase is tested.
+    mutating func commonFlags() -> [Bool] {
+        if let flags = commonIDs { return flags }
+        var flags = [Bool](repeating: false, count: lexicon.wordCount)
+        for word in Self.commonWords {
+            if let id = lexicon.existingID(word) { flags[Int(id)] = true }
+        }
+        commonIDs = flags
+        return flags
     }
 
     /// Word sets of which each match of `node` contains at least one word of every set.
     mutating func requiredSets(_ node: SafetyNode) -> [[Int32]] {
+        var found: [[Int32]] = []
+        appendRequiredSets(node, to: &found)
+        return found
+    }
+
+    /// Appends ``requiredSets(_:)`` of `node` to `found`: one list for a whole sequence rather
+    /// than one per part, joined.
+    mutating func appendRequiredSets(_ node: SafetyNode, to found: inout [[Int32]]) {
         switch node {
         case .word(let w):
-            return resolve(slot: w).map { [$0] }
+            if let id = single(slot: w) {
+                found.append([id])
+            } else {
+                for id in resolve(slot: w) { found.append([id]) }
+            }
         case .wordID(let id):
-            return [[id]]
-        case .macro(let name):
-            if let set = macroSets[name], set >= 0 { return [sets[Int(set)]] }
-            if let cached = macroRequired[name] { return cached }
-            guard let inner = try? macroNode(name) else { return [] }
+            found.append([id])
+        case .macro(let block):
+            if let set = blocks[Int(block)].set, set >= 0 { found.append(sets[Int(set)]); return }
+            if let cached = blocks[Int(block)].required { found += cached; return }
+            guard let inner = try? macroNode(block) else { return }
             let r = requiredSets(inner)
-            macroRequired[name] = r
-            return r
+            blocks[Int(block)].required = r
+            found += r
         case .seq(let items):
-            return items.flatMap { requiredSets($0) }
+            for item in items { appendRequiredSets(item, to: &found) }
         case .alt(let alternatives):
-            if let ids = singleWords(alternatives) { return [ids] }
+            if let ids = singleWords(alternatives) { found.append(ids); return }
             var union: [Int32] = []
             for alternative in alternatives {
-                guard let smallest = smallestUncommon(requiredSets(alternative)) else { return [] }
+                guard let smallest = smallestUncommon(requiredSets(alternative)) else { return }
                 union += smallest
             }
-            return [Array(Set(union)).sorted()]
+            found.append(union.sortedUnique())
         case .opt, .gap, .gapAcross, .clauseEnd, .clauseStart, .number, .not:
-            return []
+            return
         }
     }
 
-    /// The parsed building block <name>.
-    mutating func macroNode(_ name: String) throws -> SafetyNode {
-        if let node = macroNodes[name] { return node }
+    /// The parsed building block numbered `block`.
+    mutating func macroNode(_ block: Int32) throws -> SafetyNode {
+        if let node = blocks[Int(block)].node { return node }
+        let name = blockNames.names[Int(block)]
         guard let body = macros[name] else { throw Problem(description: "unknown block <\(name)>") }
-        var parser = SafetyPatternParser(body, &wordSlots)
-        let node = try parser.parse()
-        macroNodes[name] = node
+        let node = try parse(body)
+        blocks[Int(block)].node = node
         return node
+    }
+
+    /// A phrase or a building block's body parsed; the blocks it names for the first time get
+    /// their place in `blocks`.
+    mutating func parse(_ pattern: String) throws -> SafetyNode {
+        var parser = SafetyPatternParser(pattern, &wordSlots, blocks: &blockNames)
+        let added = blockNames.names.count - blocks.count
+        if added > 0 { blocks += repeatElement(SafetyBlockFacts(), count: added) }
+        return try parser.parse()
     }
 
     /// If every alternative is one canonical word, the ids; else nil.
     mutating func singleWords(_ alternatives: [SafetyNode]) -> [Int32]? {
         var ids: [Int32] = []
-        for a in alternatives {
-            switch a {
-            case .word(let w):
-                guard let id = single(slot: w) else { return nil }
-                ids.append(id)
-            case .wordID(let id):
-                ids.append(id)
-            case .macro(let name):
-                let more: [Int32]?
-                if let cached = macroSingle[name] {
-                    more = cached
-                } else if let node = try? macroNode(name) {
-                    more = singleWords([node])
-                    macroSingle[name] = .some(more)
-                } else {
-                    return nil
-                }
-                guard let more else { return nil }
-                ids.append(contentsOf: more)
-            case .alt(let inner):
-                guard let more = singleWords(inner) else { return nil }
-                ids.append(contentsOf: more)
-            case .seq(let items) where items.count == 1:
-                guard let more = singleWords(items) else { return nil }
-                ids.append(contentsOf: more)
-            default:
-                return nil
-            }
-        }
+        for a in alternatives where !appendSingleWords(a, to: &ids) { return nil }
         return ids
+    }
+
+    /// Appends the ids of `node` to `ids` when it is one canonical word or an alternation of
+    /// them (see ``singleWords(_:)``), and says whether it was; when not, `ids` may have had
+    /// some appended. Works in place: a phrase table asks this of every alternative.
+    mutating func appendSingleWords(_ node: SafetyNode, to ids: inout [Int32]) -> Bool {
+        switch node {
+        case .word(let w):
+            guard let id = single(slot: w) else { return false }
+            ids.append(id)
+        case .wordID(let id):
+            ids.append(id)
+        case .macro(let block):
+            let more: [Int32]?
+            if let cached = blocks[Int(block)].single {
+                more = cached
+            } else if let node = try? macroNode(block) {
+                more = singleWords([node])
+                blocks[Int(block)].single = .some(more)
+            } else {
+                return false
+            }
+            guard let more else { return false }
+            ids.append(contentsOf: more)
+        case .alt(let inner):
+            for a in inner where !appendSingleWords(a, to: &ids) { return false }
+        case .seq(let items) where items.count == 1:
+            return appendSingleWords(items[0], to: &ids)
+        default:
+            return false
+        }
+        return true
     }
 
     mutating func emit(_ node: SafetyNode) throws {
@@ -1086,20 +1139,20 @@ struct SafetyCompiler {
             }
         case .wordID(let id):
             code.append(SafetyInstruction(op: .word, a: id))
-        case .macro(let name):
-            if let set = macroSets[name] {
+        case .macro(let block):
+            if let set = blocks[Int(block)].set {
                 if set >= 0 { code.append(SafetyInstruction(op: .set, a: set)); return }
             } else {
-                let node = try macroNode(name)
+                let node = try macroNode(block)
                 if case .alt(let alternatives) = node, let ids = singleWords(alternatives), ids.count > 1 {
                     let set = setIndex(ids)
-                    macroSets[name] = set
+                    blocks[Int(block)].set = set
                     code.append(SafetyInstruction(op: .set, a: set))
                     return
                 }
-                macroSets[name] = -1
+                blocks[Int(block)].set = -1
             }
-            if let cached = macroCode[name] {
+            if let cached = blocks[Int(block)].code {
                 let delta = Int32(code.count) - cached.base
                 for var ins in cached.code {
                     switch ins.op {
@@ -1111,16 +1164,19 @@ struct SafetyCompiler {
                 }
                 return
             }
-            if expanding.contains(name) { throw Problem(description: "block <\(name)> refers to itself") }
-            expanding.insert(name)
-            defer { expanding.remove(name) }
+            if blocks[Int(block)].expanding {
+                throw Problem(description: "block <\(blockNames.names[Int(block)])> refers to itself")
+            }
+            blocks[Int(block)].expanding = true
+            defer { blocks[Int(block)].expanding = false }
             let base = code.count
-            try emit(try macroNode(name))
-            macroCode[name] = (Int32(base), Array(code[base...]))
+            try emit(try macroNode(block))
+            blocks[Int(block)].code = (Int32(base), Array(code[base...]))
         case .seq(let items):
             for (k, item) in items.enumerated() {
+                // What follows a gap (made only for gaps: most items are not).
+                var rest: SafetyNode? { k + 1 < items.count ? SafetyNode.seq(Array(items[(k + 1)...])) : nil }
                 // "~3 $": the words skipped stay in one sentence, and the clause may end with it.
-                let rest = k + 1 < items.count ? SafetyNode.seq(Array(items[(k + 1)...])) : nil
                 if case .gap(let max) = item {
                     var checkNext = true
                     if k + 1 < items.count, case .clauseEnd = items[k + 1] { checkNext = false }
@@ -1133,18 +1189,22 @@ struct SafetyCompiler {
             }
         case .alt(let alternatives):
             if alternatives.isEmpty { throw Problem(description: "empty group") }
-            if let ids = singleWords(alternatives) {
-                if ids.count == 1 { code.append(SafetyInstruction(op: .word, a: ids[0])) } else {
-                    code.append(SafetyInstruction(op: .set, a: setIndex(ids)))
-                }
-                return
-            }
             // Merge the one-word alternatives into a single set lookup; keep the others as
             // branches (order between them does not change what can match).
             var single: [Int32] = []
             var multi: [SafetyNode] = []
             for alternative in alternatives {
-                if let ids = singleWords([alternative]) { single.append(contentsOf: ids) } else { multi.append(alternative) }
+                let before = single.count
+                if !appendSingleWords(alternative, to: &single) {
+                    single.removeLast(single.count - before)
+                    multi.append(alternative)
+                }
+            }
+            if multi.isEmpty {  // every alternative is one word: `singleWords(alternatives)`
+                if single.count == 1 { code.append(SafetyInstruction(op: .word, a: single[0])) } else {
+                    code.append(SafetyInstruction(op: .set, a: setIndex(single)))
+                }
+                return
             }
             var alternatives = multi
             if single.count == 1 {
@@ -1209,13 +1269,15 @@ struct SafetyCompiler {
     mutating func emitDispatch(_ alternatives: [SafetyNode]) throws {
         let at = code.count
         code.append(SafetyInstruction(op: .dispatch))
-        var keyed: [Int32: [Int32]] = [:]
+        // (first word, branch) pairs: sorted below, they give each word's branches in written
+        // order (a branch's words are distinct, and branches come in increasing order).
+        var keyed: [(key: Int32, pc: Int32)] = []
         var always: [Int32] = []
         var jumps: [Int] = []
         for alternative in alternatives {
             let pc = Int32(code.count - at)
             if let firsts = firstSet(alternative) {
-                for id in Set(firsts) { keyed[id, default: []].append(pc) }
+                for id in firsts.sortedUnique() { keyed.append((id, pc)) }
             } else {
                 always.append(pc)
             }
@@ -1224,67 +1286,147 @@ struct SafetyCompiler {
             code.append(SafetyInstruction(op: .jump))
         }
         for j in jumps { code[j].a = Int32(code.count) }
-        // For each first word, the words its branches can go on with, when they are known.
-        var filters: [Int32: Int32] = [:]
-        for first in keyed.keys.sorted() {  // in order, so that sets are numbered the same each time
-            var union = Set<Int32>()
-            for pc in keyed[first]! {
-                guard let next = secondWords(at + Int(pc), after: first, end: code.count) else { union = []; break }
-                union.formUnion(next)
-            }
-            filters[first] = union.isEmpty ? -1 : setIndex(Array(union))
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.pc < $1.pc }
+        // Each first word once, in order (so that sets are numbered the same each time), with
+        // where its branches lie in `keyed`.
+        var keys: [Int32] = [], branches: [Range<Int>] = []
+        var k = 0
+        while k < keyed.count {
+            var end = k + 1
+            while end < keyed.count && keyed[end].key == keyed[k].key { end += 1 }
+            keys.append(keyed[k].key)
+            branches.append(k..<end)
+            k = end
         }
-        code[at].a = appendDispatch(keyed, filters, always)
+        // For each first word, the words its branches can go on with, when they are known.
+        var filters: [Int32] = []
+        for (first, range) in zip(keys, branches) {
+            var union: [Int32] = []
+            for pc in keyed[range].map({ $0.pc }) {
+                guard let next = secondWords(at + Int(pc), after: first, end: code.count) else { union = []; break }
+                union += next
+            }
+            filters.append(union.isEmpty ? -1 : setIndex(union))
+        }
+        code[at].a = appendDispatch(keys: keys, filters: filters, branches: keyed.map { $0.pc },
+                                    counts: branches.map { $0.count }, always: always)
     }
 
-    mutating func appendDispatch(_ keyed: [Int32: [Int32]], _ filters: [Int32: Int32], _ always: [Int32]) -> Int32 {
+    /// Appends a dispatch table (laid out as `SafetyRunner.runDispatch` reads it) and returns
+    /// where it starts: `branches` holds each key's branches one after another, `counts[k]` of
+    /// them for `keys[k]`.
+    mutating func appendDispatch(keys: [Int32], filters: [Int32], branches: [Int32], counts: [Int], always: [Int32]) -> Int32 {
         let t = dispatch.count
-        let keys = keyed.keys.sorted()
         dispatch.append(Int32(keys.count))
         dispatch.append(Int32(always.count))
         dispatch += keys
-        let entries = dispatch.count
-        dispatch += Array(repeating: 0, count: 3 * keys.count)
-        dispatch += always
-        for (k, key) in keys.enumerated() {
-            let list = keyed[key]!
-            dispatch[entries + 3 * k] = Int32(dispatch.count)
-            dispatch[entries + 3 * k + 1] = Int32(list.count)
-            dispatch[entries + 3 * k + 2] = filters[key] ?? -1
-            dispatch += list
+        // Each key's (start, count, next word set); its branches go after the others'.
+        var start = dispatch.count + 3 * keys.count + always.count
+        for (count, filter) in zip(counts, filters) {
+            dispatch.append(Int32(start))
+            dispatch.append(Int32(count))
+            dispatch.append(filter)
+            start += count
         }
+        dispatch += always
+        dispatch += branches
         return Int32(t)
+    }
+
+    /// Starts a walk of the code from `start`: `visited` has room for every (instruction, stage)
+    /// from there to the end, marked at `2 * (pc - start) + stage`, and no mark of an earlier
+    /// walk equals this walk's number. The code only jumps forward (`isWellFormed` requires it),
+    /// so a walk never goes before its start, and the marks cover one phrase, not the whole
+    /// table (which it cost more to zero, again and again as it grew, than to walk).
+    mutating func newWalk(from start: Int) {
+        walks += 1
+        let needed = 2 * (code.count - start)
+        if visited.count < needed { visited = [Int](repeating: 0, count: max(needed, 2 * visited.count)) }
     }
 
     /// The words that can come second in a match of the code at `start` when it starts with
     /// word `first`, or nil when any word can: when a gap or a number can come second, or the
     /// match can end after its first word (at `accept`, or at `end`, where what follows is not
     /// emitted yet). Every path is followed, so a match always has one of these words second.
-    mutating func secondWords(_ start: Int, after first: Int32, end: Int = .max) -> Set<Int32>? {
+    /// The words come unsorted and may repeat: every caller makes a set of them (`setIndex`).
+    mutating func secondWords(_ start: Int, after first: Int32, end: Int = .max) -> [Int32]? {
+        var unused: [Int] = []
+        return walkToSecondWords(start, second: false, after: first, end: end, placesAfterFirst: &unused, stopAfterFirst: false)
+    }
+
+    /// ``secondWords(_:after:end:)`` (`end` left out) for each of a phrase's first words, as
+    /// set indexes (-1: any word). The walk after the first word is the same for many of them
+    /// (a phrase that starts with a list of words goes on the same way after each), so it is
+    /// done once per place a first word leads to, and the words found there joined: the same
+    /// words as one walk finds (a nil anywhere makes the whole nil either way). First words
+    /// that lead to the same places have the same set, looked up once.
+    mutating func secondWordSets(_ start: Int, firsts: [Int32]) -> [Int32] {
+        var wordsAt: [Int: [Int32]?] = [:]  // the words that can come at a place; nil: any
+        var setAfter: [[Int]: Int32] = [:]  // the set (or -1) after a list of places
+        var places: [Int] = []
+        return firsts.map { first in
+            places.removeAll(keepingCapacity: true)
+            guard walkToSecondWords(start, second: false, after: first, end: .max, placesAfterFirst: &places,
+                                    stopAfterFirst: true) != nil else { return -1 }
+            if let known = setAfter[places] { return known }
+            let set = secondWordSet(places, &wordsAt)
+            setAfter[places] = set
+            return set
+        }
+    }
+
+    /// The set (-1: any word) of the words that can come at any of `places`, with the words
+    /// found at each place kept in `wordsAt`.
+    private mutating func secondWordSet(_ places: [Int], _ wordsAt: inout [Int: [Int32]?]) -> Int32 {
+        var words: [Int32] = []
+        for pc in places {
+            if wordsAt[pc] == nil {
+                // From a place after the first word, which word it was does not matter (0).
+                var unused: [Int] = []
+                wordsAt[pc] = .some(walkToSecondWords(pc, second: true, after: 0, end: .max,
+                                                      placesAfterFirst: &unused, stopAfterFirst: false))
+            }
+            guard let next = wordsAt[pc]! else { return -1 }
+            words += next
+        }
+        return words.isEmpty ? -1 : setIndex(words)
+    }
+
+    /// The walk of ``secondWords(_:after:end:)`` from `start` (with the first word behind when
+    /// `second`). With `stopAfterFirst`, it goes no further than the first word: the places
+    /// after it are gathered in `placesAfterFirst`, and the words returned are none.
+    mutating func walkToSecondWords(_ start: Int, second startSecond: Bool, after first: Int32, end: Int,
+                                    placesAfterFirst: inout [Int], stopAfterFirst: Bool) -> [Int32]? {
         // Each (instruction, stage) is visited once per call: marked with this call's number.
-        walks += 1
-        if visited.count < 2 * code.count { visited += Array(repeating: 0, count: 2 * code.count - visited.count) }
-        var words = Set<Int32>()
-        var work = [(pc: start, second: false)]
+        newWalk(from: start)
+        var words: [Int32] = []
+        var work = walkList  // taken out while in use, so that it is not copied
+        walkList = []
+        defer { walkList = work }
+        work.removeAll(keepingCapacity: true)
+        work.append((pc: start, second: startSecond))
+        /// The first word matched: the match goes on at `pc` with its second word.
+        func afterFirst(_ pc: Int) {
+            if stopAfterFirst { placesAfterFirst.append(pc) } else { work.append((pc, true)) }
+        }
         while let (pc, second) = work.popLast() {
             guard pc < end else { return nil }
-            let mark = 2 * pc + (second ? 1 : 0)
+            let mark = 2 * (pc - start) + (second ? 1 : 0)
             if visited[mark] == walks { continue }
             visited[mark] = walks
             let ins = code[pc]
             switch ins.op {
             case .word:
-                if second { words.insert(ins.a) } else if ins.a == first { work.append((pc + 1, true)) }
+                if second { words.append(ins.a) } else if ins.a == first { afterFirst(pc + 1) }
             case .set:
-                let members = sets[Int(ins.a)]
                 if second {
-                    words.formUnion(members)
-                } else if members.binarySearchContains(first) {
-                    work.append((pc + 1, true))
+                    words.append(contentsOf: sets[Int(ins.a)])
+                } else if sets[Int(ins.a)].binarySearchContains(first) {
+                    afterFirst(pc + 1)
                 }
             case .number:
                 if second { return nil }
-                work.append((pc + 1, true))
+                afterFirst(pc + 1)
             case .split: work.append((Int(ins.a), second)); work.append((Int(ins.b), second))
             case .jump: work.append((Int(ins.a), second))
             case .clauseEnd, .clauseStart, .sameSentence: work.append((pc + 1, second))
@@ -1315,12 +1457,12 @@ struct SafetyCompiler {
             return resolve(slot: w).first.map { [$0] }
         case .wordID(let id):
             return [id]
-        case .macro(let name):
-            if let set = macroSets[name], set >= 0 { return sets[Int(set)] }
-            if let cached = macroFirsts[name] { return cached }
-            guard let inner = try? macroNode(name) else { return nil }
+        case .macro(let block):
+            if let set = blocks[Int(block)].set, set >= 0 { return sets[Int(set)] }
+            if let cached = blocks[Int(block)].firsts { return cached }
+            guard let inner = try? macroNode(block) else { return nil }
             let f = firstSet(inner)
-            macroFirsts[name] = .some(f)
+            blocks[Int(block)].firsts = .some(f)
             return f
         case .seq(let items):
             var out: [Int32] = []
@@ -1367,17 +1509,18 @@ struct SafetyCompiler {
     }
 
     /// The words a compiled pattern can start with.
-    func firstWords(_ start: Int) throws -> ([Int32], Bool) {
-        var firsts = Set<Int32>()
+    mutating func firstWords(_ start: Int) throws -> ([Int32], Bool) {
+        var firsts: [Int32] = []
         var number = false
-        var seen = Set<Int>()
+        newWalk(from: start)  // each instruction visited once (marks of the first stage of `secondWords`)
         var work = [start]
         while let pc = work.popLast() {
-            if !seen.insert(pc).inserted { continue }
+            if visited[2 * (pc - start)] == walks { continue }
+            visited[2 * (pc - start)] = walks
             let ins = code[pc]
             switch ins.op {
-            case .word: firsts.insert(ins.a)
-            case .set: firsts.formUnion(sets[Int(ins.a)])
+            case .word: firsts.append(ins.a)
+            case .set: firsts.append(contentsOf: sets[Int(ins.a)])
             case .number: number = true
             case .skip: throw Problem(description: "a phrase cannot start with a gap")
             case .split: work.append(Int(ins.a)); work.append(Int(ins.b))
@@ -1388,12 +1531,11 @@ struct SafetyCompiler {
             case .dispatch:
                 let t = Int(ins.a)
                 let keyCount = Int(dispatch[t]), alwaysCount = Int(dispatch[t + 1])
-                firsts.formUnion(dispatch[(t + 2)..<(t + 2 + keyCount)])
+                firsts.append(contentsOf: dispatch[(t + 2)..<(t + 2 + keyCount)])
                 for k in 0..<alwaysCount { work.append(pc + Int(dispatch[t + 2 + 4 * keyCount + k])) }
             }
         }
-        firsts.remove(0)
-        return (Array(firsts).sorted(), number)
+        return (firsts.sortedUnique().filter { $0 != 0 }, number)
     }
 }
 
@@ -1452,13 +1594,53 @@ struct SafetyWordSlots {
     }
 }
 
+/// What the compiler has worked out about one building block, each fact once (nil: not yet).
+struct SafetyBlockFacts {
+    /// The block parsed.
+    var node: SafetyNode?
+    /// The block as a set index when it is a plain word list, -1 when it is not.
+    var set: Int32?
+    /// Code emitted for the block the first time, replayed (relocated) on later uses. Emitting
+    /// a block always gives the same instructions once its words are interned, so a phrase
+    /// table that uses <IGONE> or <A> hundreds of times compiles each block only once.
+    var code: (base: Int32, code: [SafetyInstruction])?
+    /// `singleWords`, `firstSet` and `requiredSets` of the block (an inner nil: not a plain
+    /// word list; can start with anything).
+    var single: [Int32]??
+    var firsts: [Int32]??
+    var required: [[Int32]]?
+    /// Being emitted: a block met again meanwhile refers to itself.
+    var expanding = false
+}
+
+/// A word set (sorted ids) as a dictionary key, hashed once with a cheap hash of its own: the
+/// compiler looks up thousands of sets, some of hundreds of words, and `Hasher` fed every id
+/// cost more than the rest of the lookup.
+struct SafetySetKey: Hashable {
+    let ids: [Int32]
+    let hash: UInt64
+
+    init(_ ids: [Int32]) {
+        self.ids = ids
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over the ids
+        for id in ids { h = (h ^ UInt64(UInt32(bitPattern: id))) &* 0x0000_0100_0000_01b3 }
+        hash = h
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (a: SafetySetKey, b: SafetySetKey) -> Bool { a.hash == b.hash && a.ids == b.ids }
+}
+
 /// Parses the pattern language (see SafetyPhrases.swift).
 struct SafetyPatternParser {
-    enum Token: Equatable { case word(Int32), open, close, optOpen, optClose, bar, end, start, not, gap(Int), gapAcross(Int), number, question, macro(String) }
+    enum Token: Equatable { case word(Int32), open, close, optOpen, optClose, bar, end, start, not, gap(Int), gapAcross(Int), number, question, macro(Int32) }
     var tokens: [Token] = []
     var i = 0
 
-    init(_ text: String, _ slots: inout SafetyWordSlots) {
+    /// The tokens of `text`: its words numbered in `slots`, the names of the building blocks it
+    /// uses in `blocks`.
+    init(_ text: String, _ slots: inout SafetyWordSlots, blocks: inout SafetyWordSlots) {
         // Fast path: the phrase table is plain ASCII, so read it as UTF-8 bytes (Character
         // iteration and comparison dominated compile time). Anything else (non-ASCII letters,
         // "\r", which joins "\r\n" into one Character) takes the general path below, so the
@@ -1466,14 +1648,14 @@ struct SafetyPatternParser {
         var ascii = true
         for b in text.utf8 where b >= 0x80 || b == 0x0D { ascii = false; break }
         if ascii {
-            self.init(tokens: Self.asciiTokens(text, &slots))
+            self.init(tokens: Self.asciiTokens(text, &slots, blocks: &blocks))
         } else {
-            self.init(characters: text, &slots)
+            self.init(characters: text, &slots, blocks: &blocks)
         }
     }
 
     /// Tokens of an ASCII pattern (no "\r"), read byte by byte; same result as `init(characters:)`.
-    static func asciiTokens(_ text: String, _ slots: inout SafetyWordSlots) -> [Token] {
+    static func asciiTokens(_ text: String, _ slots: inout SafetyWordSlots, blocks: inout SafetyWordSlots) -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity(16)
         var bytes = Array(text.utf8)
@@ -1507,7 +1689,7 @@ struct SafetyPatternParser {
                 flush()
                 let from = k + 1
                 while k + 1 < n, bytes[k + 1] != UInt8(ascii: ">") { k += 1 }
-                tokens.append(.macro(String(decoding: bytes[from..<(k + 1)], as: UTF8.self)))
+                tokens.append(.macro(bytes[from..<(k + 1)].withUnsafeBufferPointer { blocks.slot(bytes: $0) }))
                 k += 1 // the ">"
             case UInt8(ascii: "~"):
                 flush()
@@ -1537,7 +1719,7 @@ struct SafetyPatternParser {
     init(tokens: [Token]) { self.tokens = tokens }
 
     /// General tokenizer over Characters (any Unicode pattern).
-    init(characters text: String, _ slots: inout SafetyWordSlots) {
+    init(characters text: String, _ slots: inout SafetyWordSlots, blocks: inout SafetyWordSlots) {
         var word = ""
         func flush() { if !word.isEmpty { tokens.append(.word(slots.slot(SafetyLexicon.normaliseWord(word)))); word = "" } }
         var chars = Array(text)
@@ -1560,7 +1742,7 @@ struct SafetyPatternParser {
                 var name = ""
                 while k + 1 < chars.count, chars[k + 1] != ">" { name.append(chars[k + 1]); k += 1 }
                 k += 1 // the ">"
-                tokens.append(.macro(name))
+                tokens.append(.macro(blocks.slot(name)))
             case "~":
                 flush()
                 var across = false
@@ -1587,13 +1769,16 @@ struct SafetyPatternParser {
     }
 
     mutating func alternatives() throws -> SafetyNode {
-        var options = [try sequence()]
+        var options: [SafetyNode] = []
+        options.reserveCapacity(4)  // room for most, so the list is not made again as it grows
+        options.append(try sequence())
         while i < tokens.count && tokens[i] == .bar { i += 1; options.append(try sequence()) }
         return options.count == 1 ? options[0] : .alt(options)
     }
 
     mutating func sequence() throws -> SafetyNode {
         var items: [SafetyNode] = []
+        items.reserveCapacity(8)  // room for most, so the list is not made again as it grows
         while i < tokens.count {
             switch tokens[i] {
             case .bar, .close, .optClose: return items.count == 1 ? items[0] : .seq(items)
@@ -1643,6 +1828,20 @@ struct SafetyPatternParser {
 }
 
 extension Array where Element == Int32 {
+    /// The values in increasing order, each once (what `Array(Set(self)).sorted()` gives, without
+    /// hashing).
+    func sortedUnique() -> [Int32] {
+        var values = sorted()
+        guard values.count > 1 else { return values }
+        var kept = 1
+        for k in 1..<values.count where values[k] != values[kept - 1] {
+            values[kept] = values[k]
+            kept += 1
+        }
+        values.removeLast(values.count - kept)
+        return values
+    }
+
     /// Whether this sorted array holds `value`.
     func binarySearchContains(_ value: Int32) -> Bool {
         var lo = 0, hi = count

@@ -1,4 +1,4 @@
-// The compiled phrase table, kept in a file of the cache folder: compiling it takes about 130 ms,
+// The compiled phrase table, kept in a file of the cache folder: compiling it takes about 85 ms,
 // reading it back a few ms (most of it the kernel handing out the ~4 MB the file takes in
 // memory), so only the first process after a change of the table or of the program compiles it.
 // `Benchmarks/safety-throughput.sh` times both.
@@ -66,8 +66,13 @@ enum SafetyTableCache {
         if let cached = withFile(folder + "/" + fileName(cacheKey), { engine(fromFile: $0, key: cacheKey) }) {
             return cached
         }
-        let compiled = SafetyEngine(source())
-        save(compiled, key: cacheKey, in: folder)
+        // Compiled into the bytes of the file itself (header, then payload), which the engine
+        // reads and the save writes as they are: no second copy of the ~4 MB.
+        guard let file = fileBuffer(SafetyEngine.compile(source()), key: cacheKey) else {
+            fatalError("no memory for the safety phrase table")
+        }
+        let compiled = SafetyEngine(compiledIn: file, payload: headerSize..<file.bytes.count)
+        save(file: file, key: cacheKey, in: folder)
         return compiled
     }
 
@@ -146,17 +151,35 @@ enum SafetyTableCache {
     // MARK: the file
 
     static func fileBytes(_ engine: SafetyEngine, key: [UInt8]) -> [UInt8] {
-        let body = payload(of: engine)
+        let body = UnsafeRawBufferPointer(rebasing: engine.table.bytes[engine.payload])
+        var bytes = header(of: body, key: key)
+        bytes.reserveCapacity(headerSize + body.count)
+        bytes += body
+        return bytes
+    }
+
+    /// The file's first `headerSize` bytes, for the payload `body`.
+    static func header(of body: UnsafeRawBufferPointer, key: [UInt8]) -> [UInt8] {
         var w = SafetyTableWriter()
-        w.bytes.reserveCapacity(headerSize + body.count)
         w.bytes += magic
         w.int(formatVersion)
         w.int(UInt32(0))
         w.int(UInt64(body.count))
-        w.int(body.withUnsafeBytes { checksum($0) })
+        w.int(checksum(body))
         w.bytes += key
-        w.bytes += body
         return w.bytes
+    }
+
+    /// The whole file for `payload` (what ``fileBytes(_:key:)`` gives for an engine with that
+    /// payload) in a buffer an engine can be made from; nil when there is no memory for it.
+    static func fileBuffer(_ payload: [UInt8], key: [UInt8]) -> SafetyTableBuffer? {
+        guard let file = SafetyTableBuffer(count: headerSize + payload.count) else { return nil }
+        let body = UnsafeMutableRawBufferPointer(rebasing: file.bytes[headerSize...])
+        payload.withUnsafeBytes { body.copyMemory(from: $0) }
+        let header = header(of: UnsafeRawBufferPointer(body), key: key)
+        precondition(header.count == headerSize, "a cache key is 32 bytes")
+        header.withUnsafeBytes { file.bytes.copyMemory(from: $0) }
+        return file
     }
 
     /// The engine in a whole cache file read into `file`, or nil unless its header, length, key
@@ -204,12 +227,13 @@ enum SafetyTableCache {
     /// Writes the table (atomically, 0600 in a 0700 folder) and removes the folder's other
     /// tables, and temporary files that a killed writer left over an hour ago. Any failure
     /// leaves things as they were: the next process compiles again.
-    static func save(_ engine: SafetyEngine, key: [UInt8], in folder: String) {
+    /// `file` holds the whole file (see ``fileBuffer(_:key:)``), written as it is.
+    static func save(file: SafetyTableBuffer, key: [UInt8], in folder: String) {
         let name = fileName(key)
         do {
             try AtomicFile.makeFolders(folder)
             AtomicFile.keepPrivate(folder: folder)
-            try AtomicFile.write(fileBytes(engine, key: key), to: folder + "/" + name, durable: false)
+            try AtomicFile.write(UnsafeRawBufferPointer(file.bytes), to: folder + "/" + name, durable: false)
         } catch {
             return
         }
@@ -312,19 +336,28 @@ extension SafetyEngine {
     /// Compiles the table, writes it as the payload of a cache file, and reads it back from
     /// there, as a table read from a file is.
     convenience init(_ source: SafetyTableSource) {
-        let payload = SafetyEngine.compile(
-            macros: source.macros, concerning: source.concerning, exclusions: source.exclusions,
-            aliases: source.aliases, typoTolerant: source.typoTolerant, censorable: source.censorable,
-            knownWords: source.knownWords, vetoLists: source.vetoLists, intentWords: source.intentWords,
-            quotation: source.quotation, toldFromSafety: source.toldFromSafety)
+        let payload = SafetyEngine.compile(source)
         guard let table = payload.withUnsafeBytes({ SafetyTableBuffer(copying: $0) }) else {
             fatalError("no memory for the safety phrase table")
         }
+        self.init(compiledIn: table, payload: 0..<payload.count)
+    }
+
+    /// The engine of a payload just compiled into `table` (read back as a table read from a file is).
+    convenience init(compiledIn table: SafetyTableBuffer, payload: Range<Int>) {
         do {
-            try self.init(table: table, payload: 0..<payload.count)
+            try self.init(table: table, payload: payload)
         } catch {
             fatalError("the compiled safety phrase table does not read back")
         }
+    }
+
+    /// The payload of the table made from `source` (see `compile(macros:concerning:...)`).
+    static func compile(_ source: SafetyTableSource) -> [UInt8] {
+        compile(macros: source.macros, concerning: source.concerning, exclusions: source.exclusions,
+                aliases: source.aliases, typoTolerant: source.typoTolerant, censorable: source.censorable,
+                knownWords: source.knownWords, vetoLists: source.vetoLists, intentWords: source.intentWords,
+                quotation: source.quotation, toldFromSafety: source.toldFromSafety)
     }
 }
 
@@ -423,10 +456,15 @@ struct SafetyTableWriter {
     mutating func instructions(_ code: [SafetyInstruction]) {
         align()
         int(code.count)
-        for ins in code {
-            bytes += [ins.opcode, 0, 0, 0]
-            int(ins.a)
-            int(ins.b)
+        // Zeros for all of them, then each one's fields stored in place (no array per instruction).
+        let at = bytes.count
+        bytes += repeatElement(0, count: 12 * code.count)
+        bytes.withUnsafeMutableBytes { out in
+            for (k, ins) in code.enumerated() {
+                out.storeBytes(of: ins.opcode, toByteOffset: at + 12 * k, as: UInt8.self)
+                out.storeBytes(of: ins.a, toByteOffset: at + 12 * k + 4, as: Int32.self)
+                out.storeBytes(of: ins.b, toByteOffset: at + 12 * k + 8, as: Int32.self)
+            }
         }
     }
 }
@@ -646,39 +684,50 @@ extension SafetyPatternIndex {
         w.strings(groups)
         w.array(groupOf)
         w.strings(patterns.map(\.source))
-        var buckets = Array(repeating: [Int32](), count: wordCount)
-        var nextBuckets = Array(repeating: [Int32](), count: wordCount)
-        var anchorBuckets = Array(repeating: [Int32](), count: wordCount)
+        // (word id, value) pairs, in phrase order, grouped by word below.
+        var firsts: [(id: Int32, value: Int32)] = [], nexts: [(id: Int32, value: Int32)] = []
+        var anchored: [(id: Int32, value: Int32)] = []
         var numbers: [Int32] = []
         var anchorStarts: [Int32] = [0]
         for (i, c) in compiled.enumerated() {
             for (k, id) in c.firsts.enumerated() {
-                buckets[Int(id)].append(Int32(i))
-                if !c.seconds.isEmpty { nextBuckets[Int(id)].append(c.seconds[k]) }
+                firsts.append((id, Int32(i)))
+                if !c.seconds.isEmpty { nexts.append((id, c.seconds[k])) }
             }
             if c.number { numbers.append(Int32(i)) }
             var anchor = anchorStarts.last!
             for set in c.anchors {
-                for id in set { anchorBuckets[Int(id)].append(anchor) }
+                for id in set { anchored.append((id, anchor)) }
                 anchor += 1
             }
             anchorStarts.append(anchor)
         }
-        /// Offsets (one per word id, and two more) into the lists, one after the other.
-        func flatten(_ b: [[Int32]]) {
-            var offsets: [Int32] = [0]
-            var list: [Int32] = []
-            for x in b { list.append(contentsOf: x); offsets.append(Int32(list.count)) }
-            offsets.append(Int32(list.count))
-            w.array(offsets)
-            w.array(list)
-        }
-        flatten(buckets)
+        let phrases = groupedByWord(firsts, wordCount: wordCount)
+        w.array(phrases.offsets)
+        w.array(phrases.list)
         // Only the concerning phrases have them (an empty array for the other indexes).
-        w.array(nextBuckets.flatMap { $0 })
+        w.array(groupedByWord(nexts, wordCount: wordCount).list)
         w.array(numbers)
         w.array(anchorStarts)
-        flatten(anchorBuckets)
+        let anchors = groupedByWord(anchored, wordCount: wordCount)
+        w.array(anchors.offsets)
+        w.array(anchors.list)
+    }
+
+    /// The pairs' values grouped by word id (a stable counting sort: within a word, in the
+    /// pairs' order), and where each word's values start: one offset per word id, and two more.
+    static func groupedByWord(_ pairs: [(id: Int32, value: Int32)], wordCount: Int) -> (offsets: [Int32], list: [Int32]) {
+        var offsets = [Int32](repeating: 0, count: wordCount + 2)
+        for pair in pairs { offsets[Int(pair.id) + 1] += 1 }
+        for id in 0..<wordCount { offsets[id + 1] += offsets[id] }
+        offsets[wordCount + 1] = offsets[wordCount]
+        var next = offsets  // where the next value of each word goes
+        var list = [Int32](repeating: 0, count: pairs.count)
+        for pair in pairs {
+            list[Int(next[Int(pair.id)])] = pair.value
+            next[Int(pair.id)] += 1
+        }
+        return (offsets, list)
     }
 
     init(reading r: inout SafetyTableReader) throws {
