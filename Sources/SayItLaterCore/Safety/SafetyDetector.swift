@@ -146,7 +146,7 @@ final class SafetyEngine: Sendable {
         for (written, canonical) in aliases { compiler.addAlias(written, canonical) }
         for word in knownWords { _ = compiler.lexicon.intern(SafetyLexicon.normaliseWord(word)) }
         // Before any phrase: the words too common to anchor a phrase by are known by their ids.
-        for word in SafetyCompiler.commonWords { _ = compiler.lexicon.intern(word) }
+        for word in SafetyCompiler.commonWords.sorted() { _ = compiler.lexicon.intern(word) }
         for word in typoTolerant { compiler.lexicon.addFuzzy(SafetyLexicon.normaliseWord(word)) }
         for word in censorable { compiler.lexicon.addCensorKey(SafetyLexicon.normaliseWord(word)) }
         var vetoSetByName: [String: Int32] = [:]

@@ -66,6 +66,22 @@ struct SafetyTableCacheCommandTests {
         #expect(files(folder) == [name])
     }
 
+    /// Two processes compile the same table into the same bytes (Swift seeds its hashing per
+    /// process, so nothing in the compiled table may follow the order of a Set or Dictionary).
+    @Test func everyProcessCompilesTheSameBytes() throws {
+        var tables: [[UInt8]] = []
+        for run in 0..<3 {
+            let cache = home.url("cache-\(run)")
+            #expect(try say(["debug", "safety"], input: Self.everyday, cache: cache).status == 0)
+            let names = files(cache + "/say-it-later")
+            #expect(names.count == 1)
+            tables.append(try home.read("cache-\(run)/say-it-later/" + #require(names.first)))
+        }
+        #expect(tables[0].count > 100_000)
+        #expect(tables[1] == tables[0])
+        #expect(tables[2] == tables[0])
+    }
+
     @Test func withoutXDGCacheHomeTheTableIsUnderHome() throws {
         try expectRightAnswers(cache: nil)
         #expect(files(home.url(".cache/say-it-later")).count == 1)
