@@ -15,8 +15,29 @@ final class GitCredential {
     fileprivate(set) var password: [CChar]
 
     fileprivate init(username: ArraySlice<UInt8>, password: ArraySlice<UInt8>) {
-        self.username = username.map { CChar(bitPattern: $0) } + [0]
-        self.password = password.map { CChar(bitPattern: $0) } + [0]
+        self.username = Self.cString(username)
+        self.password = Self.cString(password)
+    }
+
+    /// A NUL-terminated copy, built in place (no intermediate array left behind unwiped).
+    private static func cString(_ bytes: ArraySlice<UInt8>) -> [CChar] {
+        var result: [CChar] = []
+        result.reserveCapacity(bytes.count + 1)
+        for byte in bytes { result.append(CChar(bitPattern: byte)) }
+        result.append(0)
+        return result
+    }
+
+    /// Appends `key=value\n` to `buffer`, for approve and reject (the caller wipes it).
+    fileprivate func appendLines(to buffer: inout [UInt8], username withUsername: Bool) {
+        if withUsername {
+            buffer.append(contentsOf: "username=".utf8)
+            for byte in username.dropLast() { buffer.append(UInt8(bitPattern: byte)) }
+            buffer.append(0x0A)
+        }
+        buffer.append(contentsOf: "password=".utf8)
+        for byte in password.dropLast() { buffer.append(UInt8(bitPattern: byte)) }
+        buffer.append(0x0A)
     }
 
     deinit { wipe() }
@@ -118,11 +139,10 @@ final class GitCredentialHelper {
 
     private func update(_ action: String) {
         guard let credential, let git = Self.findGit(in: environment["PATH"] ?? "/usr/bin:/bin") else { return }
-        var input = request
-        if !Self.containsLine(request, "username=") {
-            input += Array("username=".utf8) + credential.username.dropLast().map { UInt8(bitPattern: $0) } + [0x0A]
-        }
-        input += Array("password=".utf8) + credential.password.dropLast().map { UInt8(bitPattern: $0) } + [0x0A]
+        var input: [UInt8] = []
+        input.reserveCapacity(request.count + credential.username.count + credential.password.count + 32)
+        input.append(contentsOf: request)
+        credential.appendLines(to: &input, username: !Self.containsLine(request, "username="))
         defer { input.withUnsafeMutableBufferPointer { for index in $0.indices { $0[index] = 0 } } }
         if var output = GitCredentialProcess.run(git: git, action: action, input: input, gitFolder: gitFolder,
                                                  environment: environment, timeout: Self.updateTimeout) {
