@@ -6,6 +6,7 @@
     X(git_blob_lookup) \
     X(git_blob_rawcontent) \
     X(git_blob_rawsize) \
+    X(git_buf_dispose) \
     X(git_commit_author) \
     X(git_commit_committer) \
     X(git_commit_create) \
@@ -19,10 +20,12 @@
     X(git_commit_tree_id) \
     X(git_config_free) \
     X(git_config_get_bool) \
+    X(git_config_get_path) \
     X(git_config_get_string) \
     X(git_credential_ssh_key_from_agent) \
     X(git_credential_ssh_key_new) \
     X(git_credential_username_new) \
+    X(git_credential_userpass_plaintext_new) \
     X(git_diff_find_options_init) \
     X(git_diff_find_similar) \
     X(git_diff_free) \

@@ -434,6 +434,11 @@ extension Copy {
     /// Said when the person answers no.
     public static let syncNothingChanged = "Nothing was changed. say sync --dry-run shows what a sync would do."
 
+    /// How to give say an https user name and password (or token): a git credential helper.
+    private static func storeOne(_ remote: String) -> String {
+        "Store one with a git credential helper (git config --global credential.helper store, or your system's keyring helper; then git ls-remote \(remote) asks for it once and stores it), then sync again"
+    }
+
     /// Why a sync stopped, as the fragment after "could not sync: ".
     public static func syncError(_ error: SyncError) -> String {
         let rejoin = "If that is expected, bring the two together with: say sync --rejoin (everything on both sides is kept; what was let go with say stays gone)"
@@ -446,6 +451,21 @@ extension Copy {
             return "the remote \(remote) could not be reached; check the address, and that the drive or server is there"
         case let .authenticationFailed(remote):
             return "\(remote) did not accept any of your ssh keys (ssh agent, ~/.ssh/id_ed25519, ~/.ssh/id_ecdsa, ~/.ssh/id_rsa)"
+        case let .noCredentials(remote):
+            return "\(remote) asked for a user name and password (or token), and no git credential helper gave one; nothing was sent. " + storeOne(remote)
+        case let .credentialsRefused(remote):
+            return "\(remote) asked for a user name and password (or token) and did not accept the one your git credential helper gave (say told the helper to forget it); nothing was sent. " + storeOne(remote)
+        case let .gitNotFound(remote):
+            return "\(remote) asked for a user name and password (or token); say gets them from your git credential helpers, but there is no git on PATH. Install git, store one with a credential helper, then sync again"
+        case let .passwordInAddress(remote):
+            return "the address holds a password, and say does not keep passwords in the journal's settings; nothing was sent. Give it without the password (\(remote)), and store the password or token with a git credential helper (git config --global credential.helper store, or your system's keyring helper)"
+        case let .certificateNotTrusted(remote, authorities):
+            if let authorities {
+                return "the certificate of \(remote) is not signed for that name by the certificate authorities in \(authorities); nothing was sent. Check that file holds the server's certificate authority"
+            }
+            return "the certificate of \(remote) is not signed for that name by a certificate authority this computer trusts; nothing was sent. If the server uses its own certificate authority, trust it with: git config --global http.sslCAInfo /path/to/ca.pem (or set GIT_SSL_CAINFO)"
+        case let .certificateAuthoritiesUnreadable(path, setting):
+            return "the certificate authority file \(path) (from \(setting)) could not be read as PEM certificates; nothing was sent. Fix \(setting), then sync again"
         case let .unknownHost(host, port, fingerprint):
             let name = port == 22 ? host : "\(host):\(port)"
             let keyscan = port == 22 ? "ssh-keyscan \(host)" : "ssh-keyscan -p \(port) \(host)"

@@ -81,6 +81,19 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
     case unreachable(remote: String)
     /// The ssh server refused every key offered.
     case authenticationFailed(remote: String)
+    /// The https server asked for a user name and password and no credential helper gave one.
+    case noCredentials(remote: String)
+    /// The https server refused what the credential helper gave.
+    case credentialsRefused(remote: String)
+    /// The https server asked for credentials and there is no git to ask helpers for them.
+    case gitNotFound(remote: String)
+    /// The address holds a password.
+    case passwordInAddress(remote: String)
+    /// The https server's certificate is not trusted (`authorities`: the file trusted instead of
+    /// the system's, and where it was set).
+    case certificateNotTrusted(remote: String, authorities: String?)
+    /// The certificate authority file could not be read.
+    case certificateAuthoritiesUnreadable(path: String, setting: String)
     /// The ssh server is not in known_hosts.
     case unknownHost(host: String, port: Int, fingerprint: String?)
     /// The ssh server's key differs from the one known_hosts holds.
@@ -120,6 +133,12 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
         case let .unsupportedTransport(remote, scheme): self = .unsupportedTransport(remote: remote, scheme: scheme)
         case let .unreachable(remote, _): self = .unreachable(remote: remote)
         case let .authenticationFailed(remote): self = .authenticationFailed(remote: remote)
+        case let .noCredentials(remote): self = .noCredentials(remote: remote)
+        case let .credentialsRefused(remote): self = .credentialsRefused(remote: remote)
+        case let .gitNotFound(remote): self = .gitNotFound(remote: remote)
+        case let .passwordInAddress(remote): self = .passwordInAddress(remote: remote)
+        case let .certificateNotTrusted(remote, authorities): self = .certificateNotTrusted(remote: remote, authorities: authorities)
+        case let .certificateAuthoritiesUnreadable(path, setting): self = .certificateAuthoritiesUnreadable(path: path, setting: setting)
         case let .unknownHost(host, port, fingerprint): self = .unknownHost(host: host, port: port, fingerprint: fingerprint)
         case let .hostKeyChanged(host, port, fingerprint): self = .hostKeyChanged(host: host, port: port, fingerprint: fingerprint)
         case let .notAJournal(remote): self = .notAJournal(remote: remote)
@@ -144,7 +163,8 @@ extension Journal {
     ///
     /// - Parameters:
     ///   - options: the remote, and whether this is a dry run, confirmed, or a rejoin.
-    ///   - environment: where `HOME` (for `~/.ssh`), `SSH_AUTH_SOCK` and `USER` come from.
+    ///   - environment: where `HOME` (for `~/.ssh`), `SSH_AUTH_SOCK`, `USER` and `GIT_SSL_CAINFO`
+    ///     come from; git's credential helpers run in it.
     ///   - workingDirectory: what a relative remote path is relative to.
     ///   - confirm: asked before letting go here of many entries let go elsewhere (more than
     ///     three, or at least half of this journal's); false stops with nothing changed.
@@ -203,6 +223,7 @@ extension Journal {
             sshAgentAvailable: !(environment["SSH_AUTH_SOCK"] ?? "").isEmpty,
             localUser: environment["USER"] ?? environment["LOGNAME"] ?? "git",
             knownHostsFiles: [home + "/.ssh/known_hosts", "/etc/ssh/ssh_known_hosts"],
+            environment: environment,
             layout: Self.syncLayout,
             checkpoint: checkpoint)
         var confirmedCount = 0

@@ -9,7 +9,7 @@ import Foundation
 internal import CGit2
 
 /// What the C callbacks of one remote operation share: the ssh keys still to offer, the host
-/// key verdict, the lease to check and the per-reference push results.
+/// key verdict, the https credentials, the lease to check and the per-reference push results.
 ///
 /// Passed to libgit2 unretained through `payload`; whoever starts the operation keeps it alive
 /// with `withExtendedLifetime` around the libgit2 call. libgit2 calls back on the calling
@@ -29,6 +29,13 @@ final class GitTransportContext {
     let localUser: String
     /// Files read for host keys, in order.
     let knownHostsFiles: [String]
+    /// Where an https user name and password come from: the sync's, shared by its connections.
+    let credentials: GitCredentialHelper?
+    /// The journal's `.git` folder, whose configuration git's credential helpers read too.
+    let gitFolder: String?
+    /// The only certificate authorities trusted for https (`GIT_SSL_CAINFO`, `http.sslCAInfo`);
+    /// nil: the system's.
+    let certificateAuthorities: GitCertificateAuthorities?
 
     private var candidates: [KeyCandidate]?
     private(set) var credentialCalls = 0
@@ -36,6 +43,10 @@ final class GitTransportContext {
     private(set) var offeredEveryKey = false
     /// Set when the host key was refused; the operation then fails with this.
     private(set) var hostKeyProblem: GitSyncError?
+    /// How many times this connection asked for an https user name and password.
+    private var passwordRequests = 0
+    /// Set when an https server asked for credentials and none was accepted.
+    private(set) var credentialProblem: GitSyncError?
     /// The remote's `refs/heads/main` the push expects to replace (`.some(nil)`: none);
     /// nil when the push is a plain fast-forward that the remote checks by itself.
     var lease: ObjectID??
@@ -48,8 +59,12 @@ final class GitTransportContext {
     static let maximumCredentialCalls = 10
 
     init(address: GitRemoteAddress, sshDirectory: String, agentAvailable: Bool, localUser: String,
-         knownHostsFiles: [String]) {
+         knownHostsFiles: [String], credentials: GitCredentialHelper? = nil, gitFolder: String? = nil,
+         certificateAuthorities: GitCertificateAuthorities? = nil) {
         self.address = address
+        self.credentials = credentials
+        self.gitFolder = gitFolder
+        self.certificateAuthorities = certificateAuthorities
         self.sshDirectory = sshDirectory.hasSuffix("/") ? sshDirectory : sshDirectory + "/"
         self.agentAvailable = agentAvailable
         self.localUser = localUser
@@ -70,10 +85,14 @@ final class GitTransportContext {
         return list
     }
 
-    /// Answers libgit2's credential request: a user name, or the next key to offer.
+    /// Answers libgit2's credential request: an https user name and password, or for ssh a
+    /// user name, or the next key to offer.
     fileprivate func credential(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, usernameFromURL: String?, allowed: UInt32) -> Int32 {
         credentialCalls += 1
         let user = usernameFromURL ?? localUser
+        if case .https = address.kind {
+            return password(out, usernameFromURL: usernameFromURL, allowed: allowed)
+        }
         if credentialCalls > Self.maximumCredentialCalls {
             offeredEveryKey = true
             return GIT_EAUTH.rawValue
@@ -96,6 +115,32 @@ final class GitTransportContext {
         case let .file(privateKey, publicKey):
             return git_credential_ssh_key_new(out, user, publicKey, privateKey, nil)
         }
+    }
+
+    /// An https server asked for a user name and password: the credential helpers' answer, once.
+    /// libgit2 asks again on this connection only when the server refused it: then the helpers
+    /// are told (`git credential reject`) and the sync stops, with no second try.
+    private func password(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, usernameFromURL: String?,
+                          allowed: UInt32) -> Int32 {
+        guard allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0, let credentials else {
+            credentialProblem = .noCredentials(remote: address.display)
+            return GIT_EAUTH.rawValue
+        }
+        passwordRequests += 1
+        if passwordRequests > 1 {
+            credentials.reject()
+            credentialProblem = .credentialsRefused(remote: address.display)
+            return GIT_EAUTH.rawValue
+        }
+        do {
+            let answer = try credentials.answer(url: address.url, usernameFromURL: usernameFromURL, gitFolder: gitFolder)
+            return answer.withCStrings { git_credential_userpass_plaintext_new(out, $0, $1) }
+        } catch .gitNotFound {
+            credentialProblem = .gitNotFound(remote: address.display)
+        } catch {
+            credentialProblem = credentials.refused ? .credentialsRefused(remote: address.display) : .noCredentials(remote: address.display)
+        }
+        return GIT_EAUTH.rawValue
     }
 
     /// Checks an ssh host key against known_hosts; other certificates (https) are left to libgit2.
@@ -146,6 +191,14 @@ final class GitTransportContext {
     /// The person-facing error for a libgit2 failure during this operation.
     func translate(_ error: GitError) -> Error {
         if let hostKeyProblem { return hostKeyProblem }
+        if case .https = address.kind {
+            if let credentialProblem { return credentialProblem }
+            if error.code == Int(GIT_EAUTH.rawValue) { return GitSyncError.noCredentials(remote: address.display) }
+            if error.code == Int(GIT_ECERTIFICATE.rawValue) {
+                return GitSyncError.certificateNotTrusted(remote: address.display, authorities: certificateAuthorities.map { "\($0.path) (\($0.setting))" })
+            }
+            return error
+        }
         if offeredEveryKey || error.code == Int(GIT_EAUTH.rawValue) { return GitSyncError.authenticationFailed(remote: address.display) }
         return error
     }
@@ -249,7 +302,12 @@ final class GitRemote {
 
     private func callbacks(_ context: GitTransportContext) throws -> git_remote_callbacks {
         // Every connection is made with these callbacks: the certificate authorities first.
-        try LibGit2.prepareForNetwork()
+        do {
+            try LibGit2.prepareForNetwork(certificateAuthorities: context.certificateAuthorities?.path)
+        } catch let error as GitError where context.certificateAuthorities != nil && error.errorClass == Int(GIT_ERROR_SSL.rawValue) {
+            throw GitSyncError.certificateAuthoritiesUnreadable(path: context.certificateAuthorities!.path,
+                                                               setting: context.certificateAuthorities!.setting)
+        }
         var callbacks = git_remote_callbacks()
         try gitCheck(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "git_remote_init_callbacks")
         callbacks.credentials = credentialCallback

@@ -87,6 +87,14 @@ public struct GitRemoteAddress: Hashable, Sendable {
         return true
     }
 
+    /// Whether the URL holds a password (`scheme://user:password@host/…`).
+    public var holdsPassword: Bool {
+        guard let scheme = url.range(of: "://") else { return false }
+        let authority = url[scheme.upperBound...].prefix { $0 != "/" }
+        guard let at = authority.lastIndex(of: "@") else { return false }
+        return authority[..<at].contains(":")
+    }
+
     /// The URL without a password, for messages.
     public var display: String {
         guard let scheme = url.range(of: "://") else { return url }

@@ -62,14 +62,21 @@ public struct GitSyncSettings {
     public var localUser: String
     /// The known_hosts files to trust, in order (`~/.ssh/known_hosts`, `/etc/ssh/ssh_known_hosts`).
     public var knownHostsFiles: [String]
+    /// Where `GIT_SSL_CAINFO` is read, and what git's credential helpers run with (`PATH`, `HOME`).
+    public var environment: [String: String]
     /// The only files a synced journal holds.
     public var layout: GitSyncLayout
     /// Called at each durable step (tests only).
     public var checkpoint: ((GitSyncCheckpoint) throws -> Void)?
+    /// The https user name and password of this sync, asked for once and shared by every
+    /// connection and round (a copy of these settings shares it too).
+    let credentials: GitCredentialHelper
 
     public init(remoteURL: String?, workingDirectory: String, sshDirectory: String, sshAgentAvailable: Bool,
-                localUser: String, knownHostsFiles: [String], layout: GitSyncLayout = GitSyncLayout(),
-                checkpoint: ((GitSyncCheckpoint) throws -> Void)? = nil) {
+                localUser: String, knownHostsFiles: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+                layout: GitSyncLayout = GitSyncLayout(), checkpoint: ((GitSyncCheckpoint) throws -> Void)? = nil) {
+        self.environment = environment
+        credentials = GitCredentialHelper(environment: environment)
         self.remoteURL = remoteURL
         self.workingDirectory = workingDirectory
         self.sshDirectory = sshDirectory
@@ -211,7 +218,14 @@ extension GitRepository {
         if case let .unsupported(scheme) = address.kind {
             throw GitSyncError.unsupportedTransport(remote: address.display, scheme: scheme)
         }
-        return try GitSyncSession(repository: self, address: address, settings: settings, storedURL: settings.remoteURL == nil ? typed : nil)
+        // A password typed into the address would end up in .git/config: a credential helper keeps it instead.
+        if address.holdsPassword { throw GitSyncError.passwordInAddress(remote: address.display) }
+        var authorities: GitCertificateAuthorities? = nil
+        if case .https = address.kind {
+            authorities = try GitCertificateAuthorities.configured(environment: settings.environment, repository: handle)
+        }
+        return try GitSyncSession(repository: self, address: address, settings: settings, storedURL: settings.remoteURL == nil ? typed : nil,
+                                  certificateAuthorities: authorities)
     }
 
     /// Finishes what a killed sync left: what its fetch brought (removed, unless the remote was
@@ -327,9 +341,13 @@ public final class GitSyncSession {
     let storedURL: String?
     /// Where what this sync fetches and builds waits until `apply` accepts it.
     let quarantine: GitFetchQuarantine
+    /// The only certificate authorities an https remote is checked against; nil: the system's.
+    let certificateAuthorities: GitCertificateAuthorities?
 
-    init(repository: GitRepository, address: GitRemoteAddress, settings: GitSyncSettings, storedURL: String?) throws {
+    init(repository: GitRepository, address: GitRemoteAddress, settings: GitSyncSettings, storedURL: String?,
+         certificateAuthorities: GitCertificateAuthorities?) throws {
         self.storedURL = storedURL
+        self.certificateAuthorities = certificateAuthorities
         self.repository = repository
         self.address = address
         self.settings = settings
@@ -353,7 +371,8 @@ public final class GitSyncSession {
         do {
             let downloaded: [String]
             (remoteHead, downloaded) = try Self.fetch(repository: repository, address: address, settings: settings,
-                                                      needsRecord: baseRecord == nil, quarantine: quarantine)
+                                                      needsRecord: baseRecord == nil, quarantine: quarantine,
+                                                      certificateAuthorities: certificateAuthorities)
             try settings.checkpoint?(.listed)
             if let remoteHead {
                 // Where this computer left it was checked then; anything else is checked now.
@@ -465,7 +484,8 @@ public final class GitSyncSession {
     /// - Returns: the remote's main (nil when the remote has no history), and the pack files
     ///   a download added to the quarantine.
     private static func fetch(repository: GitRepository, address: GitRemoteAddress, settings: GitSyncSettings,
-                              needsRecord: Bool, quarantine: GitFetchQuarantine) throws -> (ObjectID?, [String]) {
+                              needsRecord: Bool, quarantine: GitFetchQuarantine,
+                              certificateAuthorities: GitCertificateAuthorities?) throws -> (ObjectID?, [String]) {
         if let folder = address.localPath {
             let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
             guard let head = try GitLocalTransfer.mainBranch(other.handle) else {
@@ -495,8 +515,8 @@ public final class GitSyncSession {
             }
             return (head, [])
         }
-        let context = GitTransportContext(address: address, sshDirectory: settings.sshDirectory, agentAvailable: settings.sshAgentAvailable,
-                                          localUser: settings.localUser, knownHostsFiles: settings.knownHostsFiles)
+        let context = transportContext(repository: repository, address: address, settings: settings,
+                                       certificateAuthorities: certificateAuthorities)
         let remote = try GitRemote.anonymous(repository: repository.handle, url: address.url)
         defer { remote.disconnect() }
         let heads: [String: ObjectID]
@@ -518,6 +538,16 @@ public final class GitSyncSession {
         }
         try repository.refreshObjects()
         return (head, try quarantine.packs())
+    }
+
+    /// What the callbacks of one connection to a server share (keys, known hosts, credentials,
+    /// certificate authorities).
+    static func transportContext(repository: GitRepository, address: GitRemoteAddress, settings: GitSyncSettings,
+                                 certificateAuthorities: GitCertificateAuthorities?) -> GitTransportContext {
+        GitTransportContext(address: address, sshDirectory: settings.sshDirectory, agentAvailable: settings.sshAgentAvailable,
+                            localUser: settings.localUser, knownHostsFiles: settings.knownHostsFiles,
+                            credentials: settings.credentials, gitFolder: repository.gitdir,
+                            certificateAuthorities: certificateAuthorities)
     }
 
     /// Ends the session. Unless `apply` accepted the remote, nothing it fetched or built stays

@@ -31,9 +31,12 @@ extension GitSyncSession {
     ///   again); `GitSyncError`, `GitError`, `MarkdownStoreError`.
     public func apply(_ application: GitSyncApplication) throws -> GitSyncOutcome {
         // Every lock libgit2 takes here is recorded, so a kill never leaves one that blocks.
-        try GitLocks.whileLibgit2Writes(gitFolder: repository.gitdir, lockPaths: repository.syncLockPaths) {
+        let outcome = try GitLocks.whileLibgit2Writes(gitFolder: repository.gitdir, lockPaths: repository.syncLockPaths) {
             try applyLocked(application)
         }
+        // The sync worked: an https password the helpers gave is good (git approves it the same way).
+        settings.credentials.approve()
+        return outcome
     }
 
     private func applyLocked(_ application: GitSyncApplication) throws -> GitSyncOutcome {
@@ -233,8 +236,8 @@ extension GitSyncSession {
             }
             try pushToFolder(folder, local: local, lease: lease)
         } else {
-            let context = GitTransportContext(address: address, sshDirectory: settings.sshDirectory, agentAvailable: settings.sshAgentAvailable,
-                                              localUser: settings.localUser, knownHostsFiles: settings.knownHostsFiles)
+            let context = Self.transportContext(repository: repository, address: address, settings: settings,
+                                                certificateAuthorities: certificateAuthorities)
             context.lease = .some(lease)
             let remote = try GitRemote.anonymous(repository: repository.handle, url: address.url)
             do {

@@ -12,6 +12,18 @@ public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
     case unreachable(remote: String, detail: String)
     /// The ssh server refused every key (agent and key files) that was offered.
     case authenticationFailed(remote: String)
+    /// The https server asked for a user name and password and no credential helper gave one.
+    case noCredentials(remote: String)
+    /// The https server refused the user name and password a credential helper gave (now rejected).
+    case credentialsRefused(remote: String)
+    /// The https server asked for a user name and password, and there is no git to ask helpers.
+    case gitNotFound(remote: String)
+    /// The address holds a password, which say never stores.
+    case passwordInAddress(remote: String)
+    /// The https server's certificate is not signed by a trusted authority (or not for its name).
+    case certificateNotTrusted(remote: String, authorities: String?)
+    /// The certificate authority file named by `setting` could not be read.
+    case certificateAuthoritiesUnreadable(path: String, setting: String)
     /// The ssh server's host key is in no known_hosts file.
     case unknownHost(host: String, port: Int, fingerprint: String?)
     /// The ssh server's host key differs from the one in known_hosts for that host.
@@ -43,6 +55,18 @@ public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
             return "the remote \(remote) could not be reached"
         case let .authenticationFailed(remote):
             return "the remote \(remote) refused every ssh key offered (ssh agent, ~/.ssh/id_ed25519, ~/.ssh/id_ecdsa, ~/.ssh/id_rsa)"
+        case let .noCredentials(remote):
+            return "the remote \(remote) asked for a user name and password (or token), and no git credential helper gave one"
+        case let .credentialsRefused(remote):
+            return "the remote \(remote) did not accept the user name and password (or token) a git credential helper gave"
+        case let .gitNotFound(remote):
+            return "the remote \(remote) asked for a user name and password (or token), and there is no git on PATH to ask credential helpers"
+        case let .passwordInAddress(remote):
+            return "the address \(remote) holds a password, which say does not store"
+        case let .certificateNotTrusted(remote, authorities):
+            return "the certificate of \(remote) is not signed for that name by \(authorities ?? "a certificate authority this computer trusts")"
+        case let .certificateAuthoritiesUnreadable(path, setting):
+            return "the certificate authority file \(path) (\(setting)) could not be read"
         case let .unknownHost(host, port, fingerprint):
             let keyscan = port == 22 ? "ssh-keyscan \(host)" : "ssh-keyscan -p \(port) \(host)"
             let shown = fingerprint.map { " (its key is \($0))" } ?? ""

@@ -53,9 +53,13 @@ enum LibGit2 {
     ///   read leaves no authority trusted (every https certificate is then refused), as it would
     ///   have at initialisation. Calls `git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS)` and
     ///   `libssh2_init`.
-    static func prepareForNetwork() throws {
+    /// - Parameter certificateAuthorities: a file of authorities to trust instead of the
+    ///   system's (`GIT_SSL_CAINFO`, `http.sslCAInfo`); when it cannot be read, this throws and
+    ///   no authority is trusted.
+    static func prepareForNetwork(certificateAuthorities: String? = nil) throws {
         try ensureInitialized()
         DeferredNetworkSetUp.shared.finish()
+        try DeferredNetworkSetUp.shared.trust(only: certificateAuthorities)
     }
 }
 
@@ -87,6 +91,8 @@ final class DeferredNetworkSetUp: @unchecked Sendable {
     /// The flags of the `libssh2_init` call libgit2 made while initialising (nil: none).
     private var sshFlags: Int32?
     private var finished = false
+    /// The file trusted instead of the system's authorities, when one is (see `trust(only:)`).
+    private var replacement: String?
 
     /// Runs libgit2's initialisation with its network set-up noted instead of done.
     func deferring<T>(_ body: () -> T) -> T {
@@ -131,6 +137,25 @@ final class DeferredNetworkSetUp: @unchecked Sendable {
         // leaves nothing trusted, which refuses every certificate.
         if let file, say_git_set_ssl_cert_locations(file, nil) == 0 { return }
         if let folder { _ = say_git_set_ssl_cert_locations(nil, folder) }
+    }
+
+    /// Trusts only the authorities in `file` from now on (nil: the system's again, as set up),
+    /// as git does with `http.sslCAInfo`. With mbedTLS the chain is replaced. A file that
+    /// cannot be read throws, every time it is asked for, so no connection is made with it.
+    ///
+    /// - Throws: `GitError` (class `GIT_ERROR_SSL`). Calls `git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS)`.
+    func trust(only file: String?) throws {
+        let (current, system, systemFolder) = lock.withLock { (replacement, self.file, folder) }
+        guard file != current else { return }
+        if let file {
+            let result = say_git_set_ssl_cert_locations(file, nil)
+            if result < 0 { throw GitError.last(code: result, function: "git_libgit2_opts") }
+        } else if let system {
+            _ = say_git_set_ssl_cert_locations(system, nil)
+        } else if let systemFolder {
+            _ = say_git_set_ssl_cert_locations(nil, systemFolder)
+        }
+        lock.withLock { replacement = file }
     }
 }
 

@@ -24,6 +24,8 @@ struct ReadmeCommandTests {
         "ssh me@myserver 'git init --bare -b main journal.git'": "reaches a server; SyncSSHTests runs sync over ssh to a local server",
         "ssh-keyscan myserver >> ~/.ssh/known_hosts": "reaches a server; SyncSSHTests checks known_hosts",
         "say sync --remote ssh://me@myserver/home/me/journal.git": "reaches a server; SyncSSHTests syncs over ssh",
+        "git ls-remote https://git.example.org/me/journal.git": "reaches a server; SyncHTTPSTests stores a token with the store helper",
+        "say sync --remote https://git.example.org/me/journal.git": "reaches a server; SyncHTTPSTests syncs over https to a local server",
         "cd journal.git && git reflog expire --expire=now --all && git gc --prune=now": "runs on the person's server, with git only",
         "secret-tool clear application say-it-later item lock": "needs a desktop keyring",
         "security delete-generic-password -a say-it-later -s \"Say It Later lock\"": "macOS only",
