@@ -3253,6 +3253,100 @@ struct SafetyConstructTests {
     ])
     func roundThirtyExclusions(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    // MARK: Round 31
+
+    @Test("round 31 constructs: others freer or happier once I am gone, the burden everyone carries or works around, me taken out of the budget, a drain on everybody, a night picked as my window, a date set, a last run or contract, things given away with no more need of them, everything settled before a named day, goodbyes nobody knew were goodbyes, praying to be taken in sleep, a storm or typhoon hoped to take me, medicine not bothered with and let do what it does, a vehicle clipping me welcomed with relief, nodding off at the wheel and it all stopping, a death welcomed tonight, easy to step off with nobody noticing, poison taken home for myself, working up to it at a railing, tablets stashed in a jar until there are enough, biting or punching until it bleeds or splits, a lighter held to the skin, a hand that goes to the knife drawer, a relapse with weeks down the drain, a blade back after days clean, a counter reset, a dressing changed so nobody sees, a blade sharpened and kept for nights like this, marks explained away, a past attempt with the next time sure or trying again, orders to finish it and let them get on, and the thing inside wanting me gone", arguments: [
+        "If I wasn't around, my dad could actually be happy again.",
+        "Once I'm gone my sister could start over somewhere without the debts.",
+        "My husband has to cover for me at every turn. I'm just the burden everyone has to carry.",
+        "Take me out of the budget and the house would finally balance.",
+        "I've been a drain on everybody for too long.",
+        "Saturday. Nobody home till Monday. That's my window.",
+        "The date is set. After payday.",
+        "Last run I'll ever drive. When this contract ends, that's it.",
+        "Gave my guitar to my nephew. Won't be needing it after this month.",
+        "I want everything settled before Friday, the car, the bills, all of it.",
+        "They didn't know it was a goodbye when I hugged them.",
+        "Prayed again that God would just take me in my sleep.",
+        "I hope this storm takes the trawler with me on it.",
+        "Honestly if a truck clipped me on the way home I'd feel relief more than anything.",
+        "I'd welcome it tonight if it came.",
+        "It would be so easy to step off here. Nobody would notice for hours.",
+        "Kept the weedkiller from the shed. Thought about taking some home for myself.",
+        "Stood at the railing of the bridge working up to it.",
+        "Been stashing my mum's tablets in a jar in my wardrobe. Nearly enough now.",
+        "Bit my own arm until it bled during the meeting.",
+        "Punched the wall in the locker room till my knuckles split.",
+        "Held a lighter to my wrist in the car park.",
+        "My hand keeps going to the knife drawer every night.",
+        "Relapsed. Two months down the drain.",
+        "Thought I'd beaten it. Back to the blade last night after 90 days.",
+        "Changed the bandage before work so mum wouldn't see.",
+        "Sharpened the blade again. It lives in my pencil case for nights like this.",
+        "My boyfriend asked about the marks on my thighs and I said it was the cat.",
+        "Last time I tried, the belt snapped. Next time I'd make sure.",
+        "Since my attempt the thoughts are loud again and I want to try again.",
+        "Stop being a coward and finish it.",
+        "Everything in me wants to just stop. Not the job. Me.",
+        "This voice inside me wants me dead and it's winning.",
+        "If I'd nodded off at the wheel on the motorway it would all just stop, and I felt hopeful.",
+        "I secretly hope the next typhoon is the one that finishes it for me.",
+        "Not going to bother with the insulin anymore. Let it do what it does.",
+        "Part of me wished the bus hadn't stopped.",
+        "Stood by the drop at the quarry wondering whether it'd be quick.",
+        "Stop being soft and end it. Let them all get on.",
+        "Relapsed. Six weeks down the drain and I hate myself.",
+        "Had to reset the counter on the app. It said 95 days this morning.",
+        "If I'd just nodded off at the wheel it'd all just stop.",
+    ])
+    func roundThirtyOneConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 31 look-alikes: a guitar given away for a car, a holiday to settle things before, razors as a present, a clumsy arm on the fryer, a shed roof in a storm, a match on Saturday, a pier at evening, a messy room off camera, a carving knife, a sugar or gym streak, and a wedding's worries", arguments: [
+        "Relapsed on sugar, two weeks down the drain.",
+        "Reset the counter on the gym app, back to 0 days.",
+        "She's a weight on everyone's mind lately with the wedding stress.",
+        "Gave my old bike to my cousin. Won't be needing it now I've got the car.",
+        "I want everything settled before Friday so I can enjoy the holiday.",
+        "Bought a pack of razors for my dad's birthday.",
+        "The chef told me I'd burned my arm on the fryer again, clumsy me, laughing.",
+        "Hope the storm doesn't take the roof off the shed.",
+        "If a bus clipped me I'd be furious, I've got a match on Saturday.",
+        "Stood at the edge of the pier watching the boats. Lovely evening.",
+        "Switched my cam off on discord cos my room was a mess.",
+        "Sharpened the little knife for the carving tonight.",
+    ])
+    func roundThirtyOneEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("round 31 told from safety: years since and what is true now, a life moved on to a wedding, a house, exams or teaching, kept for a reason and grateful every day", arguments: [
+        "Three years ago I was planning my funeral songs in my head. Today I'm planning our honeymoon.",
+        "I'm 30 now and just got my first house. Past me wouldn't believe it.",
+        "God kept me for a reason, and I'm grateful every day.",
+        "Five years ago I was in hospital after the crash. Today I'm running a half marathon.",
+        "I'm 19 now and just passed my exams.",
+        "Ten years ago I wanted to die. Today I'm teaching, and I talk to the young ones about hope.",
+    ])
+    func roundThirtyOneToldFromSafety(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("round 31 exclusions: someone else talking or posting about wanting to die, someone else not being around much longer, a KMS order reference", arguments: [
+        "Someone in the group chat posted about wanting to die, so I messaged them and gave them the helpline number.",
+        "My grandad keeps saying he won't be around much longer, which is why we visit on Sundays.",
+        "My uncle keeps saying he won't be here much longer, the doctors gave him a year.",
+        "KMS reference 88213 sent to accounts.",
+    ])
+    func roundThirtyOneExclusions(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("round 31 exclusions and told-from-safety statements never hide the writer's own words, and what is back now still wins", arguments: [
+        "Someone posted about wanting to die and honestly I want to die too.",
+        "A caller talked for an hour about wanting to die, and tonight I am going to kill myself.",
+        "Someone in the chat posted about suicide. I keep planning my own suicide now.",
+        "He won't be around much longer, and neither will I. I'm going to end it tonight.",
+        "KMS order ref 1123 chased. Honestly I want to kms tonight.",
+        "My dad keeps saying he won't be here much longer. I'd rather be dead than watch that, I mean it.",
+        "Five years ago I was planning to end my life. Today I'm planning my wedding, but the thoughts are back again and I want to die.",
+        "God kept me for a reason, I used to say. Now I want to die and I've stopped believing it.",
+    ])
+    func roundThirtyOneOwnWordsStillFlag(_ text: String) { #expect(detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")

@@ -692,6 +692,7 @@ enum SafetyPhrases {
                 "(si|s i) (back|is back|returned|came back|coming back) [<A>] (full force|again|bad|hard|since|tonight|every)",
                 "(si|s i) [<A>] (bad|worse|loud|heavy|every night|every day|all night) (tonight|again|this week|$)",
                 "s i (is|s)? back",
+                "(been|feeling|felt|being) [<A>] (si|s i) (for|since|all|like the ideation|the ideation kind) !(class|classes|session|sessions|units)",
             ]),
     ]
 
@@ -993,6 +994,9 @@ enum SafetyPhrases {
                 "(book club|finished (the|reading)|reading|novel|the book) ~~10 (slide|descent|spiral) into wanting to die",
                 "(self harm|<SELFHARM>) is (described|depicted|portrayed|shown|written) ~~12 long sleeves",
                 "(the|his|her|their) (keeper|character|narrator|protagonist|hero|heroine|speaker|lead|villain|soldier|poet|figure) (wanting|wants|wanted) to (die|end it|disappear|be dead)",
+                "(someone|somebody|a woman|a man|a caller|a user|a member|a lad|a girl|a guy|a kid|one of the (lads|girls|members|users|callers)) ~5 (posted|talked|spoke|rang|called|messaged|wrote|was talking|kept talking) ~4 about (wanting to die|ending (it|their life|her life|his life)|suicide|killing (themselves|herself|himself))",
+                "(he|she|they) (keeps|kept|keep)? (talking|talks|talked)? (like|as if)? (he|she|they)? (wont|will not|isnt going to|is not going to|aren t going to) be (around|here) (much|for much|any) longer",
+                "kms (order|ref|reference|invoice|account|number|no|shipment|parcel|supplier)",
             ]),
         SafetyPhraseGroup(
             name: "explicit negation",
@@ -1011,6 +1015,7 @@ enum SafetyPhrases {
     /// misspellings of key words. Left: as written (lower case, no apostrophes). Right: the
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
+        ("suiced", "suicide"), ("sucide", "suicide"),
         // contractions and text speak
         ("wanna", "want to"), ("purpuse", "purpose"), ("sefl", "self"), ("jumpin", "jumping"), ("slep", "sleep"), ("nite", "night"), ("evry", "every"), ("ringin", "ringing"), ("comit", "commit"), ("commmit", "commit"), ("thots", "thoughts"), ("thoughs", "thoughts"), ("bout", "about"), ("agen", "again"), ("agin", "again"), ("wsa", "was"), ("waz", "was"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
         ("gonna", "going to"), ("gona", "going to"), ("finna", "going to"), ("imma", "im going to"),
@@ -1163,6 +1168,15 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "<SPAN> (years|year|months|decades) ago [tonight|today|this week] ~~25 ^ (today|tonight|now|these days|this year) (im|i am|i m) [<A>] (planning (my|our|a) (wedding|holiday|honeymoon|future|party|trip)|eating|celebrating|getting married|engaged|married|studying|training|teaching|a (mum|dad|mother|father|nurse|teacher|grandad|grandma|nan|granny))",
+            "(that|this) was (#num|<SPAN> years ago) ~~4 now i (give thanks|thank god|am grateful|m grateful|love|enjoy|look forward)",
+            "(god|the lord|jesus|he) (kept|spared|saved) me for a reason",
+            "(grateful|thankful) every (single)? (day|morning) $",
+            "(im|i am|i m) (#num|<SPAN>) now and (just)? (passed|got|started|finished|graduated|bought|moved|qualified)",
+            "(past|younger|old|teenage) me (would not|wouldnt|would never|could not|couldnt) believe (it|this|that)",
+            "(hardly|barely|dont|do not|can barely|can hardly) recognise (that|the) (girl|boy|lad|woman|man|person|kid|teenager) (now|anymore|any more) $",
+            "proud of (her|him|me|myself|that girl|that boy|younger me) for (staying|holding on|hanging on|surviving|getting through|staying alive)",
+            "(i|now i) (talk|speak) to (the)? (young ones|young people|kids|teens|others|people) ~4 about (hope|recovery|staying alive|getting through)",
             "(those|the|these|my|suicidal|the suicidal|the dark) (thoughts|urges|feelings) (dont|do not|never|no longer) [<A>] (come|visit|bother me|come back) (anymore|any more|now|these days)",
             "(that|those) (time|days|years|dark time|bad time|time of my life) (is|are|s) (over|behind me|long gone) $",
             "still here [<A>] (and)? (glad|grateful|happy|thankful) (of it|for it|about it) $",
