@@ -1195,7 +1195,7 @@ extension SafetyPhrases {
                 "(worked out|know|decided|chosen) (exactly)? where to stand",
                 "walk (out)? into the (water|sea|river|lake|loch) ~3 and keep walking",
                 "me ~2 (bridge|pills|rope|emojiweapon|emojideath|train|tracks) ~2 (tonight|soon|decided|tomorrow)",
-                "(pills|tablets) ~4 (sleep|emojisleep) (forever|for good|permanently)",
+                "(pills|tablets) ~4 sleep (forever|for good|permanently)",
                 "(window|balcony|roof|ledge|edge|bridge|platform) ~~8 (think|thinking|thought) about (jumping|falling|stepping off|throwing myself)",
                 "(think|thinking|thought) about jumping ~~10 (plan|planning|postponing)",
                 "(step|stepping|standing|stood|stand) ~4 (nearer|closer) (to)? the (yellow line|edge|platform edge|tracks)",
