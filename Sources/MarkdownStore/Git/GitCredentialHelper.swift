@@ -43,8 +43,8 @@ final class GitCredential {
     deinit { wipe() }
 
     func wipe() {
-        username.withUnsafeMutableBufferPointer { for index in $0.indices { $0[index] = 0 } }
-        password.withUnsafeMutableBufferPointer { for index in $0.indices { $0[index] = 0 } }
+        wipeBytes(&username)
+        wipeBytes(&password)
     }
 
     /// Calls `body` with both as C strings, valid only inside it.
@@ -98,10 +98,10 @@ final class GitCredentialHelper {
         guard let request = Self.request(url: url, username: usernameFromURL) else { throw .noAnswer }
         self.request = request
         self.gitFolder = gitFolder
-        guard let git = Self.findGit(in: environment["PATH"] ?? "/usr/bin:/bin") else { throw .gitNotFound }
+        guard let git else { throw .gitNotFound }
         guard var output = GitCredentialProcess.run(git: git, action: "fill", input: request, gitFolder: gitFolder,
                                                     environment: environment, timeout: Self.fillTimeout) else { throw .noAnswer }
-        defer { output.withUnsafeMutableBufferPointer { for index in $0.indices { $0[index] = 0 } } }
+        defer { wipeBytes(&output) }
         var username: ArraySlice<UInt8>?
         var password: ArraySlice<UInt8>?
         for line in output.split(separator: UInt8(ascii: "\n")) {
@@ -138,15 +138,15 @@ final class GitCredentialHelper {
     }
 
     private func update(_ action: String) {
-        guard let credential, let git = Self.findGit(in: environment["PATH"] ?? "/usr/bin:/bin") else { return }
+        guard let credential, let git else { return }
         var input: [UInt8] = []
         input.reserveCapacity(request.count + credential.username.count + credential.password.count + 32)
         input.append(contentsOf: request)
         credential.appendLines(to: &input, username: !Self.containsLine(request, "username="))
-        defer { input.withUnsafeMutableBufferPointer { for index in $0.indices { $0[index] = 0 } } }
+        defer { wipeBytes(&input) }
         if var output = GitCredentialProcess.run(git: git, action: action, input: input, gitFolder: gitFolder,
                                                  environment: environment, timeout: Self.updateTimeout) {
-            output.withUnsafeMutableBufferPointer { for index in $0.indices { $0[index] = 0 } }
+            wipeBytes(&output)
         }
     }
 
@@ -170,6 +170,9 @@ final class GitCredentialHelper {
         guard !host.isEmpty, !fields.contains(where: { $0.1.contains("\n") || $0.1.utf8.contains(0) }) else { return nil }
         return Array(fields.map { $0.0 + "=" + $0.1 + "\n" }.joined().utf8)
     }
+
+    /// The git that answers for the helpers: the first on the sync's PATH.
+    private var git: String? { Self.findGit(in: environment["PATH"] ?? "/usr/bin:/bin") }
 
     /// The first executable `git` on PATH.
     static func findGit(in path: String) -> String? {
@@ -247,7 +250,7 @@ enum GitCredentialProcess {
         closeAll([toChild[1], fromChild[0], errors[0]])
         let status = reap(pid, kill: !finished, deadline: Date().addingTimeInterval(finished ? timeout : 1))
         guard finished, status == 0 else {
-            output.withUnsafeMutableBufferPointer { for index in $0.indices { $0[index] = 0 } }
+            wipeBytes(&output)
             return nil
         }
         return output
@@ -273,7 +276,7 @@ enum GitCredentialProcess {
         _ = fcntl(toChild, F_SETFL, fcntl(toChild, F_GETFL) | O_NONBLOCK)
         var open = (output: true, errors: true)
         var scratch = [UInt8](repeating: 0, count: 4096)
-        defer { scratch.withUnsafeMutableBufferPointer { for index in $0.indices { $0[index] = 0 } } }
+        defer { wipeBytes(&scratch) }
         while open.output || open.errors {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { return false }
@@ -359,4 +362,10 @@ enum GitCredentialProcess {
     private static func closeAll(_ fds: [Int32]) {
         for fd in fds where fd >= 0 { close(fd) }
     }
+}
+
+/// Overwrites bytes that held a secret with zeros, in place (for a credential and every buffer
+/// it passed through).
+private func wipeBytes<T: FixedWidthInteger>(_ bytes: inout [T]) {
+    bytes.withUnsafeMutableBufferPointer { for index in $0.indices { $0[index] = 0 } }
 }
