@@ -157,9 +157,16 @@ public final class Journal {
 
     /// Whether the text shows words of suicidal ideation or self-harm, as the support screen and
     /// the stored `safety` flag use it. On-device phrase matching only.
+    ///
+    /// The last answer is remembered, so keeping the text the support screen has just read does
+    /// not match it a second time (an 8 MB entry takes a noticeable fraction of a second).
     public func needsSupport(_ text: String) -> Bool {
-        detector.isConcerning(text)
+        if let last = lastSupportAnswer, last.text.utf8.elementsEqual(text.utf8) { return last.answer }
+        let answer = detector.isConcerning(text)
+        lastSupportAnswer = (text, answer)
+        return answer
     }
+    private var lastSupportAnswer: (text: String, answer: Bool)?
 
     /// Keeps a new entry.
     ///

@@ -21,6 +21,21 @@ final class JournalFixture {
 
 @Suite("Journal")
 struct JournalTests {
+    @Test func keepStoresTheFlagOfTheTextKeptNotOfTheTextLastChecked() throws {
+        let fixture = JournalFixture()
+        let concerning = "I want to kill myself tonight."
+        let everyday = "Walked the dog by the river."
+        #expect(fixture.journal.needsSupport(concerning))
+        #expect(try fixture.journal.keep(text: everyday, feeling: nil).safety == false)
+        #expect(!fixture.journal.needsSupport(everyday))
+        #expect(try fixture.journal.keep(text: concerning, feeling: nil).safety == true)
+        // The same words with different bytes (a trailing space) are read again, not remembered.
+        #expect(fixture.journal.needsSupport(concerning))
+        #expect(try fixture.journal.keep(text: everyday + " ", feeling: nil).safety == false)
+        let flags = fixture.journal.list().entries.map(\.safety)
+        #expect(flags.count == 3 && flags.filter { $0 }.count == 1)
+    }
+
     @Test func keepWritesOneShardedFileWithFrontMatter() throws {
         let fixture = JournalFixture()
         fixture.ids = [UUID(uuidString: "7F3C9A2E-5D7A-4C1E-9F3A-2B8D6E4F1A7C")!]
