@@ -172,16 +172,7 @@ final class GitCredentialHelper {
     }
 
     /// The git that answers for the helpers: the first on the sync's PATH.
-    private var git: String? { Self.findGit(in: environment["PATH"] ?? "/usr/bin:/bin") }
-
-    /// The first executable `git` on PATH.
-    static func findGit(in path: String) -> String? {
-        for folder in path.split(separator: ":") where folder.hasPrefix("/") {
-            let candidate = String(folder) + "/git"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
-    }
+    private var git: String? { ProgramSearch.path(of: "git", environment: environment) }
 }
 
 /// One run of `git credential <action>`, owned from start to end: standard input a pipe with

@@ -1,4 +1,5 @@
 import Foundation
+import MarkdownStore
 #if canImport(Security)
 import Security
 #endif
@@ -40,19 +41,11 @@ public enum SystemKeyring {
     }
 
     static func secretService(environment: [String: String]) -> Keyring? {
-        guard let tool = executable("secret-tool", path: environment["PATH"] ?? "/usr/bin:/bin") else { return nil }
+        guard let tool = ProgramSearch.path(of: "secret-tool", environment: environment) else { return nil }
         let bus = environment["DBUS_SESSION_BUS_ADDRESS"].map { !$0.isEmpty } ?? false
         let runtimeBus = environment["XDG_RUNTIME_DIR"].map { FileManager.default.fileExists(atPath: $0 + "/bus") } ?? false
         guard bus || runtimeBus else { return nil }
         return SecretServiceKeyring(tool: tool, environment: environment)
-    }
-
-    static func executable(_ name: String, path: String) -> String? {
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = folder + "/" + name
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 }
 

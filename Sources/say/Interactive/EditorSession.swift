@@ -1,4 +1,5 @@
 import Foundation
+import MarkdownStore
 import SayItLaterCore
 
 /// Writing in the person's own editor (`say --editor`, or the preference in settings).
@@ -37,12 +38,9 @@ enum EditorSession {
 
     /// The real path behind a program name found on PATH (so `vi` that is Vim is treated as Vim).
     private static func resolve(_ program: String, environment: [String: String]) -> String {
-        let candidates = program.contains("/") ? [program]
-            : (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/\(program)" }
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
-            return URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
-        }
-        return program
+        let found = program.contains("/") ? program : ProgramSearch.path(of: program, environment: environment)
+        guard let found, FileManager.default.isExecutableFile(atPath: found) else { return program }
+        return URL(fileURLWithPath: found).resolvingSymlinksInPath().path
     }
 
     /// The terminal closed (SIGHUP) or say was asked to stop (SIGTERM) while the editor ran.
