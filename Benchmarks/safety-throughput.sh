@@ -3,8 +3,9 @@
 #
 #   Benchmarks/safety-throughput.sh [path/to/say]      (default: .build/release/say)
 #
-# Builds ~1 MB of ordinary journal text (nothing in it should flag), runs the detector on it
-# several times, and reports MB/s after subtracting the cost of a run on a one-word input
+# Builds ~4 MB of ordinary journal text (nothing in it should flag; large enough that start-up
+# noise stays small beside the matching), runs the detector on it several times, and reports
+# MB/s after subtracting the cost of a run on a one-word input
 # (process start-up and reading the phrase table). Then times the phrase table itself: a one-word
 # check with an empty cache folder (the table is compiled and saved, as on the first run after an
 # update) and with the saved table, each against `say --version` (start-up alone) in the same
@@ -28,7 +29,7 @@ extras = ["This commute is killing me.", "I'm dying to see the new film.", "Spen
           "Burned the toast again.", "The cake there is to die for.", "Killing time before the dentist.",
           "My phone died halfway through the call.", "Cut my finger chopping onions.", "Dead tired, bed by ten."]
 out, n = [], 0
-while n < 1_000_000:
+while n < 4_000_000:
     s = random.choice(extras) if random.random() < 0.3 else \
         f"{random.choice(openings)} {random.choice(people)} {random.choice(verbs)} me {random.choice(details)}"
     out.append(s + ("\n\n" if len(out) % 6 == 5 else " "))

@@ -252,25 +252,42 @@ final class SafetyEngine: Sendable {
         let n = runner.ids.count
         let index = concerning
         let active = index.active(runner.ids)
+        // A word that starts many phrases has the ones that can match here (active in this text,
+        // and taking the word after it as their second word, in table order) gathered the first
+        // time the pair of words is met. A long entry meets its common pairs thousands of times;
+        // each time after the first tries only those few phrases, not every phrase the word starts.
+        var gathered: [UInt64: Range<Int>] = [:]
+        var phrases: [Int32] = []
         return active.withUnsafeBufferPointer { active in
         index.offsets.withUnsafeBufferPointer { offsets in
             index.list.withUnsafeBufferPointer { list in
                 index.listNext.withUnsafeBufferPointer { listNext in
                 index.starts.withUnsafeBufferPointer { starts in
+                    /// Whether the phrase at `list[k]` is active in this text and takes `next` as its second word.
+                    @inline(__always) func canStart(_ k: Int, before next: Int32) -> Bool {
+                        let pi = Int(list[k]), second = listNext[k]
+                        return active[pi >> 6] & (1 << UInt64(pi & 63)) != 0 && (second < 0 || runner.member(second, next))
+                    }
                     for pos in 0..<n {
-                        let id = Int(runner.ids[pos])
+                        let id = runner.ids[pos]
                         if id != 0 {
-                            var k = Int(offsets[id])
-                            let end = Int(offsets[id + 1])
+                            let from = Int(offsets[Int(id)]), to = Int(offsets[Int(id) + 1])
                             let next: Int32 = pos + 1 < n ? runner.ids[pos + 1] : 0
-                            while k < end {
-                                let pi = Int(list[k])
-                                let second = listNext[k]
-                                if active[pi >> 6] & (1 << UInt64(pi & 63)) != 0 && (second < 0 || runner.member(second, next))
-                                    && check(pi, Int(starts[pi]), pos, runner) {
-                                    return pi
+                            if to - from <= Self.gatherAbove {
+                                for k in from..<to where canStart(k, before: next) && check(Int(list[k]), Int(starts[Int(list[k])]), pos, runner) {
+                                    return Int(list[k])
                                 }
-                                k += 1
+                            } else {
+                                let pair = UInt64(UInt32(bitPattern: id)) << 32 | UInt64(UInt32(bitPattern: next))
+                                let range = gathered[pair] ?? {
+                                    let first = phrases.count
+                                    for k in from..<to where canStart(k, before: next) { phrases.append(list[k]) }
+                                    gathered[pair] = first..<phrases.count
+                                    return first..<phrases.count
+                                }()
+                                for k in range where check(Int(phrases[k]), Int(starts[Int(phrases[k])]), pos, runner) {
+                                    return Int(phrases[k])
+                                }
                             }
                         }
                         if runner.flags[pos] & SafetyTokenFlag.number != 0 {
@@ -286,6 +303,9 @@ final class SafetyEngine: Sendable {
         }
         }
     }
+
+    /// How many phrases a word may start before `scan` gathers the ones that can match.
+    private static let gatherAbove = 8
 
     @inline(__always)
     private func check(_ pi: Int, _ start: Int, _ pos: Int, _ runner: SafetyRunner) -> Bool {
