@@ -32,7 +32,7 @@ enum SafetyPhrases {
     /// Reusable word lists, referred to as <NAME> in phrases.
     static let buildingBlocks: [(String, String)] = [
         // Small words people put inside a phrase: "I just really want to die", "lowkey want to die".
-        ("ADV", "(just|really|so|actually|honestly|genuinely|seriously|literally|truly|kind of|sort of|lowkey|highkey|still|also|even|all|badly|desperately|sometimes|often|quietly|secretly|simply|finally|almost|completely|totally|fully|fucking|fking|fkn|bloody|sincerely|deeply|very|quite|pretty|properly|definitely|probably|maybe|ngl|tbh|now|already|always|constantly|somehow|mostly|partly|occasionally|increasingly|ever|again|weirdly|strangely|oddly|surprisingly|actually|wholeheartedly|privately)"),
+        ("ADV", "((just|really|so|actually|honestly|genuinely|seriously|literally|truly|kind of|sort of|lowkey|highkey|still|also|even|all|badly|desperately|sometimes|often|quietly|secretly|simply|finally|almost|completely|totally|fully|fucking|fking|fkn|bloody|sincerely|deeply|very|quite|pretty|properly|definitely|probably|maybe|ngl|tbh|now|already|always|constantly|somehow|mostly|partly|occasionally|increasingly|ever|again|weirdly|strangely|oddly|surprisingly|actually|wholeheartedly|privately) | very much | so much | so very much)"),
         ("A", "[<ADV>] [<ADV>]"),
         // How many, in words or digits, for spans of time ("five years", "a couple of months").
         ("SPAN", "((#num|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|many|a few|several|a good few|some|a couple of) [one|two|three|four|five|six|seven|eight|nine])"),
@@ -703,6 +703,14 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "round 32: dying in bed, frozen off",
+            note: "Tired bodies and cold hands: dying in bed for ten hours, freezing the hands off oneself.",
+            phrases: [
+                "(going to|gonna) die in (this|my|the) (bed|sofa|couch|chair|bath) for (#num|<SPAN>|ten|eight|nine|twelve) hours",
+                "(froze|freeze|freezing|frozen|worked|work|working|laughed|laugh|laughing|sweated|sweat|sweating|ran|run|running|danced|dance|dancing) the (hands|feet|arse|ass|legs|head|socks|face|ears|toes|fingers) off <MYSELF>",
+                "(patient|patients|client|resident|residents|mrs #num|she|he|nan|gran|grandad|granny) (wants|wanted|wishes|wished) to die (at home|in (her|his|their) own bed)",
+            ]),
+        SafetyPhraseGroup(
             name: "distances",
             note: "\"10 kms\" is ten kilometres, unless a word of intent comes first (\"want 2 kms\").",
             phrases: [
@@ -1168,6 +1176,11 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "(grateful|thankful) ~6 (that)? i stayed $",
+            "now (im|i am|i m) ~6 for (all)? the right reasons",
+            "(wouldnt|would not) trade (a single|one|a) day",
+            "^ (im|i am|i m) well now $",
+            "(havent|have not|not) (hurt|harmed|cut) myself since (#num|<SPAN>)",
             "<SPAN> (years|year|months|decades) ago [tonight|today|this week] ~~25 ^ (today|tonight|now|these days|this year) (im|i am|i m) [<A>] (planning (my|our|a) (wedding|holiday|honeymoon|future|party|trip)|eating|celebrating|getting married|engaged|married|studying|training|teaching|a (mum|dad|mother|father|nurse|teacher|grandad|grandma|nan|granny))",
             "(that|this) was (#num|<SPAN> years ago) ~~4 now i (give thanks|thank god|am grateful|m grateful|love|enjoy|look forward)",
             "(god|the lord|jesus|he) (kept|spared|saved) me for a reason",
@@ -1312,6 +1325,8 @@ extension SafetyPhrases {
     /// when the writer marks the words as their own (`ownWords`: "I said 'I want to die'").
     static let quotation = SafetyQuotationPhrases(
         before: [
+            "(fic|fanfic|fanfiction|screenplay|narrator|chapter #num|ch #num|creative writing|radio) ~~6",
+            "(messages|texts|posts|voice notes) (are|were|have been|keep) (frightening|scaring|worrying|alarming) me",
             "(talking|talks|speaking|speaks|says|addresses) (straight|directly)? to the (audience|camera|reader|crowd)",
             "(he|she|they|character|narrator|the character|the narrator) (writes|wrote|scribbles|scrawls) (in|on) (a|his|her|their|the) (notebook|diary|journal|letter|note|wall)",
             "(narrates|narrated|narrating|recites|recited)",
