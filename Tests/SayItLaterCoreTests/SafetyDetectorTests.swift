@@ -549,6 +549,41 @@ struct SafetyDetectorTests {
     ])
     func emojiInOrdinaryDays(_ text: String) { #expect(!detector.isConcerning(text)) }
 
+    @Test("styled letters read as the plain letters they picture", arguments: [
+        "i want to 𝓭𝓲𝓮",                       // script, from a font generator
+        "I WANT TO 𝐃𝐈𝐄",                       // mathematical bold capitals
+        "i want to 𝕕𝕚𝕖",                       // double-struck
+        "i want to ｄｉｅ",                     // full width
+        "i want to ᴅɪᴇ",                       // small capitals
+        "ⓘ ⓦⓐⓝⓣ ⓣⓞ ⓓⓘⓔ",                        // circled
+        "🅸 🆆🅰🅽🆃 🆃🅾 🅳🅸🅴",                        // squared
+        "i want to d̶i̶e̶",                      // struck through
+        "i want to d̲i̲e̲",                      // underlined
+        "i want to ď̷̨i̸e̴",                      // stacked marks
+        "i want to dïe",                       // accents
+        "i want to kíll myself",
+        "i want to kіll myself",               // Cyrillic і for i
+        "і wаnt tо dіе",                       // Cyrillic а о і е
+        "i'm 𝓼𝓸 𝓭𝓸𝓷𝓮, 𝓲 𝔀𝓪𝓷𝓽 𝓽𝓸 𝓴𝓲𝓵𝓵 𝓶𝔂𝓼𝓮𝓵𝓯",
+    ])
+    func styledLetters(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("styled letters, accents and other scripts in ordinary days", arguments: [
+        "𝓣𝓸𝓭𝓪𝔂 𝔀𝓪𝓼 𝓪 𝓰𝓸𝓸𝓭 𝓭𝓪𝔂",
+        "Café au lait with Zoë and her naïve fiancé",
+        "𝐃𝐄𝐀𝐃𝐋𝐈𝐍𝐄 𝐅𝐑𝐈𝐃𝐀𝐘 — killing it at work though",
+        "Мы пошли в парк, было тепло",
+        "Σήμερα ήταν καλή μέρα",
+        "🇺🇸 trip with us, then 🇮🇪 in May",     // flags are not read as letters
+    ])
+    func styledLettersInOrdinaryDays(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("explain shows styled words as they were written")
+    func explainSpanOfStyledLetters() {
+        let counting = detector.explain("ok. i want to 𝓭𝓲𝓮 now").filter { $0.cancelledBy == nil }
+        #expect(counting.contains { $0.span == "want to 𝓭𝓲𝓮" })
+    }
+
     @Test("a welcomed accident and a height, in ordinary days", arguments: [
         "Wouldn't mind if the bus got me home earlier for once.",
         "Wouldn't care if the train took us to the coast instead.",

@@ -88,10 +88,11 @@ struct SafetyLexicon: Sendable {
         return m
     }
 
-    /// Normalises a word of a phrase table the same way as text: lower case, no apostrophes.
+    /// Normalises a word of a phrase table the same way as text: styled letters plain, lower
+    /// case, no apostrophes.
     static func normaliseWord(_ word: String) -> String {
         var out = ""
-        for scalar in word.unicodeScalars {
+        for scalar in SafetyLetterFolding.fold(word).unicodeScalars {
             switch scalar {
             case "'", "`", "\u{2019}", "\u{2018}", "\u{02BC}": continue
             default: out.unicodeScalars.append(scalar)
@@ -118,6 +119,17 @@ struct SafetyLexicon: Sendable {
     }
 
     func tokenize(bytes: UnsafeBufferPointer<UInt8>, spans: Bool = false) -> SafetyTokens {
+        guard let folded = SafetyLetterFolding.fold(bytes, offsets: spans) else { return tokenizePlain(bytes, spans: spans) }
+        var tokens = folded.bytes.withUnsafeBufferPointer { tokenizePlain($0, spans: spans) }
+        if spans {  // back to offsets in the text as written
+            tokens.starts = tokens.starts.map { folded.origins[Int($0)] }
+            tokens.ends = tokens.ends.map { folded.origins[Int($0)] }
+        }
+        return tokens
+    }
+
+    /// Tokenises text whose styled letters are already plain (see `SafetyLetterFolding`).
+    private func tokenizePlain(_ bytes: UnsafeBufferPointer<UInt8>, spans: Bool) -> SafetyTokens {
         var tokens = SafetyTokens()
         // Room for a word every two bytes, more than prose needs, so the arrays never grow (and
         // are copied) midway; room never written to costs no memory.
