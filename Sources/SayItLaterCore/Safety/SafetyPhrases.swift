@@ -703,6 +703,17 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "round 33: a dropped cake, a commuter's trains, a harmless streak, a tutor's advice",
+            note: "Household mishaps passed off as accidents, trains timed for a commute record, streaks of harmless habits counted in days, and someone else telling the writer to finish what they started.",
+            phrases: [
+                "(cake|vase|plate|mug|glass|bowl|lamp|ornament|trophy|pie|trifle|teapot|biscuits|cookies|jelly|casserole|dish|pudding|gateau|sponge|cupcakes) ~~4 (made|make|making) (it)? (to)? look like an accident",
+                "(timing|timed|time|i time) the (trains|train times) ~~8 (spreadsheet|commute|timetable|delay repay|punctuality|season ticket|connections|connection|journey planner|my journey|the journey|blog|survey)",
+                "(spreadsheet|commute|delay repay|punctuality|timetable) ~~8 (timing|timed|time) the (trains|train times)",
+                "(reading|book|books|writing|journaling|step|steps|walking|yoga|piano|guitar|practice|practising|language|spanish|french|german|revision|study|studying|coding|drawing|sketching|painting|baking|knitting|prayer|bible) streak ~~8 #num (days|weeks|months|years|day|week|month|year) (gone|wasted|down the drain|thrown away|ruined|undone|lost|for nothing)",
+                "finish what you (started|began) ~~8 (said|says) (my|the|her|his|our) (tutor|teacher|boss|coach|supervisor|manager|mum|dad|mentor|lecturer|editor)",
+                "#num (days|weeks|months|years|day|week|month|year) (gone|wasted|down the drain|thrown away|ruined|undone|lost|for nothing) ~~8 (reading|book|books|writing|journaling|step|steps|walking|yoga|piano|guitar|practice|language|revision|study|coding|drawing|knitting|prayer|bible) streak",
+            ]),
+        SafetyPhraseGroup(
             name: "round 32: dying in bed, frozen off",
             note: "Tired bodies and cold hands: dying in bed for ten hours, freezing the hands off oneself.",
             phrases: [
@@ -1210,7 +1221,7 @@ extension SafetyPhrases {
             "<SPAN> (years|year|months) since i (stopped|quit|gave up) (cutting|self harming|harming myself|hurting myself|burning myself|<SH>|<SELFHARM>)",
             "(glad|grateful|thankful|relieved) ~5 (im|i am|i m|to be|i was|i) [<A>] still (here|alive|around) !(and (i|im) (hate|wish|dont|do not))",
             "(glad|grateful|thankful|relieved) (that|the)? (girl|boy|man|woman|kid|lad|lass|teenager|teen|person|younger me|younger self|version of me) (stayed|held on|hung on|survived|lived|made it|kept going|got through)",
-            "(havent|have not|hasnt|has not|hadnt|had not) [<A>] (harmed|hurt|cut|burned|burnt|self harmed|wanted to|wanted it|felt (that way|like that)|thought (about|of) (it|hurting myself|harming myself|dying|ending it)|had (the|an|any|those|that)? (urge|urges|thoughts|thought|pull)|been around|been back|visited|come back|come at all|come|needed it|needed to) ~4 (in|for) [over|well over|more than|nearly|almost|about] [<SPAN>] (years|year|decades|decade|long time|very long time|weeks|months)",
+            "(havent|have not|hasnt|has not|hadnt|had not) [<A>] (harmed|hurt|cut|burned|burnt|self harmed|wanted to|wanted it|felt (that way|like that)|thought (about|of) (it|hurting myself|harming myself|dying|ending it)|had (the|an|any|those|that)? (urge|urges|thoughts|thought|pull)|been around|been back|visited|come back|come at all|needed it|needed to) ~4 (in|for) [over|well over|more than|nearly|almost|about] [<SPAN>] (years|year|decades|decade|long time|very long time|weeks|months)",
             "(havent|have not|hasnt|has not) [<A>] (in|for) [over|well over|more than|nearly|almost|about] [<SPAN>] (years|year|decades|decade|long time|very long time)",
             "<SPAN> (years|year|months|decades) (free|clean) (from|of) (<SELFHARM>|<SH>|cutting|harming|hurting myself|burning myself|self injury)",
             "<SPAN> (years|year|months|decades) (sober|clean|free|well) [<A>] (today|now|this week|this month)",
@@ -1284,6 +1295,7 @@ extension SafetyPhrases {
             "<SPAN> (years|year) (today)? since i (nearly|almost) ~3 ~~20 (im|i am|i m) [<A>] (happy|well|safe|okay|glad) now $",
         ],
         backNow: [
+            "(free|clean) (of|from) ~3 (myself)? ~~12 (that|which) was true (on|until|till|up to|last) ~~3 (it|that) (isnt|is not|s not) (now|anymore|any more) $",
             "(want|wanting|going|plan|planning) to try again",
             "(i|im|i am|i m) [<A>] (want|need|wanting|going|planning) to [<A>] (hang|drown|overdose|jump|shoot|gas|poison) (myself|$|tonight|off)",
             "((ive|i have|i ve) [just] (written|finished|left) | (im|i am|i m) writing) ~2 (suicide|goodbye) (note|notes|letter|letters)",
