@@ -49,9 +49,9 @@ enum SafetyPhrases {
         // Negation as people write it.
         ("NOT", "(not|never|dont|do not|didnt|did not|cant|can not|no longer|wont|will not|wouldnt|would not|isnt|is not|aint)"),
         // Ways of saying suicide, including algospeak.
-        ("SUICIDE", "((suicide|sewer slide|self deletion|self deleting|self delete|unaliving|suicidal thoughts|self murder|self slaughter) | the s word)"),
+        ("SUICIDE", "(((suicide|sewer slide|self deletion|self deleting|self delete|unaliving|suicidal thoughts|self murder|self slaughter) | the s word) | un aliving)"),
         // Verbs for ending one's life, used with <MYSELF>.
-        ("KILLV", "(kill|kills|killed|killing|unalive|unalives|unalived|unaliving|top|tops|topped|topping|off|offing|offed|end|ending|ended|hang|hanging|hanged|hung|drown|drowning|drowned|shoot|shooting|shot|gas|gassing|poison|poisoning|poisoned|suffocate|suffocating|electrocute|strangle|strangling)"),
+        ("KILLV", "((kill|kills|killed|killing|unalive|unalives|unalived|unaliving|top|tops|topped|topping|off|offing|offed|end|ending|ended|hang|hanging|hanged|hung|drown|drowning|drowned|shoot|shooting|shot|gas|gassing|poison|poisoning|poisoned|suffocate|suffocating|electrocute|strangle|strangling) | un alive | un alives | un alived | un aliving)"),
         // Verbs of self-injury, used with <MYSELF> or a body part.
         ("HARMV", "(scald|scalded|scalding|cut|cuts|cutting|slit|slitting|slash|slashed|slashing|slice|sliced|slicing|carve|carved|carving|burn|burns|burned|burnt|burning|hurt|hurts|hurting|harm|harms|harmed|harming|injure|injured|injuring|hit|hits|hitting|punch|punched|punching|scratch|scratched|scratching|bite|bit|biting|bitten|stab|stabbed|stabbing)"),
         // Body parts where self-injury is usually described (not hands, fingers, knees, face).
@@ -61,7 +61,7 @@ enum SafetyPhrases {
         // Means someone might keep or buy for a suicide attempt (for implicit-plan phrases).
         ("MEANS", "(rope|ropes|noose|blade|blades|razor|razors|razor blades|knife|charcoal|hosepipe|hose|helium|ligature|gun|bullets|<MEDS>)"),
         // Places used as a method, in "thinking about the level crossing".
-        ("METHODPLACE", "(level crossing|railway line|railway|train line|train tracks|tracks|railway tracks|cliff edge|cliffs|cliff|bridge|viaduct|motorway bridge|rooftop|multi storey|car park roof|top floor of the car park|ledge|edge|quarry|reservoir|weir|tower block|the flats|dam|dam wall|the dam|beachy head|jetty|pier|harbour wall|parking ramp|parking garage)"),
+        ("METHODPLACE", "((level crossing|railway line|railway|train line|train tracks|tracks|railway tracks|cliff edge|cliffs|cliff|bridge|viaduct|motorway bridge|rooftop|multi storey|car park roof|top floor of the car park|ledge|edge|quarry|reservoir|weir|tower block|the flats|dam|dam wall|the dam|beachy head|jetty|pier|harbour wall|parking ramp|parking garage) | overpass | gorge | ravine)"),
         // Shorthand for self-harm ("sh", "s/h").
         ("SH", "(sh|s h|s hd)"),
         // Self-harm written out ("self harm", "self-harm", "selfharm", "self injury").
@@ -112,6 +112,7 @@ enum SafetyPhrases {
                 "(thinking|thought|think) (about|of) hanging (myself)? $",
                 "overdose properly",
                 "(either)? sort yourself out or end your life",
+                "(want to|going to|thinking about|thinking of|planning to|ready to|try to|tried to) [<ADV>] un alive",
             ]),
         SafetyPhraseGroup(
             name: "end my life",
@@ -703,6 +704,30 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "round 34: a pupil's disclosure",
+            note: "A teacher or carer reporting a disclosure through safeguarding.",
+            phrases: [
+                "(year #num|year #nums|pupil|student|one of my|client|patient|a girl|a boy) ~3 disclosed (<SELFHARM>|<SH>) ~~10 (safeguarding|dsl|logged|referred|referral)",
+            ]),
+        SafetyPhraseGroup(
+            name: "round 34: a journal finished",
+            note: "Signing off a notebook to move to an app.",
+            phrases: [
+                "signing off (this|my|the) (journal|diary|notebook) (for good)? ~~10 (switching|moving|changing) to (the|an|a|my) (app|laptop|tablet|phone|new)",
+            ]),
+        SafetyPhraseGroup(
+            name: "round 34: shorthand notes",
+            note: "SH for shorthand.",
+            phrases: [
+                "(my|the) <SH> (notes|outlines) ~~20 (shorthand|pitman|teeline|gregg)",
+            ]),
+        SafetyPhraseGroup(
+            name: "round 34: a story idea",
+            note: "A premise jotted for a story, film or comic, about a character.",
+            phrases: [
+                "(story|plot|novel|script|screenplay|sitcom|comic|film) (idea|premise|pitch|logline) ~~3 (a|an) ~8 who (keeps|kept|keep) (trying|wanting) to (die|end it)",
+            ]),
+        SafetyPhraseGroup(
             name: "round 33: a dropped cake, a commuter's trains, a harmless streak, a tutor's advice",
             note: "Household mishaps passed off as accidents, trains timed for a commute record, streaks of harmless habits counted in days, and someone else telling the writer to finish what they started.",
             phrases: [
@@ -887,7 +912,7 @@ enum SafetyPhrases {
                 "(hurt|injured|injure|hurting) <MYSELF> (at|in|during|playing|doing) (the|a|my)? (gym|game|match|training|practice|workout|football|rugby|netball|hockey|class|fall|accident|crash|garden|race|run|marathon|yoga|pilates|park)",
                 "(cat|cats|kitten|dog|dogs|puppy|baby|toddler|he|she|they|brother|sister|son|daughter|friend|mate|horse|hamster|rabbit|parrot|bramble|brambles|thorns|rose|roses|mosquito|mosquitoes|bee|wasp|someone|somebody) [<A>] (<HARMV>) my (own)? <BODY>",
                 "<HARMV> <MYSELF> ~3 (with|on) (the|a|some|my)? (pins|pin|needle|needles|stapler|fork|pencil|thorn|thorns|sewing machine|knitting needle|drawing pin)",
-                "(razor|razors|blade|blades) ~6 (shaving|shave|shaved|beard|stubble|legs)",
+                "(razor|razors|blade|blades) ~6 (shaving|shave|shaved|beard|stubble|legs) !(there|my (arms|thighs|stomach|wrists))",
                 "(shaving|shave|shaved) ~8 (razor|razors|blade|blades)",
                 "(noose|nooses) for (the|a|our|my) ~2 (halloween|skeleton|decoration|decorations|display|play|costume|scarecrow|haunted house|guy)",
                 "(jump|throw myself) ~8 (haha|hahaha|lol|lmao|jk|only joking|just kidding)",
@@ -1034,6 +1059,7 @@ enum SafetyPhrases {
     /// misspellings of key words. Left: as written (lower case, no apostrophes). Right: the
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
+        ("planing", "planning"), ("pils", "pills"), ("selfharmy", "self harmy"),
         ("suiced", "suicide"), ("sucide", "suicide"),
         // contractions and text speak
         ("wanna", "want to"), ("purpuse", "purpose"), ("sefl", "self"), ("jumpin", "jumping"), ("slep", "sleep"), ("nite", "night"), ("evry", "every"), ("ringin", "ringing"), ("comit", "commit"), ("commmit", "commit"), ("thots", "thoughts"), ("thoughs", "thoughts"), ("bout", "about"), ("agen", "again"), ("agin", "again"), ("wsa", "was"), ("waz", "was"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
@@ -1187,6 +1213,10 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "<SPAN> (years|year) ago (today|tonight) ~~25 (today|now|this year) i (ran|finished|completed|graduated|passed|bought|qualified|got married|started|won)",
+            "^ (now|these days|today) (im|i am|i m) (married|engaged|a (mum|dad|mother|father|grandmother|grandad|grandfather|nurse|teacher))",
+            "(stuff|thoughts|feelings|urges|years|days|time|period|phase) ~6 (is|are|s) (well|long|firmly|far|all)? behind me",
+            "(im|i am|i m) (#num|<SPAN>) now and (ive|i have|i ve) [just] (taken up|joined (a|the)|learned to|learnt to|retired|become a)",
             "(grateful|thankful) ~6 (that)? i stayed $",
             "now (im|i am|i m) ~6 for (all)? the right reasons",
             "(wouldnt|would not) trade (a single|one|a) day",
@@ -1337,6 +1367,8 @@ extension SafetyPhrases {
     /// when the writer marks the words as their own (`ownWords`: "I said 'I want to die'").
     static let quotation = SafetyQuotationPhrases(
         before: [
+            "(speaker|narrator|persona|protagonist|character) (is|was) (a|an|the)",
+            "(workshop|writing exercise|writing prompt|prompt was|persona poem|persona piece|monologue|script|story draft|my story|short story|v o|vo|voice over) ~~12",
             "(fic|fanfic|fanfiction|screenplay|narrator|chapter #num|ch #num|creative writing|radio) ~~6",
             "(messages|texts|posts|voice notes) (are|were|have been|keep) (frightening|scaring|worrying|alarming) me",
             "(talking|talks|speaking|speaks|says|addresses) (straight|directly)? to the (audience|camera|reader|crowd)",
@@ -1355,6 +1387,7 @@ extension SafetyPhrases {
             "(overheard|overhear|eavesdropped on) [<A>] [(on|in|at) (the|a) (bus|train|tube|tram|queue|cafe|shop|pub|street|playground|platform)]",
         ],
         after: [
+            "(says|said|whispers|cries|thinks|asks) ~5 in (my|the|this) (story|draft|poem|script|novel|play|screenplay)",
             "(is|was|are|were|s) (the|a|an|my|our|their|his|her)? [<A>] (opening|first|last|final|famous|best|favourite|favorite|closing|main|key)? (line|lines|lyric|lyrics|title|chorus|verse|quote|phrase|refrain|hook|slogan|caption|tagline|name|word|words|song|question|slang|code)",
             "(are|is) (everywhere|slang|code|banned|trending|a meme|the new)",
             "(means|meant|mean|stands for|stood for) ",
