@@ -110,6 +110,7 @@
     X(git_repository_init_ext) \
     X(git_repository_init_options_init) \
     X(git_repository_is_bare) \
+    X(git_repository_is_shallow) \
     X(git_repository_odb) \
     X(git_repository_open_ext) \
     X(git_repository_path) \

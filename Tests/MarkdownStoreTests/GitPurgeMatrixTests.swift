@@ -240,6 +240,30 @@ import Testing
         }
     }
 
+    @Test func aShallowCloneIsRefusedWithNothingChangedUntilItIsWhole() throws {
+        try withGitTestFolder { root in
+            let source = try Fixture(root + "/source")
+            try runGit(["clone", "-q", "--depth", "2", "file://" + source.root, root + "/journal"], in: root)
+            let journal = root + "/journal"
+            let head = try gitCLIText(["rev-parse", "HEAD"], in: journal)
+            let status = try gitCLIText(["status", "--porcelain"], in: journal)
+            let repository = try #require(try GitRepository.open(at: journal))
+            let error = try #require(throws: GitError.self) { try repository.purge(entryPaths: [source.entry]) }
+            #expect(error.message.contains("shallow clone"))
+            #expect(error.advice.contains("git fetch --unshallow"))
+            #expect(try gitCLIText(["rev-parse", "HEAD"], in: journal) == head)
+            #expect(try gitCLIText(["status", "--porcelain"], in: journal) == status)
+            #expect(FileManager.default.fileExists(atPath: journal + "/" + source.entry))
+            #expect(!FileManager.default.fileExists(atPath: journal + "/.git/say/pending-purge"))
+            // With the rest of the history fetched, the same let-go goes through.
+            try runGit(["fetch", "-q", "--unshallow"], in: journal)
+            let whole = try #require(try GitRepository.open(at: journal))
+            try whole.purge(entryPaths: [source.entry])
+            #expect(!FileManager.default.fileExists(atPath: journal + "/" + source.entry))
+            #expect(try gitCLIText(["fsck", "--full", "--strict", "--no-progress"], in: journal) == "")
+        }
+    }
+
     @Test func otherWorkingTreesAreRefusedWithNothingChanged() throws {
         try withGitTestFolder { root in
             let journal = try Fixture(root + "/journal")

@@ -86,7 +86,8 @@ extension GitRepository {
     ///
     /// **Refused before anything changes**, with the reason and what to do: a merge, rebase,
     /// cherry-pick, revert, bisect or am in progress; other working trees (`git worktree`), or a
-    /// journal that is itself one; borrowed objects (`objects/info/alternates`); a split index;
+    /// journal that is itself one; borrowed objects (`objects/info/alternates`); a shallow clone
+    /// (`.git/shallow`, whose missing history cannot be rewritten); a split index;
     /// a lock of git's held by anyone else (see ``GitLockSet``).
     ///
     /// **Steps**, each safe to repeat: git's locks are taken (index, HEAD, packed-refs, every
@@ -465,6 +466,7 @@ extension GitRepository {
                                        advice: "copy what it borrows with `git repack -a -d`, remove .git/\(file), then let go again; \(nothingChanged)")
             }
         }
+        if git_repository_is_shallow(handle) == 1 { throw GitRepository.shallowCloneError(function: "purge", then: "let go again") }
         if let alternates = ProcessInfo.processInfo.environment["GIT_ALTERNATE_OBJECT_DIRECTORIES"], !alternates.isEmpty {
             throw GitError.wrapper("GIT_ALTERNATE_OBJECT_DIRECTORIES names other object stores (\(alternates)), where the entry's words would stay",
                                    function: "purge", advice: "unset it, then let go again; \(nothingChanged)")
@@ -472,6 +474,13 @@ extension GitRepository {
         if try FolderContents.names(in: gitdir).contains(where: { $0.hasPrefix("sharedindex.") }) {
             throw GitRepository.splitIndexError
         }
+    }
+
+    /// The error for a shallow clone (`.git/shallow`): the history it cuts off is not here to
+    /// rewrite or to compare with a remote's.
+    static func shallowCloneError(function: String, then retry: String) -> GitError {
+        GitError.wrapper("the journal is a shallow clone (.git/shallow): the history before it is not here", function: function,
+                         advice: "fetch the rest with `git fetch --unshallow`, then \(retry); nothing was changed")
     }
 
     /// The error for a split index (libgit2 cannot read one).

@@ -73,6 +73,30 @@ struct SyncCommandTests {
         #expect(try git(["config", "remote.origin.url"], in: b.journal).output == remote.path + "\n")
     }
 
+    @Test func aShallowCloneIsToldToFetchTheRestBeforeItSyncsOrLetsGo() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        for n in 1...4 { _ = try a.keep("entry \(n)") }
+        try a.sync("--remote", remote.path)
+        #expect(try git(["clone", "-q", "--depth", "2", "file://" + remote.path, b.journal], in: b.home.path).status == 0)
+        let head = try git(["rev-parse", "HEAD"], in: b.journal).output
+        let files = try b.entries()
+        for arguments in [["sync"], ["let-go", "1", "--yes"]] {
+            let run = try b.say(arguments, status: 1)
+            #expect(run.stderr.contains("shallow clone"), "\(run.stderr)")
+            #expect(run.stderr.contains("git fetch --unshallow"))
+            #expect(try git(["rev-parse", "HEAD"], in: b.journal).output == head)
+            #expect(try git(["status", "--porcelain"], in: b.journal).output == "")
+            #expect(try b.entries() == files)
+        }
+        #expect(try git(["fetch", "-q", "--unshallow"], in: b.journal).status == 0)
+        _ = try b.keep("entry 5")
+        #expect(try b.sync().stdout == "1 sent.\n")
+        try b.say(["let-go", "1", "--yes"])
+        #expect(try b.entries().count == 4)
+    }
+
     @Test func theSummaryCountsBothWaysAndJSONIsForScripts() throws {
         let remote = try BareRemote()
         let a = SyncDevice(), b = SyncDevice()
