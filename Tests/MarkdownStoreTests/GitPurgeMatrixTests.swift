@@ -264,6 +264,24 @@ import Testing
         }
     }
 
+    @Test func aPartialCloneIsRefusedWithNothingChanged() throws {
+        try withGitTestFolder { root in
+            let source = try Fixture(root + "/source")
+            try runGit(["config", "uploadpack.allowFilter", "true"], in: source.root)
+            try runGit(["clone", "-q", "--filter=blob:none", "file://" + source.root, root + "/journal"], in: root)
+            let journal = root + "/journal"
+            let head = try gitCLIText(["rev-parse", "HEAD"], in: journal)
+            let repository = try #require(try GitRepository.open(at: journal))
+            let error = try #require(throws: GitError.self) { try repository.purge(entryPaths: [source.entry]) }
+            #expect(error.message.contains("partial clone"))
+            #expect(error.advice.contains("without --filter"))
+            #expect(try gitCLIText(["rev-parse", "HEAD"], in: journal) == head)
+            #expect(try gitCLIText(["status", "--porcelain"], in: journal) == "")
+            #expect(FileManager.default.fileExists(atPath: journal + "/" + source.entry))
+            #expect(!FileManager.default.fileExists(atPath: journal + "/.git/say/pending-purge"))
+        }
+    }
+
     @Test func otherWorkingTreesAreRefusedWithNothingChanged() throws {
         try withGitTestFolder { root in
             let journal = try Fixture(root + "/journal")

@@ -86,8 +86,8 @@ extension GitRepository {
     ///
     /// **Refused before anything changes**, with the reason and what to do: a merge, rebase,
     /// cherry-pick, revert, bisect or am in progress; other working trees (`git worktree`), or a
-    /// journal that is itself one; borrowed objects (`objects/info/alternates`); a shallow clone
-    /// (`.git/shallow`, whose missing history cannot be rewritten); a split index;
+    /// journal that is itself one; borrowed objects (`objects/info/alternates`); a shallow or a
+    /// partial clone (see ``refuseIncompleteHistory(function:then:)``); a split index;
     /// a lock of git's held by anyone else (see ``GitLockSet``).
     ///
     /// **Steps**, each safe to repeat: git's locks are taken (index, HEAD, packed-refs, every
@@ -466,7 +466,7 @@ extension GitRepository {
                                        advice: "copy what it borrows with `git repack -a -d`, remove .git/\(file), then let go again; \(nothingChanged)")
             }
         }
-        if git_repository_is_shallow(handle) == 1 { throw GitRepository.shallowCloneError(function: "purge", then: "let go again") }
+        try refuseIncompleteHistory(function: "purge", then: "let go again")
         if let alternates = ProcessInfo.processInfo.environment["GIT_ALTERNATE_OBJECT_DIRECTORIES"], !alternates.isEmpty {
             throw GitError.wrapper("GIT_ALTERNATE_OBJECT_DIRECTORIES names other object stores (\(alternates)), where the entry's words would stay",
                                    function: "purge", advice: "unset it, then let go again; \(nothingChanged)")
@@ -476,11 +476,20 @@ extension GitRepository {
         }
     }
 
-    /// The error for a shallow clone (`.git/shallow`): the history it cuts off is not here to
-    /// rewrite or to compare with a remote's.
-    static func shallowCloneError(function: String, then retry: String) -> GitError {
-        GitError.wrapper("the journal is a shallow clone (.git/shallow): the history before it is not here", function: function,
-                         advice: "fetch the rest with `git fetch --unshallow`, then \(retry); nothing was changed")
+    /// Throws, with what to do, when part of the history is not here: a shallow clone
+    /// (`.git/shallow`) cuts it short, and a partial clone (packs marked `.promisor`) left files
+    /// on the server. Neither can be rewritten or compared with a remote's; a purge would fail
+    /// half-way, on the first missing object.
+    func refuseIncompleteHistory(function: String, then retry: String) throws {
+        if git_repository_is_shallow(handle) == 1 {
+            throw GitError.wrapper("the journal is a shallow clone (.git/shallow): the history before it is not here", function: function,
+                                   advice: "fetch the rest with `git fetch --unshallow`, then \(retry); nothing was changed")
+        }
+        if try FolderContents.names(in: gitdir + "objects/pack/").contains(where: { $0.hasSuffix(".promisor") }) {
+            throw GitError.wrapper("the journal is a partial clone (git clone --filter): some of its history is only on the server",
+                                   function: function,
+                                   advice: "clone the remote again without --filter and use that clone as the journal, then \(retry); nothing was changed")
+        }
     }
 
     /// The error for a split index (libgit2 cannot read one).

@@ -209,7 +209,7 @@ extension GitRepository {
         guard try gitCheck(git_repository_state(handle), "git_repository_state") == GIT_REPOSITORY_STATE_NONE.rawValue else {
             throw GitError.wrapper("a merge, rebase or similar git operation is in progress; finish or abort it first", function: "sync")
         }
-        if git_repository_is_shallow(handle) == 1 { throw Self.shallowCloneError(function: "sync", then: "sync again") }
+        try refuseIncompleteHistory(function: "sync", then: "sync again")
         guard try headBranch() == "refs/heads/main" else {
             throw GitError.wrapper("HEAD is not on the branch main; check main out first", function: "sync")
         }
