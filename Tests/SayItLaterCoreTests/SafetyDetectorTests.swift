@@ -584,6 +584,17 @@ struct SafetyDetectorTests {
         #expect(counting.contains { $0.span == "want to 𝓭𝓲𝓮" })
     }
 
+    @Test("a full stop inside a sentence does not end it: a quotation cue before V.O. still reaches the quote")
+    func fullStopInsideASentence() {
+        #expect(!detector.isConcerning("Screenplay draft. MARA (V.O.): 'I want to die tonight.' Cut to the kitchen."))
+        #expect(!detector.isConcerning("Screenplay draft. MARA (VO): 'I want to die tonight.' Cut to the kitchen."))
+        // The writer's own words next to the same dots still flag.
+        #expect(detector.isConcerning("Saved it as notes.txt and I want to kill myself tonight."))
+        #expect(detector.isConcerning("Everything, e.g. work, makes me want to die."))
+        #expect(detector.isConcerning("I want to die.I mean it."))
+        #expect(detector.isConcerning("i.want.to.die"))
+    }
+
     @Test("a welcomed accident and a height, in ordinary days", arguments: [
         "Wouldn't mind if the bus got me home earlier for once.",
         "Wouldn't care if the train took us to the coast instead.",

@@ -506,8 +506,12 @@ private struct TokenizerState {
                     i += 1
                 case ByteClass.stop:
                     finish(word, context, &tokens)
-                    pending |= SafetyTokenFlag.hard
-                    inSingle = false
+                    if b == UInt8(ascii: ".") && i + 1 < n && midSentenceDot(bytes[i + 1], table) {
+                        pending |= SafetyTokenFlag.soft  // "V.O.:", "e.g.,", "notes.txt": not a sentence end
+                    } else {
+                        pending |= SafetyTokenFlag.hard
+                        inSingle = false
+                    }
                     if b == UInt8(ascii: ".") { sepDots += 1 } else { sepOther = true }
                     i += 1
                 case ByteClass.quote:
@@ -563,6 +567,13 @@ private struct TokenizerState {
             return SafetyTokenFlag.soft
         }
         return SafetyTokenFlag.hard
+    }
+
+    /// Whether a full stop followed at once by this byte sits inside a sentence: a letter or
+    /// a closing bracket, colon or comma straight after it ("V.O.):", "e.g.,", "notes.txt").
+    @inline(__always)
+    func midSentenceDot(_ next: UInt8, _ table: UnsafeBufferPointer<UInt8>) -> Bool {
+        table[Int(next)] == ByteClass.letter || next == UInt8(ascii: ")") || next == UInt8(ascii: ":") || next == UInt8(ascii: ",")
     }
 
     /// True when, after a run of censor characters or digits starting at `i`, a letter follows.
