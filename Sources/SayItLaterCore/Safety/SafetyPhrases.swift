@@ -91,7 +91,7 @@ enum SafetyPhrases {
                 "(want|wanna|going|about|ready|planning|need) to [<A>] (emojideath|emojiweapon) <MYSELF>",
                 "<DESIRE> [<A>] to [<A>] emojideath ($|<TIME>|fr|for real|not joking)",
                 "(want to|going to|about to|might|will|ill|could|should|just|literally|need to|gon|i|im|actually|seriously|really|finally|to just) [<ADV>] kms",
-                "^ kms",
+                "^ kms !(reorder|form|forms|system|systems|portal|team|report|update|migration|project|database|server|login|data|licence|license|key|keys|order|orders)",
                 "kms (genuinely|seriously|for real|fr|irl|tonight|right now|ngl|not joking|no joke|honestly|istg|i mean it|again|$)",
                 "(want to|going to|thinking about|thinking of|planning to|ready to|try to|tried to) [<ADV>] unalive",
                 "(want|going|planning|plan|thinking|ready|decided|about) (to|about|of)? [<ADV>] ctb",
@@ -704,6 +704,16 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "round 35: others' words reported, shorthand, a notebook paused",
+            note: "Someone else's words reported by the writer (she keeps saying she is tired of living, he said he won't be needing it, she says she has been saving pills), minutes taken in shorthand, and a journal paused on a counsellor's advice.",
+            phrases: [
+                "(saying|says|said|told me|told us) (that)? (shes|she is|she was|hes|he is|he was|theyre|they are|they were) [<A>] (tired|sick|weary|done) of living",
+                "(said|says|saying|told (me|us|her|him)|texted|messaged|wrote) (that)? (he|she|they|hed|shed) (wont|will not|wouldnt|would not) be needing",
+                "(says|said|told me|told us|admitted|admits) (shes|she has|she s|hes|he has|he s|theyve|they have) been (saving|stockpiling|hoarding|stashing|collecting) (up)? (pills|tablets|meds)",
+                "(minutes|notes|dictation|a letter) in <SH> (today|again|tonight|yesterday)?",
+                "(stopping|stop|pausing|putting down) (the|this|my) (journal|diary|notebook) for (now|a while) ~~20 (goodbye|bye) old (friend|notebook|journal|diary)",
+            ]),
+        SafetyPhraseGroup(
             name: "round 34: a pupil's disclosure",
             note: "A teacher or carer reporting a disclosure through safeguarding.",
             phrases: [
@@ -1059,6 +1069,7 @@ enum SafetyPhrases {
     /// misspellings of key words. Left: as written (lower case, no apostrophes). Right: the
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
+        ("nooooo", "no"), ("noooo", "no"),
         ("planing", "planning"), ("pils", "pills"), ("selfharmy", "self harmy"),
         ("suiced", "suicide"), ("sucide", "suicide"),
         // contractions and text speak
@@ -1213,6 +1224,11 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "not since i was (#num|<SPAN>) ~~3 (im|i am|i m) (#num|<SPAN>) now",
+            "<SPAN> (years|year|decades) (well|clean|sober|free) $",
+            "(for the record|write down) ~6 where i am now",
+            "(therapy|treatment|medication|the meds|counselling) (is|are|s) (working|helping) ~~12 i used to ~~12 now (its|it is|it s) (rare|rarer|gone|less)",
+            "(celebrated|celebrating|celebrate|marked|marking) (#num|<SPAN>) (days|weeks|months|years) (free|clean) (from|of)",
             "<SPAN> (years|year) ago (today|tonight) ~~25 (today|now|this year) i (ran|finished|completed|graduated|passed|bought|qualified|got married|started|won)",
             "^ (now|these days|today) (im|i am|i m) (married|engaged|a (mum|dad|mother|father|grandmother|grandad|grandfather|nurse|teacher))",
             "(stuff|thoughts|feelings|urges|years|days|time|period|phase) ~6 (is|are|s) (well|long|firmly|far|all)? behind me",
@@ -1367,6 +1383,8 @@ extension SafetyPhrases {
     /// when the writer marks the words as their own (`ownWords`: "I said 'I want to die'").
     static let quotation = SafetyQuotationPhrases(
         before: [
+            "(writing group|group piece|draft (one|two|three|four|#num)|opening line|first line) ~~6",
+            "(mate s|mates|friends|friend s|his|her|their) (story|status|post|snap|caption) [was|said|just|read]",
             "(speaker|narrator|persona|protagonist|character) (is|was) (a|an|the)",
             "(workshop|writing exercise|writing prompt|prompt was|persona poem|persona piece|monologue|script|story draft|my story|short story|v o|vo|voice over) ~~12",
             "(fic|fanfic|fanfiction|screenplay|narrator|chapter #num|ch #num|creative writing|radio) ~~6",
