@@ -224,41 +224,40 @@ import Testing
         }
     }
 
+    /// A clone of `source` made with `cloneOptions`, whose purge of the entry is refused with
+    /// `message` and `advice` and changes nothing: HEAD, the status, the file, no pending record.
+    func expectCloneRefused(_ root: String, _ source: Fixture, clonedWith cloneOptions: [String], message: String, advice: String) throws {
+        try runGit(["clone", "-q"] + cloneOptions + [root + "/journal"], in: root)
+        let journal = root + "/journal"
+        let head = try gitCLIText(["rev-parse", "HEAD"], in: journal)
+        let status = try gitCLIText(["status", "--porcelain"], in: journal)
+        let repository = try #require(try GitRepository.open(at: journal))
+        let error = try #require(throws: GitError.self) { try repository.purge(entryPaths: [source.entry]) }
+        #expect(error.message.contains(message), "\(error.message)")
+        #expect(error.advice.contains(advice), "\(error.advice)")
+        #expect(try gitCLIText(["rev-parse", "HEAD"], in: journal) == head)
+        #expect(try gitCLIText(["status", "--porcelain"], in: journal) == status)
+        #expect(FileManager.default.fileExists(atPath: journal + "/" + source.entry))
+        #expect(!FileManager.default.fileExists(atPath: journal + "/.git/say/pending-purge"))
+    }
+
     @Test func borrowedObjectsAreRefusedWithNothingChanged() throws {
         try withGitTestFolder { root in
             let source = try Fixture(root + "/source")
-            try runGit(["clone", "-q", "--shared", source.root, root + "/journal"], in: root)
-            let journal = root + "/journal"
-            let head = try gitCLIText(["rev-parse", "HEAD"], in: journal)
-            let repository = try #require(try GitRepository.open(at: journal))
-            let error = try #require(throws: GitError.self) { try repository.purge(entryPaths: [source.entry]) }
-            #expect(error.message.contains("borrows objects from \(source.root)/.git/objects"))
-            #expect(error.advice.contains("git repack -a -d"))
-            #expect(try gitCLIText(["rev-parse", "HEAD"], in: journal) == head)
-            #expect(FileManager.default.fileExists(atPath: journal + "/" + source.entry))
-            #expect(!FileManager.default.fileExists(atPath: journal + "/.git/say/pending-purge"))
+            try expectCloneRefused(root, source, clonedWith: ["--shared", source.root],
+                                   message: "borrows objects from \(source.root)/.git/objects", advice: "git repack -a -d")
         }
     }
 
     @Test func aShallowCloneIsRefusedWithNothingChangedUntilItIsWhole() throws {
         try withGitTestFolder { root in
             let source = try Fixture(root + "/source")
-            try runGit(["clone", "-q", "--depth", "2", "file://" + source.root, root + "/journal"], in: root)
-            let journal = root + "/journal"
-            let head = try gitCLIText(["rev-parse", "HEAD"], in: journal)
-            let status = try gitCLIText(["status", "--porcelain"], in: journal)
-            let repository = try #require(try GitRepository.open(at: journal))
-            let error = try #require(throws: GitError.self) { try repository.purge(entryPaths: [source.entry]) }
-            #expect(error.message.contains("shallow clone"))
-            #expect(error.advice.contains("git fetch --unshallow"))
-            #expect(try gitCLIText(["rev-parse", "HEAD"], in: journal) == head)
-            #expect(try gitCLIText(["status", "--porcelain"], in: journal) == status)
-            #expect(FileManager.default.fileExists(atPath: journal + "/" + source.entry))
-            #expect(!FileManager.default.fileExists(atPath: journal + "/.git/say/pending-purge"))
+            try expectCloneRefused(root, source, clonedWith: ["--depth", "2", "file://" + source.root],
+                                   message: "shallow clone", advice: "git fetch --unshallow")
             // With the rest of the history fetched, the same let-go goes through.
+            let journal = root + "/journal"
             try runGit(["fetch", "-q", "--unshallow"], in: journal)
-            let whole = try #require(try GitRepository.open(at: journal))
-            try whole.purge(entryPaths: [source.entry])
+            try #require(try GitRepository.open(at: journal)).purge(entryPaths: [source.entry])
             #expect(!FileManager.default.fileExists(atPath: journal + "/" + source.entry))
             #expect(try gitCLIText(["fsck", "--full", "--strict", "--no-progress"], in: journal) == "")
         }
@@ -268,17 +267,8 @@ import Testing
         try withGitTestFolder { root in
             let source = try Fixture(root + "/source")
             try runGit(["config", "uploadpack.allowFilter", "true"], in: source.root)
-            try runGit(["clone", "-q", "--filter=blob:none", "file://" + source.root, root + "/journal"], in: root)
-            let journal = root + "/journal"
-            let head = try gitCLIText(["rev-parse", "HEAD"], in: journal)
-            let repository = try #require(try GitRepository.open(at: journal))
-            let error = try #require(throws: GitError.self) { try repository.purge(entryPaths: [source.entry]) }
-            #expect(error.message.contains("partial clone"))
-            #expect(error.advice.contains("without --filter"))
-            #expect(try gitCLIText(["rev-parse", "HEAD"], in: journal) == head)
-            #expect(try gitCLIText(["status", "--porcelain"], in: journal) == "")
-            #expect(FileManager.default.fileExists(atPath: journal + "/" + source.entry))
-            #expect(!FileManager.default.fileExists(atPath: journal + "/.git/say/pending-purge"))
+            try expectCloneRefused(root, source, clonedWith: ["--filter=blob:none", "file://" + source.root],
+                                   message: "partial clone", advice: "without --filter")
         }
     }
 
