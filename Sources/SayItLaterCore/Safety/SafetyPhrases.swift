@@ -709,12 +709,12 @@ enum SafetyPhrases {
             phrases: [
                 "my <SH> (speed|exam|exams|class|classes|outlines|notes|wpm)",
                 "<HARMV> <MYSELF> ~~6 with a (rubber|fake|prop|stage|toy|retractable|plastic) (dagger|knife|sword|blade)",
-                "(finger prick|finger pricks|glucose|blood sugar|lancet|lancets|injection sites|prick sites) ~~12 (stabbing|stab|stabbed) myself",
+                "(finger prick|finger pricks|glucose|blood sugar|lancet|lancets|injection sites|prick sites) ~~12 (been|keep|kept) (stabbing|stab|stabbed) myself !(with)",
                 "(character|protagonist|story idea|short story|persona|trawlerman who|man who|woman who) ~~6 who wants to (go over|end it|jump|die)",
                 "(character|persona) ~~8 (wants|want) to end it all",
-                "(she|he|they) (had|d|has|have) been buying <MEDS> (from|at) ~3 (different|separate) (shops|chemists|pharmacies)",
+                "(she|he|they|shed|hed|theyd) (had|d|has|have)? been buying <MEDS> (from|at) ~3 (different|separate) (shops|chemists|pharmacies) !(for me)",
                 "signing off this (diary|journal|notebook) for good and (moving|switching|going)",
-                "hurt myself ~~3 (that was|which was|this was) ~2 (years|decades) ago",
+                "hurt myself ~~5 (that was|which was|this was) ~2 (years|decades) ago",
             ]),
         SafetyPhraseGroup(
             name: "round 35: others' words reported, shorthand, a notebook paused",
@@ -1082,7 +1082,6 @@ enum SafetyPhrases {
     /// misspellings of key words. Left: as written (lower case, no apostrophes). Right: the
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
-        ("suiicide", "suicide"),
         ("nooooo", "no"), ("noooo", "no"),
         ("planing", "planning"), ("pils", "pills"), ("selfharmy", "self harmy"),
         ("suiced", "suicide"), ("sucide", "suicide"),
