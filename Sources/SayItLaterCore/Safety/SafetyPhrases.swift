@@ -704,6 +704,19 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "round 36: shorthand, stage daggers, finger pricks, characters, a friend's purchases, a diary moved, long ago",
+            note: "Stage props, shorthand speed, finger-prick tests, characters in a story or set, a friend buying tablets, a paper diary moved to an app, and an act told as decades past.",
+            phrases: [
+                "my <SH> (speed|exam|exams|class|classes|outlines|notes|wpm)",
+                "<HARMV> <MYSELF> ~~6 with a (rubber|fake|prop|stage|toy|retractable|plastic) (dagger|knife|sword|blade)",
+                "(finger prick|finger pricks|glucose|blood sugar|lancet|lancets|injection sites|prick sites) ~~12 (been|keep|kept) (stabbing|stab|stabbed) myself !(with)",
+                "(character|protagonist|story idea|short story|persona|trawlerman who|man who|woman who) ~~6 who wants to (go over|end it|jump|die)",
+                "(character|persona) ~~8 (wants|want) to end it all",
+                "(she|he|they|shed|hed|theyd) (had|d|has|have)? been buying <MEDS> (from|at) ~3 (different|separate) (shops|chemists|pharmacies) !(for me)",
+                "signing off this (diary|journal|notebook) for good and (moving|switching|going)",
+                "hurt myself ~~5 (that was|which was|this was) ~2 (years|decades) ago",
+            ]),
+        SafetyPhraseGroup(
             name: "round 35: others' words reported, shorthand, a notebook paused",
             note: "Someone else's words reported by the writer (she keeps saying she is tired of living, he said he won't be needing it, she says she has been saving pills), minutes taken in shorthand, and a journal paused on a counsellor's advice.",
             phrases: [
@@ -922,7 +935,7 @@ enum SafetyPhrases {
                 "(hurt|injured|injure|hurting) <MYSELF> (at|in|during|playing|doing) (the|a|my)? (gym|game|match|training|practice|workout|football|rugby|netball|hockey|class|fall|accident|crash|garden|race|run|marathon|yoga|pilates|park)",
                 "(cat|cats|kitten|dog|dogs|puppy|baby|toddler|he|she|they|brother|sister|son|daughter|friend|mate|horse|hamster|rabbit|parrot|bramble|brambles|thorns|rose|roses|mosquito|mosquitoes|bee|wasp|someone|somebody) [<A>] (<HARMV>) my (own)? <BODY>",
                 "<HARMV> <MYSELF> ~3 (with|on) (the|a|some|my)? (pins|pin|needle|needles|stapler|fork|pencil|thorn|thorns|sewing machine|knitting needle|drawing pin)",
-                "(razor|razors|blade|blades) ~6 (shaving|shave|shaved|beard|stubble|legs) !(there|my (arms|thighs|stomach|wrists))",
+                "(razor|razors|blade|blades) ~6 (shaving|shave|shaved|beard|stubble|legs) !(there|my (arms|thighs|stomach|wrists)|(kit|bag|set) ~2 on my (arm|arms|wrist|wrists|thigh|thighs|stomach|skin))",
                 "(shaving|shave|shaved) ~8 (razor|razors|blade|blades)",
                 "(noose|nooses) for (the|a|our|my) ~2 (halloween|skeleton|decoration|decorations|display|play|costume|scarecrow|haunted house|guy)",
                 "(jump|throw myself) ~8 (haha|hahaha|lol|lmao|jk|only joking|just kidding)",
