@@ -128,6 +128,7 @@
     X(git_signature_default) \
     X(git_signature_free) \
     X(git_signature_now) \
+    X(git_status_byindex) \
     X(git_status_list_entrycount) \
     X(git_status_list_free) \
     X(git_status_list_new) \

@@ -270,6 +270,9 @@ public final class GitRepository {
             default: continue
             }
             guard let path = gitString(from: file.path), path.hasPrefix(prefix), !Self.isIgnoredName(path) else { continue }
+            // A file the index marks skip-worktree (a sparse checkout) is away from the folder
+            // by the person's choice, still in the commit: not a deletion, as to git.
+            if kind == .deleted, Self.skipsWorktree(path, in: index.handle) { continue }
             changes.append(WorkingTreeChange(path: path, kind: kind))
         }
         // HEAD, the index and the working tree agree: noted, so the next listing can tell
@@ -282,6 +285,27 @@ public final class GitRepository {
             recordSettled(head: head, index: written)
         }
         return changes.sorted { $0.path < $1.path }
+    }
+
+    /// The paths the index marks skip-worktree (see ``skipsWorktree(_:in:)``).
+    /// Calls `git_index_entrycount`, `git_index_get_byindex`.
+    func skipWorktreePaths() throws -> Set<String> {
+        let index = try GitIndex(repository: handle)
+        var paths: Set<String> = []
+        for position in 0 ..< git_index_entrycount(index.handle) {
+            guard let entry = git_index_get_byindex(index.handle, position),
+                  entry.pointee.flags_extended & UInt16(GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue) != 0,
+                  let path = gitString(from: entry.pointee.path) else { continue }
+            paths.insert(path)
+        }
+        return paths
+    }
+
+    /// Whether the index holds `path` with the skip-worktree bit (`git sparse-checkout`,
+    /// `git update-index --skip-worktree`). Calls `git_index_get_bypath`.
+    private static func skipsWorktree(_ path: String, in index: OpaquePointer) -> Bool {
+        guard let entry = git_index_get_bypath(index, path, 0) else { return false }
+        return entry.pointee.flags_extended & UInt16(GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue) != 0
     }
 
     /// The deltas of a diff under `prefix` that say's status reports (hidden files and editor
@@ -346,7 +370,13 @@ public final class GitRepository {
         var list: OpaquePointer?
         try gitCheck(git_status_list_new(&list, handle, &options), "git_status_list_new")
         defer { git_status_list_free(list) }
-        let changes = git_status_list_entrycount(list)
+        let index = try GitIndex(repository: handle)
+        let changes = (0 ..< git_status_list_entrycount(list)).count { number in
+            // A sparse checkout's files away from the folder are not changes, as to git.
+            guard let entry = git_status_byindex(list, number), entry.pointee.status == GIT_STATUS_WT_DELETED,
+                  let path = entry.pointee.index_to_workdir.map({ gitString(from: $0.pointee.old_file.path) }) ?? nil else { return true }
+            return !Self.skipsWorktree(path, in: index.handle)
+        }
         let state = try gitCheck(git_repository_state(handle), "git_repository_state")
         return GitStatus(branch: branch, head: head, commitCount: count, uncommittedChanges: changes,
                          isDetached: detached, isMerging: state != GIT_REPOSITORY_STATE_NONE.rawValue)

@@ -40,10 +40,19 @@ extension GitSyncSession {
 
         var kept: [String] = []
         var written: [(path: String, file: GitSyncFile)] = []
+        var awayByChoice: [(path: String, file: GitSyncFile)] = []
+        let skipWorktree = try repository.skipWorktreePaths()
         var folders = FolderGuard(root: repository.workdir)
         for (path, file) in writes {
             try GitRepository.validateRelativePath(path)
             let full = repository.workdir + path
+            // A sparse checkout's file away from the folder stays away, as git leaves it:
+            // the new version goes to the index only, still marked skip-worktree.
+            var info = stat()
+            if skipWorktree.contains(path), lstat(full, &info) != 0, errno == ENOENT {
+                awayByChoice.append((path, file))
+                continue
+            }
             try folders.prepare(parentOf: path)
             switch try state(of: full, committed: local[path], target: file) {
             case .matchesTarget:
@@ -80,7 +89,8 @@ extension GitSyncSession {
         guard Platform.syncFileSystem(containing: repository.workdir) == 0 else {
             throw MarkdownStoreError.io(path: repository.workdir, operation: "flush to disk", errno: errno)
         }
-        try updateIndex(written: written, kept: kept.compactMap { path in final[path].map { (path, $0) } }, removed: removed)
+        try updateIndex(written: written, kept: kept.compactMap { path in final[path].map { (path, $0) } },
+                        awayByChoice: awayByChoice, removed: removed)
         return kept.sorted()
     }
 
@@ -140,12 +150,14 @@ extension GitSyncSession {
 
     /// Stages what was written with each file's status (so git need not read it again), what
     /// was kept with the sync's version (so `git status` shows the person's file as changed),
+    /// stages the new version of a file a sparse checkout keeps away with its skip-worktree bit,
     /// and drops what was removed. Calls `git_index_add`, `git_index_remove_bypath`, `git_index_write`.
     private func updateIndex(written: [(path: String, file: GitSyncFile)], kept: [(path: String, file: GitSyncFile)],
-                             removed: [String]) throws {
+                             awayByChoice: [(path: String, file: GitSyncFile)], removed: [String]) throws {
         let index = try GitIndex(repository: repository.handle)
-        func add(_ path: String, _ file: GitSyncFile, status info: stat?) throws {
+        func add(_ path: String, _ file: GitSyncFile, status info: stat?, skipWorktree: Bool = false) throws {
             var entry = git_index_entry()
+            if skipWorktree { entry.flags_extended = UInt16(GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue) }
             if let info {
                 let (change, modification) = Platform.changeAndModificationTimes(info)
                 entry.ctime = git_index_time(seconds: Int32(truncatingIfNeeded: change.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: change.tv_nsec))
@@ -169,6 +181,7 @@ extension GitSyncSession {
         }
         // No status: git compares the file with the sync's version and shows the person's as changed.
         for (path, file) in kept { try add(path, file, status: nil) }
+        for (path, file) in awayByChoice { try add(path, file, status: nil, skipWorktree: true) }
         for path in removed {
             try gitCheck(git_index_remove_bypath(index.handle, path), "git_index_remove_bypath")
         }

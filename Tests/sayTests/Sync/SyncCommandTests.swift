@@ -97,6 +97,49 @@ struct SyncCommandTests {
         #expect(try b.entries().count == 4)
     }
 
+    /// A sparse checkout keeps a file away from the folder by the person's choice: it is not a
+    /// deletion. Keeping, listing, letting another entry go and syncing an edit of it from
+    /// another computer all leave it in the commit, away from the folder and marked for git.
+    @Test func anEntryASparseCheckoutKeepsAwayIsNeitherRemovedNorBroughtBack() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        let away = try a.keep("AWAY-marker kept out of this folder")
+        let goes = try a.keep("GOES-marker let go later")
+        _ = try a.keep("STAYS-marker stays")
+        try a.sync("--remote", remote.path)
+        try b.sync("--remote", remote.path)
+        #expect(try git(["sparse-checkout", "init", "--no-cone"], in: a.journal).status == 0)
+        try a.home.write("/*\n!/\(away.path)\n", to: "journal/.git/info/sparse-checkout")
+        #expect(try git(["read-tree", "-mu", "HEAD"], in: a.journal).status == 0)
+        #expect(try a.entries()[away.path] == nil)
+        let awayMarked = "S " + away.path + "\n"
+
+        func expectAwayButKept(_ step: String, text: String = "AWAY-marker") throws {
+            #expect(try git(["show", "HEAD:" + away.path], in: a.journal).output.contains(text), "\(step)")
+            #expect(try git(["ls-files", "-v", "--", away.path], in: a.journal).output == awayMarked, "\(step)")
+            #expect(try git(["status", "--porcelain"], in: a.journal).output == "", "\(step)")
+            #expect(try a.entries()[away.path] == nil, "\(step)")
+            #expect(try !a.say(["git", "status"]).stdout.contains("made outside say"), "\(step)")
+        }
+        _ = try a.keep("NEW-marker kept while the other is away")
+        #expect(try a.say(["history"]).stdout.contains("NEW-marker"))
+        try expectAwayButKept("keep and history")
+        try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        try expectAwayButKept("let-go of another entry")
+        try a.sync()
+
+        try b.sync()
+        #expect(try b.entries()[goes.path] == nil)
+        #expect(try b.entries().count == 3)
+        try b.home.write("---\nid: \(away.id)\n---\nAWAY-marker edited on the other computer\n", to: "journal/" + away.path)
+        #expect(try b.sync().stdout == "1 sent.\n")
+        #expect(try a.sync().stdout.hasPrefix("1 "))
+        try expectAwayButKept("sync of an edit", text: "edited on the other computer")
+        #expect(try a.sync().stdout == "Already in step with the remote.\n")
+        #expect(try b.entries()[away.path]?.contains("edited on the other computer") == true)
+    }
+
     @Test func theSummaryCountsBothWaysAndJSONIsForScripts() throws {
         let remote = try BareRemote()
         let a = SyncDevice(), b = SyncDevice()
