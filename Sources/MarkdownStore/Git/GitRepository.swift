@@ -121,9 +121,9 @@ public final class GitRepository {
     /// Opens the repository whose working tree root is exactly `workdir` (no search upwards).
     ///
     /// - Parameter workdir: the folder to open.
-    /// - Returns: nil when `workdir` is not the root of a git working tree.
-    /// - Throws: `GitError` when a repository is there but cannot be opened.
-    ///   Calls `git_repository_open_ext`.
+    /// - Returns: nil when there is no repository at `workdir`.
+    /// - Throws: `GitError` when a repository is there but cannot be opened, or is bare, or
+    ///   has its working tree in another folder (`core.worktree`). Calls `git_repository_open_ext`.
     public static func open(at workdir: String) throws -> GitRepository? {
         try LibGit2.ensureInitialized()
         let config = GitSettledState.configStamp(gitdir: (workdir.hasSuffix("/") ? workdir : workdir + "/") + ".git/")
@@ -136,14 +136,20 @@ public final class GitRepository {
             throw Self.explainUnsupported(error)
         }
         guard let raw else { return nil }
+        // A repository is there, so its history may hold entries: one whose working tree is not
+        // this folder is a problem to name, never a journal without versioning (a let-go would
+        // remove the file and leave every version in the history).
         guard git_repository_is_bare(raw) == 0 else {
             git_repository_free(raw)
-            return nil
+            throw GitError.wrapper("the journal's git repository is set up as a bare one (core.bare), with no working tree for say to version",
+                                   function: "open", advice: "run `git config core.bare false` in the journal folder, then try again")
         }
         let repository = try GitRepository(handle: raw)
         repository.openedConfig = config
-        // `workdir` may have been the .git folder itself: only the working tree root counts.
-        guard gitCanonicalPath(repository.workdir) == gitCanonicalPath(workdir) else { return nil }
+        guard gitCanonicalPath(repository.workdir) == gitCanonicalPath(workdir) else {
+            throw GitError.wrapper("the journal's git repository has its working tree in another folder (core.worktree: \(repository.workdir))",
+                                   function: "open", advice: "run `git config --unset core.worktree` in the journal folder, then try again")
+        }
         if try FolderContents.names(in: repository.gitdir).contains(where: { $0.hasPrefix("sharedindex.") }) { throw splitIndexError }
         return repository
     }

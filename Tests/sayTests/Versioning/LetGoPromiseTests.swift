@@ -66,6 +66,35 @@ struct LetGoPromiseTests {
         #expect(letGo.stderr.contains("git config --unset extensions.preciousObjects"))
     }
 
+    /// A repository in the journal whose working tree is not the journal (`core.worktree`
+    /// elsewhere, or `core.bare`) still holds the entries' history: say names the problem and
+    /// refuses to let go, rather than removing the file and leaving every version behind.
+    @Test(arguments: [["core.worktree", "ELSEWHERE"], ["core.bare", "true"]])
+    func aRepositoryWhoseWorkingTreeIsElsewhereIsNamedAndLetGoIsRefused(setting: [String]) throws {
+        #expect(try say("init", "--git").status == 0)
+        #expect(try say("write", "--keep", "--text", "WORKTREE-marker words").status == 0)
+        let elsewhere = home.url("elsewhere")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        let value = setting[1] == "ELSEWHERE" ? elsewhere : setting[1]
+        #expect(try git(["config", setting[0], value], in: journal).status == 0)
+        let files = home.files(under: "journal/entries")
+
+        let status = try say("git", "status")
+        #expect(status.stdout.hasPrefix("The journal has a git repository, but say cannot use it"), "\(status.stdout)")
+        #expect(status.stdout.contains("git config"))
+        let letGo = try say("let-go", "1", "--yes")
+        #expect(letGo.status == 1)
+        #expect(letGo.stderr.contains(setting[0]), "\(letGo.stderr)")
+        #expect(home.files(under: "journal/entries") == files)
+        #expect(try git(["--git-dir", journal + "/.git", "cat-file", "--batch-all-objects", "--batch"], in: home.path).output.contains("WORKTREE-marker"))
+        #expect(home.files(under: "elsewhere").isEmpty)
+
+        // Put right, say versions the journal again and the let-go goes through.
+        #expect(try git(["--git-dir", journal + "/.git", "config", "--unset", setting[0]], in: home.path).status == 0)
+        #expect(try say("let-go", "1", "--yes").status == 0)
+        #expect(!(try git(["cat-file", "--batch-all-objects", "--batch"], in: journal).output.contains("WORKTREE-marker")))
+    }
+
     @Test func aCopyOfTheWordsIsNamedAndNothingChangesUnlessAsked() throws {
         #expect(try say("init", "--git").status == 0)
         let kept = try say("write", "--keep", "--json", "--text", "words that were copied")
