@@ -63,6 +63,7 @@ public enum Copy {
 
     public static func keptSummary(shortID: String) -> String { "Kept for later (\(shortID))." }
     public static let letGoSummary = "Let go. It's gone for good."
+    public static let letGoFromJournal = "Let go from the journal."
     /// `say edit` saved the edit.
     public static func edited(shortID: String) -> String { "Saved your edit (\(shortID))." }
     /// `say edit` found the file as it was.
@@ -102,6 +103,9 @@ public enum Copy {
     }
     public static func copiesStillThere(_ paths: [String]) -> String {
         "The same words are still in \(paths.joined(separator: ", ")), as you chose."
+    }
+    public static func stillInRepositoryAround(_ folder: String) -> String {
+        "The git repository in \(folder) tracks this journal too, so its history still holds this entry. say does not change a repository it did not make."
     }
     public static func copiesQuestion(_ paths: [String]) -> String {
         "The same words are also in \(paths.joined(separator: ", ")), which say did not write. Remove \(paths.count == 1 ? "it" : "them") too?"

@@ -25,6 +25,9 @@ public struct LetGoResult: Sendable, Equatable {
     public var removedCopies: [String] = []
     /// Copies left in place: the words are still there.
     public var keptCopies: [String] = []
+    /// The working tree of a repository of the person's around the journal that holds the
+    /// entry too (see `GitRepository.enclosing(_:holding:)`): its history still does.
+    public var repositoryAround: String?
 
     public init(removedCopies: [String] = [], keptCopies: [String] = []) {
         self.removedCopies = removedCopies
@@ -294,6 +297,8 @@ public final class Journal {
             }
         }
         try storage { try store.remove(entry.path) }
+        result.repositoryAround = GitRepository.enclosing(folders.journal, holding: entry.path)
+        if let around = result.repositoryAround { warn(Copy.stillInRepositoryAround(around)) }
         return result
     }
 

@@ -154,6 +154,32 @@ public final class GitRepository {
         return repository
     }
 
+    /// The working tree of a repository around `folder` (above it, never `folder`'s own) whose
+    /// HEAD or index holds `path` (relative to `folder`): a repository of the person's that
+    /// tracks the journal, which say leaves alone. Reads only; nil when there is none.
+    /// Calls `git_repository_open_ext`, `git_index_get_bypath`, `git_tree_entry_bypath`.
+    public static func enclosing(_ folder: String, holding path: String) -> String? {
+        guard (try? LibGit2.ensureInitialized()) != nil else { return nil }
+        let inside = gitCanonicalPath(folder)
+        var raw: OpaquePointer?
+        guard git_repository_open_ext(&raw, (inside as NSString).deletingLastPathComponent, 0, nil) == 0, let raw else { return nil }
+        guard git_repository_is_bare(raw) == 0 else {
+            git_repository_free(raw)
+            return nil
+        }
+        guard let repository = try? GitRepository(handle: raw) else { return nil }
+        let root = gitCanonicalPath(repository.workdir)
+        guard inside.hasPrefix(root + "/") else { return nil }
+        let relative = String(inside.dropFirst(root.count + 1)) + "/" + path
+        if let index = try? GitIndex(repository: raw), git_index_get_bypath(index.handle, relative, 0) != nil { return root }
+        guard let head = try? repository.headCommit(), let tree = try? repository.tree(of: head) else { return nil }
+        defer { git_tree_free(tree) }
+        var entry: OpaquePointer?
+        guard git_tree_entry_bypath(&entry, tree, relative) == 0 else { return nil }
+        git_tree_entry_free(entry)
+        return root
+    }
+
     /// libgit2's refusal of a repository format extension, in words, with what to do.
     static func explainUnsupported(_ error: GitError) -> GitError {
         let message = error.message.lowercased()

@@ -69,8 +69,9 @@ extension Say {
                     throw SayFailure("let the entry go", error)
                 }
             }
-            Output.line(Copy.letGoSummary)
+            Output.line(result.repositoryAround == nil ? Copy.letGoSummary : Copy.letGoFromJournal)
             if !result.keptCopies.isEmpty { Output.error(Copy.copiesStillThere(result.keptCopies)) }
+            Output.warnings(of: journal)
         }
     }
 }

@@ -95,6 +95,32 @@ struct LetGoPromiseTests {
         #expect(!(try git(["cat-file", "--batch-all-objects", "--batch"], in: journal).output.contains("WORKTREE-marker")))
     }
 
+    /// A repository of the person's around the journal (a home folder kept in git) that tracks
+    /// an entry keeps it in its history: say leaves that repository alone and says so, rather
+    /// than promising the words are gone. One that does not hold the entry changes nothing.
+    @Test func aRepositoryAroundTheJournalThatHoldsTheEntryIsNamedAndLeftAlone() throws {
+        #expect(try say("init").status == 0)
+        #expect(try say("write", "--keep", "--text", "AROUND-marker tracked by the home folder").status == 0)
+        #expect(try git(["init", "-q", "-b", "main"], in: home.path).status == 0)
+        #expect(try git(["add", "journal"], in: home.path).status == 0)
+        #expect(try git(["commit", "-q", "-m", "home"], in: home.path).status == 0)
+        #expect(try say("write", "--keep", "--text", "NOT-TRACKED-marker only in the journal").status == 0)
+        let history = try git(["log", "--all", "--format=%H"], in: home.path).output
+
+        let untracked = try say("let-go", "1", "--yes")
+        #expect(untracked.status == 0)
+        #expect(untracked.stdout == "Let go. It's gone for good.\n")
+        #expect(untracked.stderr == "")
+
+        let tracked = try say("let-go", "1", "--yes")
+        #expect(tracked.status == 0, "\(tracked.stderr)")
+        #expect(tracked.stdout == "Let go from the journal.\n")
+        #expect(tracked.stderr.contains("The git repository in \(URL(fileURLWithPath: home.path).resolvingSymlinksInPath().path) tracks this journal too"), "\(tracked.stderr)")
+        #expect(home.files(under: "journal/entries").isEmpty)
+        #expect(try git(["log", "--all", "--format=%H"], in: home.path).output == history)
+        #expect(try git(["cat-file", "--batch-all-objects", "--batch"], in: home.path).output.contains("AROUND-marker"))
+    }
+
     @Test func aCopyOfTheWordsIsNamedAndNothingChangesUnlessAsked() throws {
         #expect(try say("init", "--git").status == 0)
         let kept = try say("write", "--keep", "--json", "--text", "words that were copied")
