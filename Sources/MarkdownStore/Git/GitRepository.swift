@@ -172,12 +172,9 @@ public final class GitRepository {
         guard inside.hasPrefix(root + "/") else { return nil }
         let relative = String(inside.dropFirst(root.count + 1)) + "/" + path
         if let index = try? GitIndex(repository: raw), git_index_get_bypath(index.handle, relative, 0) != nil { return root }
-        guard let head = try? repository.headCommit(), let tree = try? repository.tree(of: head) else { return nil }
+        guard let tree = try? repository.lookupHeadTree() else { return nil }
         defer { git_tree_free(tree) }
-        var entry: OpaquePointer?
-        guard git_tree_entry_bypath(&entry, tree, relative) == 0 else { return nil }
-        git_tree_entry_free(entry)
-        return root
+        return (try? treeContains(tree, path: relative)) == true ? root : nil
     }
 
     /// libgit2's refusal of a repository format extension, in words, with what to do.
