@@ -301,7 +301,7 @@ public final class GitRepository {
             guard let path = gitString(from: file.path), path.hasPrefix(prefix), !Self.isIgnoredName(path) else { continue }
             // A file the index marks skip-worktree (a sparse checkout) is away from the folder
             // by the person's choice, still in the commit: not a deletion, as to git.
-            if kind == .deleted, Self.skipsWorktree(path, in: index.handle) { continue }
+            if kind == .deleted, Self.skipsWorktree(git_index_get_bypath(index.handle, path, 0)) { continue }
             changes.append(WorkingTreeChange(path: path, kind: kind))
         }
         // HEAD, the index and the working tree agree: noted, so the next listing can tell
@@ -316,24 +316,23 @@ public final class GitRepository {
         return changes.sorted { $0.path < $1.path }
     }
 
-    /// The paths the index marks skip-worktree (see ``skipsWorktree(_:in:)``).
+    /// The paths the index marks skip-worktree (see ``skipsWorktree(_:)``).
     /// Calls `git_index_entrycount`, `git_index_get_byindex`.
     func skipWorktreePaths() throws -> Set<String> {
         let index = try GitIndex(repository: handle)
         var paths: Set<String> = []
         for position in 0 ..< git_index_entrycount(index.handle) {
-            guard let entry = git_index_get_byindex(index.handle, position),
-                  entry.pointee.flags_extended & UInt16(GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue) != 0,
+            guard let entry = git_index_get_byindex(index.handle, position), Self.skipsWorktree(entry),
                   let path = gitString(from: entry.pointee.path) else { continue }
             paths.insert(path)
         }
         return paths
     }
 
-    /// Whether the index holds `path` with the skip-worktree bit (`git sparse-checkout`,
-    /// `git update-index --skip-worktree`). Calls `git_index_get_bypath`.
-    private static func skipsWorktree(_ path: String, in index: OpaquePointer) -> Bool {
-        guard let entry = git_index_get_bypath(index, path, 0) else { return false }
+    /// Whether an index entry has the skip-worktree bit (`git sparse-checkout`, `git
+    /// update-index --skip-worktree`); false for none.
+    private static func skipsWorktree(_ entry: UnsafePointer<git_index_entry>?) -> Bool {
+        guard let entry else { return false }
         return entry.pointee.flags_extended & UInt16(GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue) != 0
     }
 
@@ -404,7 +403,7 @@ public final class GitRepository {
             // A sparse checkout's files away from the folder are not changes, as to git.
             guard let entry = git_status_byindex(list, number), entry.pointee.status == GIT_STATUS_WT_DELETED,
                   let path = entry.pointee.index_to_workdir.map({ gitString(from: $0.pointee.old_file.path) }) ?? nil else { return true }
-            return !Self.skipsWorktree(path, in: index.handle)
+            return !Self.skipsWorktree(git_index_get_bypath(index.handle, path, 0))
         }
         let state = try gitCheck(git_repository_state(handle), "git_repository_state")
         return GitStatus(branch: branch, head: head, commitCount: count, uncommittedChanges: changes,
