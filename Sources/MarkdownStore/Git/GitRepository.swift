@@ -146,6 +146,8 @@ public final class GitRepository {
         }
         let repository = try GitRepository(handle: raw)
         repository.openedConfig = config
+        // `workdir` may have been the .git folder itself: only a working tree root counts.
+        if gitCanonicalPath(repository.gitdir) == gitCanonicalPath(workdir) { return nil }
         guard gitCanonicalPath(repository.workdir) == gitCanonicalPath(workdir) else {
             throw GitError.wrapper("the journal's git repository has its working tree in another folder (core.worktree: \(repository.workdir))",
                                    function: "open", advice: "run `git config --unset core.worktree` in the journal folder, then try again")
