@@ -704,6 +704,15 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "round 37 everyday look-alikes",
+            note: "Distances in kilometres, another person's words reported, scars said to be no longer hidden, and a joke about shooting oneself withdrawn at once.",
+            phrases: [
+                "(total|weekly|running|cycling|ran|run|rode|cycled|walked|drove|logged|covered|clocked|#num) kms (this|on|per|a|last)",
+                "(said|says|told me|saying) (she|he|they) (might|may) as well be dead",
+                "(shoot|hang|drown|stab) myself $ (kidding|only kidding|jk|joking|just joking) !(~~0 (not|no|but|except|or|im not|i m not))",
+                "(dont|do not|no longer|stopped) (hide|hiding|cover|covering) them ~4 (anymore|any more|at the beach|now)",
+            ]),
+        SafetyPhraseGroup(
             name: "round 36: shorthand, stage daggers, finger pricks, characters, a friend's purchases, a diary moved, long ago",
             note: "Stage props, shorthand speed, finger-prick tests, characters in a story or set, a friend buying tablets, a paper diary moved to an app, and an act told as decades past.",
             phrases: [
