@@ -91,7 +91,7 @@ enum SafetyPhrases {
                 "(want|wanna|going|about|ready|planning|need) to [<A>] (emojideath|emojiweapon) <MYSELF>",
                 "<DESIRE> [<A>] to [<A>] emojideath ($|<TIME>|fr|for real|not joking)",
                 "(want to|going to|about to|might|will|ill|could|should|just|literally|need to|gon|i|im|actually|seriously|really|finally|to just) [<ADV>] kms",
-                "^ kms !(reorder|form|forms|system|systems|portal|team|report|update|migration|project|database|server|login|data|licence|license|key|keys|order|orders)",
+                "^ kms !(reorder|form|forms|system|systems|portal|team|report|update|migration|project|database|server|login|data|licence|license|key|keys|order|orders|on the (odometer|clock|dash|trip|meter))",
                 "kms (genuinely|seriously|for real|fr|irl|tonight|right now|ngl|not joking|no joke|honestly|istg|i mean it|again|$)",
                 "(want to|going to|thinking about|thinking of|planning to|ready to|try to|tried to) [<ADV>] unalive",
                 "(want|going|planning|plan|thinking|ready|decided|about) (to|about|of)? [<ADV>] ctb",
@@ -419,7 +419,7 @@ enum SafetyPhrases {
                 "(hate|hating) (being alive|existing|that im alive|that i exist)",
                 "(disappointed|gutted|upset|annoyed|angry|sad|devastated|furious|hate|hated|hating|cursing|sorry) (that)? (i|im|i am) [<A>] (woke up ($|!<WAKEFOR>)|wake up ($|!<WAKEFOR>)|still alive|still here $|survived|didnt die|keep waking up|still breathing|alive (again|another day))",
                 "(woke|waking|wake) up [again] (unfortunately|sadly|worst luck|disappointingly) $",
-                "(wish|wishing|wished|hope|hoping|hoped|pray|praying|prayed) (that)? (a|the|some|someone|somebody|something) ~2 (would|will|could|might)? [<A>] (hit|hits|kill|kills|run|runs|knock|knocks|take|takes) me (over|down|out)? !(with|at|in|up|back|off|a|the|to)",
+                "(wish|wishing|wished|hope|hoping|hoped|pray|praying|prayed) (that)? (a|the|some|someone|somebody|something) ~2 (would|will|could|might)? [<A>] (hit|hits|kill|kills|run|runs|knock|knocks|take|takes) me (over|down|out)? !(with|at|in|up|back|off|a|the|to|away from (all this|all the|this|the|my) (work|washing|marking|paperwork|revision|admin|noise|rain|weather|cold|commute|emails|deadlines|exams|housework|chores|office))",
                 "(no|isnt any|isnt a|is no|see no|dont see the|dont see any|cant see the|cannot see the|can not see the|what is the|whats the|wheres the|what even is the|not any|whats even the|what is even the|where is the|what really is the) [<A>] point (in|of|to)? [<A>] (living !<NOTLIFE>|life|being alive|existing|(going on|carrying on|keep going|keep living|continuing) !(with|at|to|in|like|about|for)|staying alive|waking up|me being here|my life|it all anymore)",
                 "(nothing|no one|nobody|none) [left] (to live for|worth living for)",
                 "(no|not one|not a single|not any|zero) [<A>] (reason|reasons) [left] to (live !<NOTLIFE>|keep living|go on|keep going|stay alive|be alive|carry on|exist|wake up)",
@@ -598,7 +598,7 @@ enum SafetyPhrases {
             note: "Cutting, burning, hitting, scratching, biting or otherwise injuring oneself, in any tense. Accidents (shaving, cooking, falling, \"on the oven tray\") are excluded in everydayLanguage.",
             phrases: [
                 "<HARMV> <MYSELF> !(up|out|off|free|loose|short|down|some slack|a ~2 (slice|slices|piece|bit|chunk|wedge|fringe|break|sandwich|deal|portion|helping|slab|plate|bowl|drink|glass|cup|fringe)|some (slack|cake|bread|cheese|food)|in (on|half))",
-                "(cut|cuts|cutting|cutt|slit|slitting|slash|slashing|slashed|sliced|slicing|carve|carved|carving|burn|burned|burnt|burning|scratch|scratched|scratching|bite|bit|biting|stab|stabbed|stabbing|hit|hitting|punch|punched|punching|scar|scarred|scarring) (into|open)? my (own)? <BODY>",
+                "(cut|cuts|cutting|cutt|slit|slitting|slash|slashing|slashed|sliced|slicing|carve|carved|carving|burn|burned|burnt|burning|scratch|scratched|scratching|bite|bit|biting|stab|stabbed|stabbing|hit|hitting|punch|punched|punching|scar|scarred|scarring) (into|open)? my (own)? <BODY> !(~3 (mosquito|mosquitoes|mozzie|mozzies|midge|midges|insect|bug|bugs|flea|fleas|nettle|nettles|bites|itchy|eczema|rash|chickenpox|hives|bramble|brambles|thorns))",
                 "(carved|carve|carving|etched|etching) ~4 (into|in|on) my (own)? <BODY>",
                 "(cut|cutting|scratched|scratching|burned|burnt|burning) ~4 into my (own)? <BODY>",
                 "(banged|banging|bang|hit|hitting|smashed|smashing|slammed|slamming|bashed|bashing) my head (against|into) (the|a|my)? (wall|walls|floor|door|mirror|desk|table|sink) ~3 (until|till|again|repeatedly|over and over|so hard|hard|on purpose|deliberately|til)",
@@ -703,6 +703,12 @@ enum SafetyPhrases {
     /// professional and media uses of the same words. None may cover a real disclosure such as
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
+        SafetyPhraseGroup(
+            name: "round 38: another person's sleeves in the heat",
+            note: "A parent or friend noticing someone else in long sleeves on a hot day is a worry about them, not the writer's own act. Only when the other person is the one wearing them.",
+            phrases: [
+                "(daughter|daughters|son|sons|kid|kids|child|teen|teenager|student|pupil|friend|sister|brother|partner|husband|wife|shes|hes) (has|is|keeps|kept|was)? (been)? (wearing|wears|wore) (long sleeves|long sleeved|a hoodie|hoodies|a jumper|jumpers) ~6 (degree|degrees)",
+            ]),
         SafetyPhraseGroup(
             name: "round 37 everyday look-alikes",
             note: "Distances in kilometres, another person's words reported, scars said to be no longer hidden, and a joke about shooting oneself withdrawn at once.",
@@ -836,7 +842,7 @@ enum SafetyPhrases {
                 "(function|method|button|sequence|mode|command|script|called|named) ~3 self destruct",
                 "(wrote|written|writing|drafted|write) my (own)? (obituary|epitaph) ~4 on (the|a|my) ~2 (whiteboard|board|fridge|blackboard|card|wall)",
                 "(lyrics|song|songs|poem|poems|album|track|book|novel|film) ~6 (all)? about (wanting|wanted|want) to (die|be dead|end it all|end it)",
-                "(want to die|wanna die) $ (not really|jk|only joking|just kidding|kidding)",
+                "(want to die|wanna die) $ (not really|jk|only joking|just kidding|kidding) !(~~0 (not|no|im not|i m not))",
                 "(im|i am|i m) (actually|literally|so) dead ~~10 farewell cruel world",
                 "(poem|song|book|story|novel|film|play) ~4 about (a|the) (woman|man|girl|boy|person|character|soldier) who ~2 (wants|wanted|tries|tried|decides|decided) to (die|kill|end|sleep|disappear)",
                 "(logged off|log off|logging off) (discord|the server|teams|slack|steam|xbox|the game|the stream)",
@@ -857,7 +863,7 @@ enum SafetyPhrases {
                 "(throw myself|jump) ~6 when the (wifi|internet|signal|power|printer|laptop|computer|server) (dropped|died|crashed|went down|cut out)",
                 "(drafting|writing|wrote|draft) (the)? (chapter|scene|story|novel|episode|script) where ~~12 (garage|engine|body|rope|pills|bridge)",
                 "(wanted|want) to (shoot|kill|top) myself by (hour|minute|the end of|lunch|#num)",
-                "(walk into the sea|jump|throw myself|kill myself|end it all) $ (kidding|only kidding|jk|joking|just joking|not really)",
+                "(walk into the sea|jump|throw myself|kill myself|end it all) $ (kidding|only kidding|jk|joking|just joking|not really) !(~~0 (not|no|im not|i m not))",
                 "(pay off|paid off|finish paying) ~8 after (im|i am) dead",
                 "(killed|kill|killing) myself with my own (molly|grenade|nade|rocket|c4|bomb|trap|ult|ultimate)",
                 "<KILLV> <MYSELF> ~~8 (valorant|fortnite|call of duty|minecraft|apex|overwatch|the game|ranked|respawn|respawned)",
@@ -908,7 +914,7 @@ enum SafetyPhrases {
                 "(im|i am|i m|ill|i will) (going to|gonna) die (in childbirth|in labour|in labor|during the birth|giving birth|on the operating table|in surgery)",
                 "(goodbye|farewell) (letter|letters|note|notes|card) (to|for) (the|our|my) (old)? (house|flat|home|kitchen|office|classroom|school|next family|new owners|bags|boxes|clothes|wardrobe)",
                 "(wrote|write|writing|written) (goodbye|farewell) notes on the (bags|boxes|clothes|bin bags)",
-                "(no more pages|out of pages|ran out of pages|run out of pages|last page|notebook is full|diary is full) ~~50 (goodbye|farewell|wont be writing|will not be writing)",
+                "(no more pages|out of pages|ran out of pages|run out of pages|last page !(ill|i will|i ll|i shall|im going to|i am going to)|notebook is full|diary is full) ~~50 (goodbye|farewell|wont be writing|will not be writing)",
                 "last (entry|page|line) i (shall|will|ll|am going to|m going to) write by hand",
                 "(wont|will not) be writing in you (again|anymore|any more) ~~12 (fresh book|new book|new notebook|new journal|new diary|next volume|volume #num|keep you in)",
                 "(brain|mind|body|anxiety|head|nervous system) ~2 (insists|insisting|insisted|says|saying|tells me|telling me|is convinced|keeps telling me|keeps saying|screams|screaming|is sure|is certain) (that)? (im|i am|i m|i was|i) [<A>] (gonna die|going to die|about to die|dying)",
@@ -1091,6 +1097,7 @@ enum SafetyPhrases {
     /// misspellings of key words. Left: as written (lower case, no apostrophes). Right: the
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
+        ("khill", "kill"),
         ("nooooo", "no"), ("noooo", "no"),
         ("planing", "planning"), ("pils", "pills"), ("selfharmy", "self harmy"),
         ("suiced", "suicide"), ("sucide", "suicide"),
@@ -1315,7 +1322,7 @@ extension SafetyPhrases {
             "kindness for (that|the) (girl|boy|kid|version of me)",
             "wish i could tell (him|her|my younger self) it gets better",
             "(so)? glad (im|i am|i m) here (for it|today|to see)",
-            "<SPAN> (months|years) no (<SELFHARM>|<SH>|cutting)",
+            "<SPAN> (months|years) no (<SELFHARM>|<SH>|cutting) !(~~3 (tonight|today|last night|yesterday|this morning) i (did|slipped|relapsed|broke|caved|gave in))",
             "(pharmacy|chemist) (returns|return) (bin|box)",
             "(the)? (exact)? (week|day|month) it stopped",
             "(believed|thought) ~12 better off without me ~~20 (they really wouldnt|they wouldnt|i was wrong|not true)",
