@@ -704,6 +704,25 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "round 39: drafts, poetry homework, vet work, downsizing, reef scrapes, odometers",
+            note: "A chapter of the writer's own fiction being redrafted, a poem set as class homework, a vet nurse recording a euthanasia dose, a lighter feeling after giving things away for a smaller home, scratches from coral or rocks, and a kilometre reading. Each yields to words of intent.",
+            phrases: [
+                "^ draft ~3 (ch|chapter) #num ~~25 (voice|melodramatic|too neat|rewrite|redraft)",
+                "(poetry|poem|creative writing) (class)? (assignment|homework|exercise|task) ~~16 (teacher|imagery|ending|stanza)",
+                "(euthanasia|euthanasias|euthanised|euthanized|vet nurse|vet) ~~12 (lethal|fatal) dose",
+                "(bungalow|new flat|new house|smaller place|retirement village|granny flat|downsizing) ~~8 (sad but lighter|but lighter|lighter already|feels lighter)",
+                "(scratched|cut|scraped|grazed) myself (raw)? on (the)? (coral|reef|rocks|rock|barnacles|brambles|thorns)",
+                "kms reading",
+            ],
+            yieldsToIntent: true),
+        SafetyPhraseGroup(
+            name: "round 39: fear of not waking from an anaesthetic",
+            note: "Fear of not waking up after an operation is health anxiety, not a wish; only when a word of fear is right there.",
+            phrases: [
+                "(thought of|idea of) not waking up (after|from|during) (the|my|an)? (surgery|operation|op|anaesthetic|anesthetic|general|procedure) ~3 (terrifies|scares|frightens|petrifies|worries) (me)?",
+                "(scared|afraid|terrified|frightened|petrified|worried|nervous) (of|about) not waking up (after|from|during) (the|my|an)? (surgery|operation|op|anaesthetic|anesthetic|general|procedure)",
+            ]),
+        SafetyPhraseGroup(
             name: "round 38: another person's sleeves in the heat",
             note: "A parent or friend noticing someone else in long sleeves on a hot day is a worry about them, not the writer's own act. Only when the other person is the one wearing them.",
             phrases: [
@@ -1370,6 +1389,7 @@ extension SafetyPhrases {
             "<SPAN> (years|year) (today)? since i (nearly|almost) ~3 ~~20 (im|i am|i m) [<A>] (happy|well|safe|okay|glad) now $",
         ],
         backNow: [
+            "(tonight|last night|today) ~~12 (undid|undone) (all of it|it all|it)",
             "(free|clean) (of|from) ~3 (myself)? ~~12 (that|which) was true (on|until|till|up to|last) ~~3 (it|that) (isnt|is not|s not) (now|anymore|any more) $",
             "(want|wanting|going|plan|planning) to try again",
             "(i|im|i am|i m) [<A>] (want|need|wanting|going|planning) to [<A>] (hang|drown|overdose|jump|shoot|gas|poison) (myself|$|tonight|off)",
