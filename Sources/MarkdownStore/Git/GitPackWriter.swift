@@ -179,6 +179,8 @@ final class GitPackWriter {
     func finish(packFolder: String) throws -> String? {
         guard !entries.isEmpty else { return nil }
         output.patchBigEndian(UInt32(entries.count), at: 8)
+        // git makes the pack folder only when it first needs it; a repository may not have one.
+        try AtomicFile.makeFolders(packFolder)
         let packFile = try GitTemporaryFile(folder: packFolder)
         var index = GitByteBuffer()
         let packChecksum: [UInt8] = try output.withBytes { bytes in
