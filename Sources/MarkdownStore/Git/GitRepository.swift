@@ -121,15 +121,23 @@ public final class GitRepository {
     /// Opens the repository whose working tree root is exactly `workdir` (no search upwards).
     ///
     /// - Parameter workdir: the folder to open.
-    /// - Returns: nil when there is no repository at `workdir`.
+    /// - Returns: nil when there is no repository at `workdir` (and no `.git` in it).
     /// - Throws: `GitError` when a repository is there but cannot be opened, or is bare, or
-    ///   has its working tree in another folder (`core.worktree`). Calls `git_repository_open_ext`.
+    ///   has its working tree in another folder (`core.worktree`), and for a `.git` git cannot
+    ///   open at all. Calls `git_repository_open_ext`.
     public static func open(at workdir: String) throws -> GitRepository? {
         try LibGit2.ensureInitialized()
         let config = GitSettledState.configStamp(gitdir: (workdir.hasSuffix("/") ? workdir : workdir + "/") + ".git/")
         var raw: OpaquePointer?
         let result = git_repository_open_ext(&raw, workdir, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
-        if result == GIT_ENOTFOUND.rawValue { return nil }
+        if result == GIT_ENOTFOUND.rawValue {
+            // A .git that git cannot open (no HEAD, no refs) may still hold every version of
+            // the entries: a problem to name, never a journal without versioning.
+            var info = stat()
+            guard lstat((workdir.hasSuffix("/") ? workdir : workdir + "/") + ".git", &info) == 0 else { return nil }
+            throw GitError.wrapper("the journal's .git is not a repository git can open (its HEAD or refs may be missing)", function: "open",
+                                   advice: "run `git status` in the journal folder to see what is wrong; if you no longer want it, move the .git folder out of the journal (the history in it moves with it) and run `say git on` to start again")
+        }
         do {
             try gitCheck(result, "git_repository_open_ext")
         } catch let error as GitError {

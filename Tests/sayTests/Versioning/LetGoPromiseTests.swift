@@ -95,6 +95,41 @@ struct LetGoPromiseTests {
         #expect(!(try git(["cat-file", "--batch-all-objects", "--batch"], in: journal).output.contains("WORKTREE-marker")))
     }
 
+    /// A .git that git cannot open (its HEAD or its refs gone) still holds every version: say
+    /// names it and refuses to let go, rather than taking the journal for one without versioning.
+    @Test(arguments: ["HEAD", "refs"])
+    func aGitFolderGitCannotOpenIsNamedAndLetGoIsRefused(missing: String) throws {
+        #expect(try say("init", "--git").status == 0)
+        #expect(try say("write", "--keep", "--text", "BROKEN-marker words").status == 0)
+        try FileManager.default.removeItem(atPath: journal + "/.git/" + missing)
+        let files = home.files(under: "journal/entries")
+        let objects = home.files(under: "journal/.git/objects", includeHidden: true)
+        #expect(!objects.isEmpty)
+
+        let status = try say("git", "status")
+        #expect(status.stdout.hasPrefix("The journal has a git repository, but say cannot use it: the journal's .git is not a repository git can open"), "\(status.stdout)")
+        let letGo = try say("let-go", "1", "--yes")
+        #expect(letGo.status == 1)
+        #expect(letGo.stderr.contains("git status"), "\(letGo.stderr)")
+        #expect(home.files(under: "journal/entries") == files)
+        #expect(home.files(under: "journal/.git/objects", includeHidden: true) == objects)
+    }
+
+    /// git makes `objects/pack` only when it first packs; a let-go in a repository without one
+    /// makes it, rather than failing after the file is gone and on every run after.
+    @Test func aRepositoryWithoutAPackFolderIsPurged() throws {
+        #expect(try say("init", "--git").status == 0)
+        #expect(try say("write", "--keep", "--text", "NOPACK-marker words").status == 0)
+        #expect(try say("write", "--keep", "--text", "stays").status == 0)
+        try FileManager.default.removeItem(atPath: journal + "/.git/objects/pack")
+        #expect(try git(["fsck", "--full", "--strict"], in: journal).status == 0)
+        let letGo = try say("let-go", "2", "--yes")
+        #expect(letGo.status == 0, "\(letGo.stderr)")
+        #expect(!(try git(["cat-file", "--batch-all-objects", "--batch"], in: journal).output.contains("NOPACK-marker")))
+        #expect(try git(["fsck", "--full", "--strict"], in: journal).status == 0)
+        #expect(try say("history").stdout.contains("stays"))
+    }
+
     /// A repository of the person's around the journal (a home folder kept in git) that tracks
     /// an entry keeps it in its history: say leaves that repository alone and says so, rather
     /// than promising the words are gone. One that does not hold the entry changes nothing.
