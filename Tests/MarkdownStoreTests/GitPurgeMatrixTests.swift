@@ -272,6 +272,52 @@ import Testing
         }
     }
 
+    /// A ref git would not read (a damaged line in packed-refs, a loose ref holding something
+    /// else) is one libgit2 passes over: a purge that kept only what the other refs reach would
+    /// lose the history only it reaches. Refused, nothing changed; mended, the let-go goes through.
+    @Test(arguments: ["packed-refs", "packed-refs-replaced", "loose", "null"])
+    func damagedReferencesAreRefusedWithNothingChanged(damage: String) throws {
+        try withGitTestFolder { root in
+            let journal = try Fixture(root + "/journal")
+            try runGit(["branch", "mine", "HEAD~1"], in: journal.root)
+            try runGit(["tag", "-a", "-m", "a tag of mine", "v1", "HEAD~2"], in: journal.root)
+            let file: String
+            switch damage {
+            case "packed-refs", "packed-refs-replaced":
+                try runGit(["gc", "-q"], in: journal.root)
+                file = journal.root + "/.git/packed-refs"
+            default:
+                file = journal.root + "/.git/refs/heads/mine"
+            }
+            let original = try #require(FileManager.default.contents(atPath: file))
+            let damaged = switch damage {
+            case "packed-refs":  // "junk" before the first ref's line
+                Data(String(decoding: original, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                    .map { $0.offset == 1 ? "junk" + $0.element : String($0.element) }.joined(separator: "\n").utf8)
+            case "packed-refs-replaced": Data("junk\n".utf8)
+            case "loose": Data("not an object name\n".utf8)
+            default: Data((String(repeating: "0", count: 40) + "\n").utf8)
+            }
+            try damaged.write(to: URL(fileURLWithPath: file))
+            let objects = try FileManager.default.subpathsOfDirectory(atPath: journal.root + "/.git/objects").sorted()
+
+            let error = try #require(throws: GitError.self) { try journal.repository().purge(entryPaths: [journal.entry]) }
+            #expect(error.message.contains("references are damaged"), "\(error.message)")
+            #expect(error.advice.contains("git fsck"))
+            #expect(try FileManager.default.subpathsOfDirectory(atPath: journal.root + "/.git/objects").sorted() == objects)
+            #expect(FileManager.default.contents(atPath: file) == damaged)
+            #expect(FileManager.default.fileExists(atPath: journal.root + "/" + journal.entry))
+            #expect(!FileManager.default.fileExists(atPath: journal.root + "/.git/say/pending-purge"))
+
+            try original.write(to: URL(fileURLWithPath: file))
+            try journal.repository().purge(entryPaths: [journal.entry])
+            try journal.verifyGone(journal.words)
+            // The branch only the damaged ref named is still there, moved to the rewritten history.
+            #expect(try journal.git(["log", "--format=%s", "mine"]) == "Add a readme\n")
+            #expect(try journal.git(["cat-file", "-t", "v1"]) == "tag\n")
+        }
+    }
+
     @Test func otherWorkingTreesAreRefusedWithNothingChanged() throws {
         try withGitTestFolder { root in
             let journal = try Fixture(root + "/journal")

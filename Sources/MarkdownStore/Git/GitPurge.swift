@@ -467,6 +467,10 @@ extension GitRepository {
             }
         }
         try refuseIncompleteHistory(function: "purge", then: "let go again")
+        if let damaged = try Self.damagedReference(inGitFolder: gitdir) {
+            throw GitError.wrapper("the journal's git references are damaged (\(damaged)): the history only they reach would be lost",
+                                   function: "purge", advice: "`git fsck` in the journal folder shows what is wrong; mend it, then let go again; \(nothingChanged)")
+        }
         if let alternates = ProcessInfo.processInfo.environment["GIT_ALTERNATE_OBJECT_DIRECTORIES"], !alternates.isEmpty {
             throw GitError.wrapper("GIT_ALTERNATE_OBJECT_DIRECTORIES names other object stores (\(alternates)), where the entry's words would stay",
                                    function: "purge", advice: "unset it, then let go again; \(nothingChanged)")
@@ -490,6 +494,45 @@ extension GitRepository {
                                    function: function,
                                    advice: "clone the remote again without --filter and use that clone as the journal, then \(retry); nothing was changed")
         }
+    }
+
+    /// Where HEAD, `packed-refs` or a loose ref under `refs/` of the git folder `gitdir` holds
+    /// something git would not read as a reference, or nil. libgit2 may pass over such a ref,
+    /// and a purge or a remote's clean keeps only what the refs it reads reach: the rest of the
+    /// history would go with the entry.
+    static func damagedReference(inGitFolder gitdir: String) throws -> String? {
+        func isObjectName<S: StringProtocol>(_ text: S) -> Bool {
+            text.utf8.count == 40 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } && text != String(repeating: "0", count: 40)
+        }
+        func isReference(_ text: String) -> Bool {
+            let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
+            return line.hasPrefix("ref: refs/") || line == "ref: HEAD" ? !line.contains("\n") : isObjectName(line)
+        }
+        if let text = try? String(contentsOfFile: gitdir + "HEAD", encoding: .utf8), !isReference(text) { return "HEAD" }
+        if let text = try? String(contentsOfFile: gitdir + "packed-refs", encoding: .utf8) {
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+                if line.hasPrefix("#") && number == 0 { continue }
+                if line.hasPrefix("^"), isObjectName(line.dropFirst()) { continue }
+                let parts = line.split(separator: " ", maxSplits: 1)
+                if parts.count == 2, isObjectName(parts[0]), parts[1].hasPrefix("refs/") { continue }
+                return "packed-refs, line \(number + 1)"
+            }
+        }
+        var folders = ["refs"]
+        while let folder = folders.popLast() {
+            for name in try FolderContents.names(in: gitdir + folder) where !name.hasSuffix(".lock") {
+                let relative = folder + "/" + name
+                var info = stat()
+                guard lstat(gitdir + relative, &info) == 0 else { continue }
+                switch Platform.fileType(info.st_mode) {
+                case S_IFDIR: folders.append(relative)
+                case S_IFREG:
+                    guard let text = try? String(contentsOfFile: gitdir + relative, encoding: .utf8), isReference(text) else { return relative }
+                default: return relative
+                }
+            }
+        }
+        return nil
     }
 
     /// The error for a split index (libgit2 cannot read one).

@@ -32,6 +32,10 @@ enum GitRemoteCleaner {
             throw GitError.wrapper("the remote has no git folder", function: "git_repository_path")
         }
         if !gitdir.hasSuffix("/") { gitdir += "/" }
+        if let damaged = try GitRepository.damagedReference(inGitFolder: gitdir) {
+            throw GitError.wrapper("the remote's git references are damaged (\(damaged)): cleaning it would lose the history only they reach",
+                                   function: "clean", advice: "`git fsck` in the remote's folder shows what is wrong; the old versions stay there until it is mended and you sync again")
+        }
         let packFolder = gitdir + "objects/pack/"
         let objectsFolder = gitdir + "objects/"
 

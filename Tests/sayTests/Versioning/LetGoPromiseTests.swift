@@ -115,6 +115,33 @@ struct LetGoPromiseTests {
         #expect(home.files(under: "journal/.git/objects", includeHidden: true) == objects)
     }
 
+    /// A damaged packed-refs file (every branch and tag packed by `git gc`) once let a let-go
+    /// keep only what no ref reached: the whole history went. Now it is refused, and mended,
+    /// the history is all there.
+    @Test func aDamagedPackedRefsFileStopsTheLetGoAndLosesNoHistory() throws {
+        #expect(try say("init", "--git").status == 0)
+        #expect(try say("write", "--keep", "--text", "PACKED-marker words").status == 0)
+        #expect(try say("write", "--keep", "--text", "stays").status == 0)
+        #expect(try git(["gc", "-q"], in: journal).status == 0)
+        let packedRefs = journal + "/.git/packed-refs"
+        let original = try #require(FileManager.default.contents(atPath: packedRefs))
+        let commits = try git(["rev-list", "--all"], in: journal).output
+        try Data("junk\n".utf8).write(to: URL(fileURLWithPath: packedRefs))
+        let objects = home.files(under: "journal/.git/objects", includeHidden: true).filter { $0.contains("/pack/") }
+
+        let letGo = try say("let-go", "2", "--yes")
+        #expect(letGo.status == 1)
+        #expect(letGo.stderr.contains("references are damaged (packed-refs, line 1)"), "\(letGo.stderr)")
+        #expect(home.files(under: "journal/.git/objects", includeHidden: true).filter { $0.contains("/pack/") } == objects)
+        #expect(home.files(under: "journal/entries").count == 2)
+
+        try original.write(to: URL(fileURLWithPath: packedRefs))
+        #expect(try git(["rev-list", "--all"], in: journal).output == commits)
+        #expect(try say("let-go", "2", "--yes").status == 0)
+        #expect(!(try git(["cat-file", "--batch-all-objects", "--batch"], in: journal).output.contains("PACKED-marker")))
+        #expect(try git(["fsck", "--full", "--strict"], in: journal).status == 0)
+    }
+
     /// git makes `objects/pack` only when it first packs; a let-go in a repository without one
     /// makes it, rather than failing after the file is gone and on every run after.
     @Test func aRepositoryWithoutAPackFolderIsPurged() throws {
