@@ -502,10 +502,10 @@ extension GitRepository {
     /// history would go with the entry.
     static func damagedReference(inGitFolder gitdir: String) throws -> String? {
         func isObjectName<S: StringProtocol>(_ text: S) -> Bool {
-            text.utf8.count == 40 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } && text != String(repeating: "0", count: 40)
+            text.utf8.count == 40 && text.utf8.allSatisfy { GitRawObject.hexValue($0) != nil } && text.utf8.contains { $0 != UInt8(ascii: "0") }
         }
-        func isReference(_ text: String) -> Bool {
-            let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        func isReference(_ text: String) -> Bool {  // as git reads a loose ref: trailing white space is allowed
+            let line = String(text.reversed().drop { " \t\r\n".contains($0) }.reversed())
             return line.hasPrefix("ref: refs/") || line == "ref: HEAD" ? !line.contains("\n") : isObjectName(line)
         }
         if let text = try? String(contentsOfFile: gitdir + "HEAD", encoding: .utf8), !isReference(text) { return "HEAD" }
