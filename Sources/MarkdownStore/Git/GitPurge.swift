@@ -505,7 +505,7 @@ extension GitRepository {
             text.utf8.count == 40 && text.utf8.allSatisfy { GitRawObject.hexValue($0) != nil } && text.utf8.contains { $0 != UInt8(ascii: "0") }
         }
         func isReference(_ text: String) -> Bool {  // as git reads a loose ref: trailing white space is allowed
-            let line = String(text.reversed().drop { " \t\r\n".contains($0) }.reversed())
+            let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
             return line.hasPrefix("ref: refs/") || line == "ref: HEAD" ? !line.contains("\n") : isObjectName(line)
         }
         if let text = try? String(contentsOfFile: gitdir + "HEAD", encoding: .utf8), !isReference(text) { return "HEAD" }
