@@ -704,6 +704,25 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "round 40: a fall on the ice, a paramedic's patient, a character's letter, a song's line",
+            note: "A fall that hurt; a patient someone else has taken an overdose; a character writing a last letter in a chapter being drafted; a song's line about hurting. Yields to the writer's own intent.",
+            phrases: [
+                "(slipped|fell|tripped|skidded) (on|off|over|down) ~~14 hurt myself (good|badly) !(on purpose|again|deliberately|because)",
+                "(girl|boy|man|woman|patient|lad|teenager|kid|someone|person|lady|bloke) (whod|who d|who had|who has|whos|who s) taken an overdose ~~3 (conscious|unconscious|we|stable|talking|breathing|sedated)",
+                "(chapter|draft|scene|story|protagonist|character) ~~6 (writes|writing|wrote) (her|his|their) (last|final|suicide|goodbye) (letter|note)",
+                "(line|lyric|lyrics|song|verse|chorus) about <HARMV> myself",
+            ],
+            yieldsToIntent: true),
+        SafetyPhraseGroup(
+            name: "round 40: a character's wish in a draft, food too hot, a family's groan, a client's order",
+            note: "A beta reader's note on a character's wish to die; a dish so hot; the whole family at a lost signal; a hairdresser's impossible client that she loved. Only with the dish, the family or the client named right there.",
+            phrases: [
+                "wish to die needs more ~2 (build up|buildup|work|setting up|foreshadowing)",
+                "(chilli|chili|curry|wings|sauce|pepper|salsa|food) (is|was|are|were) so (hot|spicy) (i|id|i d) (want|wanted) to die",
+                "(whole family|we all|the whole (room|pub|house|bar|team|class|family)) ~2 wanted to end it all",
+                "(client|customer|clients|customers) (wanted|asked for|wants) ~~12 i wanted to die ~~6 (loved it|did it anyway)",
+            ]),
+        SafetyPhraseGroup(
             name: "round 39: drafts, poetry homework, vet work, downsizing, reef scrapes, odometers",
             note: "A chapter of the writer's own fiction being redrafted, a poem set as class homework, a vet nurse recording a euthanasia dose, a lighter feeling after giving things away for a smaller home, scratches from coral or rocks, and a kilometre reading. Each yields to words of intent.",
             phrases: [
@@ -1272,6 +1291,19 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "(noticed|realised|realized) (that)? (it|the urge|the urges|the thoughts) (hasnt|has not|havent|have not) (come|come back|visited|shown up) (at all)? (for|in) (a|<SPAN>) (month|months|year|years)",
+            "(the urge|the urges|the thoughts|urges|thoughts) (hasnt|has not|havent|have not) (come|come back|visited|shown up) (at all)? (for|in) (a|<SPAN>) (month|months|year|years)",
+            "(that was|thats|that s) (#num|<SPAN> (years|year) ago|last year|old|past|younger) me ~~10 (this me|now|today)",
+            "(journal|diary|notebook) from (the year|the time|the years|when) i was (suicidal|unwell|ill|in hospital|self harming) ~~12 (grateful|glad|thankful|proud)",
+            "(#num|<SPAN>) (days|weeks|months|years) (clean|free) (from|of) ~3 (today|now) ~~8 never thought (id|i d|i would|i could) (get|make it) (here|this far)",
+            "<SPAN> (years|months) ago i (wanted|used|tried|was) ~~12 (today|now|this year) i (ran|finished|completed|graduated|passed|bought|qualified|started|won|walked|swam|climbed)",
+            "(actually|now|finally) (like|love|enjoy) waking up",
+            "remember when i (thought|used to|wanted|was) ~~20 (life is|life s|lifes) (good|great|better) now",
+            "i used to want to die ~~20 now (im|i m|i am) (#num|<SPAN>)",
+            "(tender|kindness|compassion|love) (towards|toward|for) (that|the) (boy|girl|kid|lad|lass|younger me)",
+            "asked if i (still)? ~~12 no ~3 not (for|in) (years|months|ages|a long time)",
+            "(havent|have not|hasnt|has not) [<A>] (self harmed|self injured|<SH>|hurt myself|harmed myself|cut) since (#num|<SPAN>|i was)",
+            "(journal|diary|notebook) from the (hospital|ward|bad|dark|worst) (year|years|time|days|months) ~~25 (felt|feel|feels|read|reads) like history",
             "not since i was (#num|<SPAN>) ~~3 (im|i am|i m) (#num|<SPAN>) now",
             "<SPAN> (years|year|decades) (well|clean|sober|free) $",
             "(for the record|write down) ~6 where i am now",
@@ -1405,7 +1437,9 @@ extension SafetyPhrases {
             "(know|knew) (exactly)? what (the|this) (calm|peace) means",
             "back to square one",
             "blood on my (sleeve|sleeves|arm|wrist|wrists|jeans|leggings|sheets)",
-            "(thoughts|urges|urge|pull|feelings|feeling|voice|voices|darkness|cravings|craving|want|it|its|they|theyre) [<A>] (is|are|s|re|have|has)? [been|come] [<A>] (back|coming back|creeping back|crept back|came back|returning|returned) !(to|at|in|home|on|from|up|out|then|when)",
+            "(thoughts|urges|urge|pull|feelings|feeling|voice|voices|darkness|cravings|craving|its|theyre) [<A>] (is|are|s|re|have|has)? [been|come] [<A>] (back|coming back|creeping back|crept back|came back|returning|returned) !(to|at|in|home|on|from|up|out|then|when)",
+            "(it|they|want) [<A>] (is|are|s|re|have|has) [been|come] [<A>] (back|coming back|creeping back|crept back|came back|returning|returned) !(to|at|in|home|on|from|up|out|then|when)",
+            "(it|they|want) [<A>] (came|comes|coming|crept|creeping|creeps|keeps coming|kept coming|returned|returning|come) back !(to|at|in|home|on|from|up|out|then|when)",
             "(feels|feel|feeling|felt) [<A>] (exactly)? (the same|the same way|like i did then|how i felt then) (again|now|as then|as before)?",
             "(still|lately|recently|tonight|right now|these days|today|again|now) [<A>] (want|wanting|wish|wishing|thinking about|think about|planning|plan|tempted|need|craving) (to|about|of)? [<A>] (die|dying|end|ending|kill|killing|cut|cutting|hurt|hurting|harm|harming|it|disappear|not being here|death|suicide)",
             "(i|im|i am) [<A>] (want|need|wanting|needing|craving|going|planning) to [<A>] (cut|hurt|harm|burn|die|end it|end my|disappear|kill) !(on (every|each|the) page|in (my|this|the) (journal|diary|notebook|book)|all over)",
@@ -1432,6 +1466,8 @@ extension SafetyPhrases {
     /// when the writer marks the words as their own (`ownWords`: "I said 'I want to die'").
     static let quotation = SafetyQuotationPhrases(
         before: [
+            "(first person|working title) ~~12",
+            "(protagonist|character|narrator|heroine|hero) ~~8 (writing|writes|wrote|says|said|thinks)",
             "(writing group|group piece|draft (one|two|three|four|#num)|opening line|first line) ~~6",
             "(mate s|mates|friends|friend s|his|her|their) (story|status|post|snap|caption) [was|said|just|read]",
             "(speaker|narrator|persona|protagonist|character) (is|was) (a|an|the)",
