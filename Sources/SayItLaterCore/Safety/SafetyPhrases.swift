@@ -831,7 +831,7 @@ enum SafetyPhrases {
                 "(keys|key|cmk|secrets|secret|aws|gcp|google|azure|cloud) (in|from|via|with)? kms",
                 "(migrating|migrate|migrated|migration of|deploying|deployed|upgrading|upgraded|configuring|configured|rebuilding|patching) (the|our)? kms",
                 "ctb ~0 (close the books|closing the books|close of books|close the month|close the quarter|close the year|closing the month)",
-                "ctb ~0 (cost to budget|cost to business|cost to build|cost to bill)",
+                "ctb ~0 (cost to budget|cost to business|cost to build|cost to bill|call to book|call to buy|call to confirm)",
                 "(optician|optometrist|eye test|glasses|lenses|contact lens) ~~8 od (on|in) my (prescription|prescriptions)",
                 "od ~0 (means|is|stands for) ~2 (right eye|oculus dexter|overdraft)",
             ],
@@ -981,7 +981,7 @@ enum SafetyPhrases {
                 "(<HARMV>|<KILLV>) <MYSELF> [<A>] (shaving|cooking|chopping|slicing|gardening|playing|lifting|skating|cycling|climbing|exercising|dancing|working out|opening|by accident|accidentally|on accident|at the gym|in the gym|at football|at rugby|in a fall|in the crash|in an accident|doing diy|doing the|with the (glue gun|oven|kettle|stapler|tin opener)) !(~6 (on purpose|deliberately|intentionally))",
                 "(<HARMV>|<KILLV>) <MYSELF> [<A>] on (the|a|an|some|that|this|broken|sharp|hot|one) !(<BODY>|(top|inside|back|underside) of my|purpose|bathroom floor|floor|bed|same|day|anniversary|date|night|weekend|~8 (on purpose|deliberately|intentionally))",
                 "(twisted|sprained|broke|broken|pulled|fell|tripped|slipped !up|crashed|dislocated|tore|torn) ~6 (hurt|injured) <MYSELF>",
-                "(<HARMV>) my (own)? <BODY> [<A>] (open (on|at|when|while|falling|playing|slipping)|shaving|chopping|by accident|accidentally|cooking|playing|falling|on (the|a|an|some|that|this|broken|sharp|hot)) !(~8 (on purpose|deliberately|intentionally))",
+                "(<HARMV>) my (own)? <BODY> [<A>] (open (on|at|when|while|falling|playing|slipping)|shaving|chopping|by accident|accidentally|cooking|playing|falling|on (the|a|an|some|that|this|broken|sharp|hot)) !(~8 (on purpose|deliberately|intentionally) | ~~3 (i didnt|i did not|thats a lie|that was a lie) $)",
                 "(nearly|almost|could have|couldve) [<A>] (<HARMV>|<KILLV>) <MYSELF> ~4 (falling|fell|tripping|tripped|slipping|slipped|on (the|a|an)|off (the|a|my)|down the|when i (fell|tripped|slipped)|laughing|shaving|cooking)",
                 "(accidentally|accidently) [<A>] (<HARMV>|<KILLV>) (<MYSELF>|my <BODY>)",
                 "(could|couldve|could have|should) [<A>] (hit|kick|kicked|punch|slap|slapped) <MYSELF> (for|when|because)",
@@ -1135,6 +1135,7 @@ enum SafetyPhrases {
     /// misspellings of key words. Left: as written (lower case, no apostrophes). Right: the
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
+        ("cuted", "cut"), ("cutted", "cut"),
         ("khill", "kill"),
         ("nooooo", "no"), ("noooo", "no"),
         ("planing", "planning"), ("pils", "pills"), ("selfharmy", "self harmy"),
@@ -1291,6 +1292,11 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "(#num|<SPAN>) (days|weeks|months|years) (clean|free) (from|of) ~3 ~~12 (urges|thoughts) (are|have)? (rare|rarer|quieter|gone|pass|passing)",
+            "(dont|do not) think about (dying|suicide|killing myself|ending my life) (any more|anymore) $",
+            "when i was (#num|<SPAN>) i wanted to (die|be dead) ~~12 (at|now at|now|today) (#num|<SPAN>)? (ive|i ve|i have|i)? (just)? (ran|run|finished|completed|graduated|passed|bought|qualified|started|won|walked|swam|climbed|married|got married)",
+            "(back then|in those days) i (wrote|was writing|wanted|planned) ~~8 now i (write|plan|buy|send|make) (birthday|christmas|thank you|wedding)",
+            "(<SPAN>|#num) (years|year) since (the|my) last (suicidal thought|urge to (die|cut|self harm)) $",
             "(noticed|realised|realized) (that)? (it|the urge|the urges|the thoughts) (hasnt|has not|havent|have not) (come|come back|visited|shown up) (at all)? (for|in) (a|<SPAN>) (month|months|year|years)",
             "(the urge|the urges|the thoughts|urges|thoughts) (hasnt|has not|havent|have not) (come|come back|visited|shown up) (at all)? (for|in) (a|<SPAN>) (month|months|year|years)",
             "(that was|thats|that s) (#num|<SPAN> (years|year) ago|last year|old|past|younger) me ~~10 (this me|now|today)",
