@@ -408,12 +408,16 @@ public final class GitRepository {
         var list: OpaquePointer?
         try gitCheck(git_status_list_new(&list, handle, &options), "git_status_list_new")
         defer { git_status_list_free(list) }
-        let index = try GitIndex(repository: handle)
-        let changes = (0 ..< git_status_list_entrycount(list)).count { number in
+        var index: GitIndex?  // read only when a file is missing
+        var changes = 0
+        for number in 0 ..< git_status_list_entrycount(list) {
             // A sparse checkout's files away from the folder are not changes, as to git.
-            guard let entry = git_status_byindex(list, number), entry.pointee.status == GIT_STATUS_WT_DELETED,
-                  let path = entry.pointee.index_to_workdir.map({ gitString(from: $0.pointee.old_file.path) }) ?? nil else { return true }
-            return !Self.skipsWorktree(git_index_get_bypath(index.handle, path, 0))
+            if let entry = git_status_byindex(list, number), entry.pointee.status == GIT_STATUS_WT_DELETED,
+               let path = entry.pointee.index_to_workdir.flatMap({ gitString(from: $0.pointee.old_file.path) }) {
+                if index == nil { index = try GitIndex(repository: handle) }
+                if let index, Self.skipsWorktree(git_index_get_bypath(index.handle, path, 0)) { continue }
+            }
+            changes += 1
         }
         let state = try gitCheck(git_repository_state(handle), "git_repository_state")
         return GitStatus(branch: branch, head: head, commitCount: count, uncommittedChanges: changes,

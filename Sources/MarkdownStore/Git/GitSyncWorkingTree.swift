@@ -41,7 +41,7 @@ extension GitSyncSession {
         var kept: [String] = []
         var written: [(path: String, file: GitSyncFile)] = []
         var awayByChoice: [(path: String, file: GitSyncFile)] = []
-        let skipWorktree = try repository.skipWorktreePaths()
+        var skipWorktree: Set<String>?  // read from the index once, only if a committed file is missing
         var folders = FolderGuard(root: repository.workdir)
         for (path, file) in writes {
             try GitRepository.validateRelativePath(path)
@@ -49,9 +49,12 @@ extension GitSyncSession {
             // A sparse checkout's file away from the folder stays away, as git leaves it:
             // the new version goes to the index only, still marked skip-worktree.
             var info = stat()
-            if skipWorktree.contains(path), lstat(full, &info) != 0, errno == ENOENT {
-                awayByChoice.append((path, file))
-                continue
+            if local[path] != nil, lstat(full, &info) != 0, errno == ENOENT {
+                if skipWorktree == nil { skipWorktree = try repository.skipWorktreePaths() }
+                if skipWorktree?.contains(path) == true {
+                    awayByChoice.append((path, file))
+                    continue
+                }
             }
             try folders.prepare(parentOf: path)
             switch try state(of: full, committed: local[path], target: file) {

@@ -1,4 +1,4 @@
-// The compiled phrase table, kept in a file of the cache folder: compiling it takes about 130 ms,
+// The compiled phrase table, kept in a file of the cache folder: compiling it takes about 145 ms,
 // reading it back about 9 ms (most of it the kernel handing out the ~6 MB the file takes in
 // memory), so only the first process after a change of the table or of the program compiles it.
 // `Benchmarks/safety-throughput.sh` times both.
