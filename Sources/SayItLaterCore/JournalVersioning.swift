@@ -87,6 +87,10 @@ extension Journal {
     /// Does nothing when versioning is off, and leaves the work for later when another say
     /// holds the journal (`waiting` seconds at most) or a git operation of the person's own is
     /// in progress.
+    /// Whether a let-go was started and not finished: the next listing finishes it, and the
+    /// numbers `say history` showed change then.
+    public var hasUnfinishedLetGo: Bool { repository?.hasPendingPurge ?? false }
+
     public func settle(waiting: TimeInterval = 0.5, outsideEdits: Bool = true) throws {
         try settle(waiting: waiting, outsideEdits: outsideEdits, recordingSettled: false)
     }

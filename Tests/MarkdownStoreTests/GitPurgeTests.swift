@@ -241,7 +241,9 @@ struct SimulatedPurgeCrash: Error {}
             try repository.purge(entryPaths: [journal.paths[name]!])
 
             let refs = try gitCLIText(["for-each-ref", "--format=%(refname)"], in: work)
-            #expect(refs == "refs/heads/main\nrefs/heads/side\nrefs/remotes/origin/old\nrefs/stash\nrefs/tags/annotated\nrefs/tags/before\nrefs/tags/light\n")
+            #expect(refs == "refs/heads/main\nrefs/heads/side\nrefs/remotes/origin/HEAD\nrefs/remotes/origin/main\nrefs/remotes/origin/old\nrefs/stash\nrefs/tags/annotated\nrefs/tags/before\nrefs/tags/light\n")
+            // Remote-tracking refs move to the rewritten history, as branches do.
+            #expect(try gitCLIText(["rev-parse", "refs/remotes/origin/main"], in: work) == gitCLIText(["rev-parse", "main"], in: work))
             #expect(try gitCLIText(["rev-parse", "before"], in: work) == beforeTag)
             #expect(try gitCLIText(["rev-parse", "light"], in: work) == gitCLIText(["rev-parse", "main"], in: work))
             #expect(try gitCLIText(["rev-parse", "annotated^{commit}"], in: work) == gitCLIText(["rev-parse", "main~1"], in: work))
@@ -251,6 +253,34 @@ struct SimulatedPurgeCrash: Error {}
             #expect(try !runGit(["cat-file", "--batch-all-objects", "--batch"], in: work).contains(Data("stashed words".utf8)))
             #expect(try gitCLIText(["stash", "show", "--name-only", "stash@{0}"], in: work) == "")
             try journal.verifyPurged([name], before: before, droppedSubjects: journal.droppedSubjects(for: name))
+        }
+    }
+
+    @Test func aRemoteTrackingRefKeepsTheCommitsOnlyItReaches() throws {
+        try withGitTestFolder { root in
+            let journal = try GitTestJournal(root: root + "/journal")
+            let work = journal.root
+            let name = journal.names[5]
+            // A second remote of the person's, with a commit of theirs that only its tracking ref reaches here.
+            try runGit(["init", "-q", "--bare", "-b", "main", root + "/backup.git"], in: root)
+            try runGit(["remote", "add", "backup", root + "/backup.git"], in: work)
+            try runGit(["push", "-q", "backup", "main"], in: work)
+            try runGit(["clone", "-q", root + "/backup.git", root + "/other"], in: root)
+            try writeGitTestFile(root + "/other", "plan.txt", "my own plan\n")
+            try runGit(["add", "plan.txt"], in: root + "/other")
+            try runGit(["-c", "user.name=Me", "-c", "user.email=me@example.invalid", "commit", "-q", "-m", "my plan"], in: root + "/other")
+            try runGit(["push", "-q", "origin", "main"], in: root + "/other")
+            try runGit(["fetch", "-q", "backup"], in: work)
+
+            let repository = try #require(try GitRepository.open(at: work))
+            try repository.purge(entryPaths: [journal.paths[name]!])
+
+            // The person's commit is still there, on the rewritten history, with its file.
+            #expect(try gitCLIText(["log", "-1", "--format=%s", "refs/remotes/backup/main"], in: work) == "my plan\n")
+            #expect(try gitCLIText(["show", "refs/remotes/backup/main:plan.txt"], in: work) == "my own plan\n")
+            #expect(try gitCLIText(["rev-parse", "refs/remotes/backup/main~1"], in: work) == gitCLIText(["rev-parse", "main"], in: work))
+            for version in journal.versions[name]! { #expect(try !runGit(["cat-file", "--batch-all-objects", "--batch"], in: work).contains(Data(version.utf8))) }
+            #expect(try gitCLIText(["fsck", "--full", "--strict", "--no-progress", "--no-dangling"], in: work) == "")
         }
     }
 

@@ -60,13 +60,16 @@ final class GitHistoryRewriter {
     }
     /// Rewritten trees of folders on the way to a purged path, by folder and old id.
     private var treeMap: [FolderTree: ObjectID] = [:]
-    /// Purged paths present in a rewritten folder tree (only non-empty sets are kept).
-    private var presentIn: [FolderTree: Set<String>] = [:]
+    /// Purged paths present in a rewritten folder tree, with their blobs (only non-empty sets are kept).
+    private var presentIn: [FolderTree: [String: ObjectID]] = [:]
     /// Trees away from every purged path, already handed to the collector.
     private var collected: Set<ObjectID> = []
     /// The original tree of every commit rewritten, by commit.
     private(set) var oldTrees: [ObjectID: ObjectID] = [:]
-    private var presenceOfCommit: [ObjectID: Set<String>] = [:]
+    /// The purged paths each rewritten commit held, with their blobs (commits that held none are left out).
+    private(set) var presenceOfCommit: [ObjectID: [String: ObjectID]] = [:]
+    /// The parents of every commit rewritten, as they were.
+    private(set) var oldParents: [ObjectID: [ObjectID]] = [:]
     private var tagMap: [ObjectID: ObjectID?] = [:]
     private var blobFreeTrees: [ObjectID: ObjectID] = [:]
     private var rawCommits: [ObjectID: [UInt8]] = [:]
@@ -114,7 +117,7 @@ final class GitHistoryRewriter {
         guard kind == .tree else { throw GitRawObject.malformed("tree") }
         let previous = lastScannedAtPath[path]
         var edits: [(range: Range<Int>, replacement: ObjectID?)] = []
-        var present = Set<String>()
+        var present: [String: ObjectID] = [:]
         let starts: [Int32] = try raw.withUnsafeBytes { data in
             // The previous version of this folder usually differs by an entry or two. Entries
             // inside the common byte prefix, or inside the common byte suffix from an entry
@@ -191,7 +194,7 @@ final class GitHistoryRewriter {
     /// shared tail when that version was clean; otherwise only skips hashing known entries.
     private func scan(_ data: UnsafeRawBufferPointer, from: Int, startsBefore: ArraySlice<Int32>,
                       previous: (tree: GitScannedTree, common: Common)?, edits: inout [(range: Range<Int>, replacement: ObjectID?)],
-                      present: inout Set<String>, path: String, folder: Int) throws -> [Int32] {
+                      present: inout [String: ObjectID], path: String, folder: Int) throws -> [Int32] {
         var starts = Array(startsBefore)
         starts.reserveCapacity((previous?.tree.starts.count ?? 16) + 4)
         var position = from
@@ -216,7 +219,7 @@ final class GitHistoryRewriter {
             if !entry.isTree, !names.isEmpty, GitPathMatcher.contains(names, entry.name), !isKept(entry.id, name: entry.name, path: path) {
                 edits.append((entry.range, nil))
                 let name = String(decoding: entry.name, as: UTF8.self)
-                present.insert(path + name)
+                present[path + name] = entry.id
                 if !entry.isGitlink && entry.id != Self.emptyBlob { purgedBlobs.insert(entry.id) }
             } else if entry.isTree {
                 let rewritten: ObjectID
@@ -224,7 +227,7 @@ final class GitHistoryRewriter {
                     let childPath = path + String(decoding: entry.name, as: UTF8.self) + "/"
                     rewritten = try rewriteTree(entry.id, path: childPath)
                     if let child = matcher.folderIndex[childPath], let inside = presentIn[FolderTree(folder: child, id: entry.id)] {
-                        present.formUnion(inside)
+                        present.merge(inside) { old, _ in old }
                     }
                 } else {
                     if !known, !collected.contains(entry.id) { try collect(entry.id, path: path + String(decoding: entry.name, as: UTF8.self) + "/") }
@@ -301,14 +304,17 @@ final class GitHistoryRewriter {
             header = (parsed.tree, parsed.parents)
         }
         oldTrees[id] = header.tree
+        oldParents[id] = header.parents
         let tree = try rewriteTree(header.tree)
         // Where a purged path appears or disappears, a rename may have happened.
-        let present = matcher.folderIndex[""].flatMap { presentIn[FolderTree(folder: $0, id: header.tree)] } ?? []
-        if !present.isEmpty { presenceOfCommit[id] = present }
+        let presentBlobs = matcher.folderIndex[""].flatMap { presentIn[FolderTree(folder: $0, id: header.tree)] } ?? [:]
+        if !presentBlobs.isEmpty { presenceOfCommit[id] = presentBlobs }
         if header.parents.isEmpty {
-            if !present.isEmpty { presenceChanges.append((id, nil)) }
+            if !presentBlobs.isEmpty { presenceChanges.append((id, nil)) }
         } else {
-            for parent in header.parents where (presenceOfCommit[parent] ?? []) != present {
+            for parent in header.parents {
+                let before = presenceOfCommit[parent] ?? [:]
+                guard before.count != presentBlobs.count || before.keys.contains(where: { presentBlobs[$0] == nil }) else { continue }
                 presenceChanges.append((id, parent))
             }
         }

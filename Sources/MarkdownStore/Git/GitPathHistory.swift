@@ -18,9 +18,13 @@ enum GitPathHistory {
     /// (libgit2's, at git's default 50% similarity) pairs them, or when both files carry the
     /// entry's front-matter `id`.
     ///
-    /// - Returns: paths not in `paths` that are the same entry.
-    static func renamedPaths(of paths: Set<String>, rewriter: GitHistoryRewriter, repository: GitRepository,
-                             database: GitObjectDatabase) throws -> Set<String> {
+    /// Commits whose parents after the first are not earlier versions (a stash's index and
+    /// untracked-files commits) are compared with their first parent only.
+    ///
+    /// - Returns: each rename found, the commit (nil: the index) and path after it, the parent
+    ///   and path before it. Paths not in `paths` among them are the same entry.
+    static func renames(of paths: Set<String>, rewriter: GitHistoryRewriter, repository: GitRepository,
+                        database: GitObjectDatabase, firstParentOnly: Set<ObjectID> = []) throws -> [Rename] {
         var ids = Set<String>()
         for blob in rewriter.purgedBlobs {
             if let id = try? database.read(blob, { _, data in frontMatterID(data) }) { ids.insert(id) }
@@ -29,40 +33,141 @@ enum GitPathHistory {
             if let data = FileManager.default.contents(atPath: repository.workdir + path),
                let id = data.withUnsafeBytes({ frontMatterID($0) }) { ids.insert(id) }
         }
-        var found = Set<String>()
-        func consider(_ changes: [Change]) throws {
+        var found: [Rename] = []
+        func consider(_ changes: [Change], commit: ObjectID?, parent: ObjectID) throws {
             let removed = changes.filter { $0.kind == .deleted }
             let added = changes.filter { $0.kind == .added }
-            for change in changes where change.kind == .renamed {
-                if paths.contains(change.oldPath) { found.insert(change.newPath) }
-                if paths.contains(change.newPath) { found.insert(change.oldPath) }
+            for change in changes where change.kind == .renamed && (paths.contains(change.oldPath) || paths.contains(change.newPath)) {
+                found.append(Rename(commit: commit, newPath: change.newPath, parent: parent, oldPath: change.oldPath))
             }
             guard !ids.isEmpty else { return }
-            let removedOurs = removed.contains { paths.contains($0.oldPath) }
-            let addedOurs = added.contains { paths.contains($0.newPath) }
-            if removedOurs {
+            let removedOurs = removed.filter { paths.contains($0.oldPath) }
+            let addedOurs = added.filter { paths.contains($0.newPath) }
+            for ours in removedOurs {
                 for change in added where !paths.contains(change.newPath) {
                     if let blob = change.newBlob, let id = try? database.read(blob, { _, data in frontMatterID(data) }), ids.contains(id) {
-                        found.insert(change.newPath)
+                        found.append(Rename(commit: commit, newPath: change.newPath, parent: parent, oldPath: ours.oldPath))
                     }
                 }
             }
-            if addedOurs {
+            for ours in addedOurs {
                 for change in removed where !paths.contains(change.oldPath) {
                     if let blob = change.oldBlob, let id = try? database.read(blob, { _, data in frontMatterID(data) }), ids.contains(id) {
-                        found.insert(change.oldPath)
+                        found.append(Rename(commit: commit, newPath: ours.newPath, parent: parent, oldPath: change.oldPath))
                     }
                 }
             }
         }
-        var seen = Set<[ObjectID]>()
+        var changesBetween: [[ObjectID]: [Change]] = [:]
         for (commit, parent) in rewriter.presenceChanges {
-            guard let parent, let newTree = rewriter.oldTrees[commit], let oldTree = rewriter.oldTrees[parent],
-                  seen.insert([oldTree, newTree]).inserted else { continue }
-            try consider(repository.changes(from: oldTree, to: newTree))
+            guard let parent, let newTree = rewriter.oldTrees[commit], let oldTree = rewriter.oldTrees[parent] else { continue }
+            if firstParentOnly.contains(commit), rewriter.oldParents[commit]?.first != parent { continue }
+            if changesBetween[[oldTree, newTree]] == nil { changesBetween[[oldTree, newTree]] = try repository.changes(from: oldTree, to: newTree) }
+            try consider(changesBetween[[oldTree, newTree]]!, commit: commit, parent: parent)
         }
-        try consider(repository.stagedChanges())
-        return found.subtracting(paths)
+        if let head = try repository.headCommit() { try consider(repository.stagedChanges(), commit: nil, parent: head) }
+        return found
+    }
+
+    /// One rename: the file at `oldPath` in `parent` is the file at `newPath` in `commit` (nil:
+    /// the index).
+    struct Rename {
+        let commit: ObjectID?
+        let newPath: String
+        let parent: ObjectID
+        let oldPath: String
+    }
+
+    /// Which versions at the entry's paths are the entry, when a path held other files too: a
+    /// path is reused after the entry left it (renamed away or removed), or a name the entry
+    /// once had is given to a file of the person's own. Each stretch of history in which a path
+    /// holds a file without a break (from commit to parent, or from the index to HEAD), is one
+    /// file's life there; lives joined by a rename, by a version in common or by the same
+    /// front-matter `id` are one file. The entry is the file whose life holds what the folder
+    /// and the index have at `entryPaths` now.
+    ///
+    /// - Returns: the paths the entry had, and the versions at them that belong to other files
+    ///   (to keep); nil when nothing at `entryPaths` is in the history or the index (everything
+    ///   at the paths is the entry's).
+    static func lifetimes(entryPaths: Set<String>, paths: Set<String>, order: [ObjectID], rewriter: GitHistoryRewriter,
+                          renames: [Rename], repository: GitRepository, database: GitObjectDatabase) throws
+        -> (paths: Set<String>, others: [String: Set<ObjectID>])? {
+        struct Node: Hashable { let commit: ObjectID?; let path: String }
+        var nodes: [Node] = []
+        var number: [Node: Int] = [:]
+        var blobOf: [ObjectID] = []
+        func add(_ node: Node, _ blob: ObjectID) {
+            guard number[node] == nil else { return }
+            number[node] = nodes.count
+            nodes.append(node)
+            blobOf.append(blob)
+        }
+        for commit in order {
+            for (path, blob) in rewriter.presenceOfCommit[commit] ?? [:] where paths.contains(path) { add(Node(commit: commit, path: path), blob) }
+        }
+        let index = try GitIndex(repository: repository.handle)
+        for path in paths {
+            if let entry = git_index_get_bypath(index.handle, path, 0) { add(Node(commit: nil, path: path), ObjectID(entry.pointee.id)) }
+        }
+        guard !nodes.isEmpty else { return nil }
+        var parent = Array(nodes.indices)
+        func root(_ node: Int) -> Int {
+            var node = node
+            while parent[node] != node { parent[node] = parent[parent[node]]; node = parent[node] }
+            return node
+        }
+        func join(_ a: Int?, _ b: Int?) {
+            guard let a, let b else { return }
+            parent[root(a)] = root(b)
+        }
+        let head = try repository.headCommit()
+        // A life goes on from parent to commit, and from HEAD to the index.
+        for (node, position) in number {
+            if let commit = node.commit {
+                for before in rewriter.oldParents[commit] ?? [] { join(position, number[Node(commit: before, path: node.path)]) }
+            } else if let head {
+                join(position, number[Node(commit: head, path: node.path)])
+            }
+        }
+        for rename in renames { join(number[Node(commit: rename.commit, path: rename.newPath)], number[Node(commit: rename.parent, path: rename.oldPath)]) }
+        // A version or an id in common is the same file (a file removed and brought back).
+        var firstWithBlob: [ObjectID: Int] = [:]
+        var firstWithID: [String: Int] = [:]
+        var idOfBlob: [ObjectID: String?] = [:]
+        for position in nodes.indices {
+            let blob = blobOf[position]
+            if let other = firstWithBlob[blob] { join(position, other) } else { firstWithBlob[blob] = position }
+            if idOfBlob.index(forKey: blob) == nil { idOfBlob[blob] = .some(try? database.read(blob) { _, data in frontMatterID(data) }) }
+            if let id = idOfBlob[blob] ?? nil {
+                if let other = firstWithID[id] { join(position, other) } else { firstWithID[id] = position }
+            }
+        }
+        // The entry: what the index and HEAD hold at its paths, and what its file holds.
+        var anchors: [Int] = []
+        for path in entryPaths {
+            if let position = number[Node(commit: nil, path: path)] { anchors.append(position) }
+            if let head, let position = number[Node(commit: head, path: path)] { anchors.append(position) }
+            var oid = git_oid()
+            if git_odb_hashfile(&oid, repository.workdir + path, GIT_OBJECT_BLOB) == 0, let position = firstWithBlob[ObjectID(oid)] {
+                anchors.append(position)
+            }
+            if let data = FileManager.default.contents(atPath: repository.workdir + path),
+               let id = data.withUnsafeBytes({ frontMatterID($0) }), let position = firstWithID[id] {
+                anchors.append(position)
+            }
+        }
+        guard !anchors.isEmpty else { return nil }
+        let entry = Set(anchors.map(root))
+        var entryPathsFound = Set<String>()
+        var others: [String: Set<ObjectID>] = [:]
+        for position in nodes.indices {
+            if entry.contains(root(position)) {
+                entryPathsFound.insert(nodes[position].path)
+            } else {
+                others[nodes[position].path, default: []].insert(blobOf[position])
+            }
+        }
+        return (entryPathsFound.union(entryPaths), others)
     }
 
     /// Paths outside `paths` that hold an exact copy of a version of the entry: anywhere in the

@@ -62,6 +62,9 @@ extension GitRepository {
     /// Where an interrupted purge is remembered: the paths, hex-encoded.
     var pendingPurgePath: String { gitdir + "say/pending-purge" }
 
+    /// Whether a let-go was started and not finished (the next purge or sync finishes it).
+    public var hasPendingPurge: Bool { access(pendingPurgePath, F_OK) == 0 }
+
     /// Paths, and the versions kept at some of them.
     private static let recordHeader = "say-it-later pending-purge 3"
     /// Paths only (written when nothing is kept, so an earlier version of say can still finish it).
@@ -243,7 +246,7 @@ extension GitRepository {
         var plan = try GitPurgePlan(repository: self, references: references, paths: requested, resolve: resolve, copies: copies, keep: keep)
         defer { plan.close() }
 
-        try writePendingRecord(plan.paths, keep: keep)
+        try writePendingRecord(plan.paths, keep: plan.keep)
         try checkpoint(.recordWritten, locks)
 
         plan.addNotes(try plan.notesUpdates())  // new note trees, in memory only
@@ -254,6 +257,7 @@ extension GitRepository {
         let workdir = workdir
         let staging = gitdir + "say/index-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         let paths = plan.paths
+        let keep = plan.keep
         let indexPath = gitdir + "index"
         let indexJob = GitBackgroundJob {
             try Self.cleanWorkingTreeAndIndex(repository: repository, indexPath: indexPath, staging: staging, workdir: workdir, paths: paths,
@@ -361,24 +365,34 @@ extension GitRepository {
     ///   conflicts): the cache-tree names trees git expects to exist.
     private static func cleanWorkingTreeAndIndex(repository: OpaquePointer, indexPath: String, staging: String, workdir: String,
                                                  paths: Set<String>, keep: [String: Set<ObjectID>]) throws -> [ObjectID] {
-        // A path where a version is kept holds the person's newer entry: its file stays.
-        for path in paths.sorted() where keep[path]?.isEmpty != false {
+        func removeFile(_ path: String) throws {
             var info = stat()
             if lstat(workdir + path, &info) == 0, Platform.fileType(info.st_mode) != S_IFDIR { try AtomicFile.remove(workdir + path) }
         }
-        if keep.isEmpty, let objects = try cleanIndexAsFile(indexPath: indexPath, staging: staging, workdir: workdir, paths: paths) {
-            return objects
+        if keep.isEmpty {
+            for path in paths.sorted() { try removeFile(path) }
+            if let objects = try cleanIndexAsFile(indexPath: indexPath, staging: staging, workdir: workdir, paths: paths) { return objects }
         }
-        guard let bytes = FileManager.default.contents(atPath: indexPath) else { return [] }
+        guard let bytes = FileManager.default.contents(atPath: indexPath) else {
+            for path in paths.sorted() { try removeFile(path) }
+            return []
+        }
         try AtomicFile.write(bytes, to: staging)
         var raw: OpaquePointer?
         try gitCheck(git_index_open(&raw, staging), "git_index_open")
         guard let index = raw else { throw GitError.wrapper("no index returned", function: "git_index_open") }
         defer { git_index_free(index) }
         for path in paths.sorted() {
-            if let kept = keep[path], !kept.isEmpty, let entry = git_index_get_bypath(index, path, 0), kept.contains(ObjectID(entry.pointee.id)) {
-                continue
+            // A path where a version is kept may hold another file now (the person's, or a newer
+            // entry): the file and its index entry stay when the index or the file holds such a version.
+            if let kept = keep[path], !kept.isEmpty {
+                var oid = git_oid()
+                let file = git_odb_hashfile(&oid, workdir + path, GIT_OBJECT_BLOB) == 0 ? ObjectID(oid) : nil
+                let staged = git_index_get_bypath(index, path, 0).map { ObjectID($0.pointee.id) }
+                if let staged, kept.contains(staged) { continue }
+                if let file, kept.contains(file) { continue }
             }
+            try removeFile(path)
             try gitCheck(git_index_remove_bypath(index, path), "git_index_remove_bypath")
         }
         // Resolve-undo records may name old versions of a purged file; they are only a
@@ -550,6 +564,8 @@ struct GitPurgePlan {
     private var rewriter: GitHistoryRewriter
     /// The final paths purged.
     private(set) var paths: Set<String>
+    /// Versions that stay at a purged path (another file's, or a newer entry's), by path.
+    private(set) var keep: [String: Set<ObjectID>] = [:]
     private(set) var report = GitPurgeReport()
     private(set) var updates: [String: ObjectID] = [:]
     private(set) var deletions = Set<String>()
@@ -595,9 +611,18 @@ struct GitPurgePlan {
         }
 
         var paths = requested
+        // With versions to keep given (sync's purges), those say which versions stay; otherwise
+        // the entry's own stretches of history at its paths do.
+        // (A pending purge's paths, requested but not resolved, are taken whole, as recorded.)
+        let followLifetimes = !keep.keys.contains(where: resolve.contains)
+        let takenWhole = requested.subtracting(resolve)
+        var keep = keep
         var rewriter: GitHistoryRewriter
         var order: [ObjectID] = []
         var rounds = 0
+        var lifetimesSettled = false
+        // A stash's index and untracked-files commits are not earlier versions of its tree.
+        let stashCommits = Set(stash.map(\.new))
         while true {
             rounds += 1
             rewriter = GitHistoryRewriter(database: database, paths: paths, preserveShape: preserve, keep: keep,
@@ -610,10 +635,25 @@ struct GitPurgePlan {
             for commit in order { try rewriter.rewriteCommit(commit) }
             try rewriter.finishCollecting()
             guard !resolve.isEmpty, rounds < 16 else { break }
-            let renamed = try GitPathHistory.renamedPaths(of: paths, rewriter: rewriter, repository: repository, database: database)
-            if !renamed.isSubset(of: paths) {
-                paths.formUnion(renamed)
-                continue
+            if !lifetimesSettled {
+                let renames = try GitPathHistory.renames(of: paths, rewriter: rewriter, repository: repository, database: database,
+                                                         firstParentOnly: stashCommits)
+                let renamed = Set(renames.flatMap { [$0.oldPath, $0.newPath] })
+                if !renamed.isSubset(of: paths) {
+                    paths.formUnion(renamed)
+                    continue
+                }
+                // The paths settled: which versions at them are the entry's.
+                lifetimesSettled = true
+                if followLifetimes, let lives = try GitPathHistory.lifetimes(entryPaths: resolve, paths: paths, order: order, rewriter: rewriter, renames: renames,
+                                                            repository: repository, database: database),
+                   lives.paths != paths || !lives.others.isEmpty {
+                    paths = lives.paths.union(requested)
+                    for (path, blobs) in lives.others where paths.contains(path) && !takenWhole.contains(path) {
+                        keep[path, default: []].formUnion(blobs)
+                    }
+                    continue
+                }
             }
             let copyPaths = try GitPathHistory.copies(of: rewriter, paths: paths, commits: order, repository: repository, database: database)
             if !copyPaths.isEmpty {
@@ -632,6 +672,7 @@ struct GitPurgePlan {
         }
         self.rewriter = rewriter
         self.paths = paths
+        self.keep = keep.filter { paths.contains($0.key) && !$0.value.isEmpty }
         report.paths = paths.subtracting(report.removedCopies).sorted()
 
         // New targets.
@@ -641,8 +682,6 @@ struct GitPurgePlan {
                 deletions.insert(reference.name)
             } else if reference.name == "refs/stash" {
                 continue  // with its reflog, below
-            } else if reference.name.hasPrefix("refs/remotes/") {
-                if try rewriter.rewriteTarget(target) != target { deletions.insert(reference.name) } else { roots.append(target) }
             } else if let rewritten = try rewriter.rewriteTarget(target) {
                 if rewritten != target { updates[reference.name] = rewritten }
                 roots.append(rewritten)

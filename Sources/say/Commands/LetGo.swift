@@ -30,9 +30,19 @@ extension Say {
             // The confirmation shows the entry's first line: the lock comes first.
             try LockGate.unlock(journalOptions.folders())
             let journal = try journalOptions.open()
+            // A let-go left unfinished is finished by the listing below, and the entries after it
+            // move up: a number the person read before then may now name another entry.
+            let unfinishedBefore = journal.hasUnfinishedLetGo
             let summary: EntrySummary
             do {
-                summary = try journal.summary(for: entry, in: journal.list().entries)
+                let entries = try journal.list().entries
+                if unfinishedBefore, !journal.hasUnfinishedLetGo, Int(entry) != nil {
+                    throw SayFailure(message: "an earlier let-go had not finished and is done now, so the numbers in `say history` have changed; "
+                        + "nothing else was let go. Run `say history` to see the new numbers, then try again")
+                }
+                summary = try journal.summary(for: entry, in: entries)
+            } catch let failure as SayFailure {
+                throw failure
             } catch {
                 throw SayFailure("let the entry go", error)
             }
@@ -65,6 +75,9 @@ extension Say {
                 } catch let JournalError.copiesElsewhere(paths) {
                     throw SayFailure(message: "could not let the entry go: the same words are also in \(paths.joined(separator: ", ")), which say did not write; nothing was changed. "
                         + "Pass --with-copies to remove them too, or --keep-copies to leave them")
+                } catch where journal.hasUnfinishedLetGo {
+                    throw SayFailure(message: "could not finish letting the entry go: \(SayFailure(nil, error).message). "
+                        + "It is recorded, and say finishes it the next time it opens the journal (any `say` command)")
                 } catch {
                     throw SayFailure("let the entry go", error)
                 }

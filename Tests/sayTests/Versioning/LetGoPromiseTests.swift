@@ -204,6 +204,107 @@ struct LetGoPromiseTests {
         #expect(!everything.contains("words that were copied"))
     }
 
+    /// A path the entry left (renamed away, or removed) and that later held other files: each
+    /// file's life at the path is its own, and a let-go takes only the entry's.
+    @Test func aPathReusedAfterTheEntryLeftItKeepsTheOtherFilesThere() throws {
+        #expect(try say("init", "--git").status == 0)
+        let folder = journal + "/entries/2026/11"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A today.md archived each day with `git mv`, then a new one started.
+        for day in ["01", "02", "03"] {
+            try home.write("---\ndate: 2026-11-\(day)T10:00:00Z\n---\nDay \(day) words REUSE\(day)-marker.\n", to: "journal/entries/2026/11/today.md")
+            #expect(try git(["add", "-A"], in: journal).status == 0)
+            #expect(try git(["commit", "-q", "-m", "day \(day)"], in: journal).status == 0)
+            #expect(try git(["mv", "entries/2026/11/today.md", "entries/2026/11/day-\(day).md"], in: journal).status == 0)
+            #expect(try git(["commit", "-q", "-m", "archive day \(day)"], in: journal).status == 0)
+        }
+        try home.write("---\ndate: 2026-11-04T10:00:00Z\n---\nToday REUSE04-marker.\n", to: "journal/entries/2026/11/today.md")
+        #expect(try git(["add", "-A"], in: journal).status == 0)
+        #expect(try git(["commit", "-q", "-m", "day 04"], in: journal).status == 0)
+        try home.write("---\ndate: 2026-11-04T10:00:00Z\n---\nToday REUSE04-marker, and more.\n", to: "journal/entries/2026/11/today.md")
+        #expect(try git(["commit", "-q", "-am", "edit"], in: journal).status == 0)
+
+        // Day 01 (the oldest) goes; the three files that later lived at today.md stay.
+        let first = try say("let-go", "4", "--yes")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["day-02.md", "day-03.md", "today.md"])
+        var everything = try git(["cat-file", "--batch-all-objects", "--batch"], in: journal).output
+        #expect(!everything.contains("REUSE01-marker"))
+        for day in ["02", "03", "04"] { #expect(everything.contains("REUSE\(day)-marker")) }
+        #expect(try git(["log", "--format=%s", "--", "entries/2026/11/day-02.md"], in: journal).output.contains("day 02"))
+        #expect(try git(["status", "--porcelain"], in: journal).output == "")
+
+        // Today's file goes, with every version of it; the older lives at its path stay.
+        let today = try say("let-go", "1", "--yes")
+        #expect(today.status == 0, "\(today.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["day-02.md", "day-03.md"])
+        everything = try git(["cat-file", "--batch-all-objects", "--batch"], in: journal).output
+        #expect(!everything.contains("REUSE04-marker"))
+        #expect(everything.contains("REUSE02-marker") && everything.contains("REUSE03-marker"))
+        #expect(try git(["status", "--porcelain"], in: journal).output == "")
+        #expect(try git(["fsck", "--full", "--strict"], in: journal).status == 0)
+    }
+
+    /// A name the entry once had, given to a file of the person's own: letting either go leaves
+    /// the other, with its history.
+    @Test(arguments: [true, false])
+    func aNameTheEntryHadThatNowHoldsAnotherFileIsThatFilesAlone(lettingGoTheEntry: Bool) throws {
+        #expect(try say("init", "--git").status == 0)
+        let kept = try say("write", "--keep", "--json", "--text", "RENAMED-marker words of an entry")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(kept.stdout.utf8)) as? [String: Any])
+        let path = try #require(object["path"] as? String)
+        #expect(try git(["mv", path, "entries/moved.md"], in: journal).status == 0)
+        #expect(try git(["commit", "-q", "-m", "rename"], in: journal).status == 0)
+        try home.write("---\nid: my-own-1\ndate: 2026-11-02T10:00:00Z\n---\nOWN-marker text about a bicycle.\n", to: "journal/" + path)
+        #expect(try git(["add", path], in: journal).status == 0)
+        #expect(try git(["commit", "-q", "-m", "my own file at the old name"], in: journal).status == 0)
+        let history = try say("history").stdout
+        #expect(history.contains("RENAMED-marker") && history.contains("OWN-marker"))
+
+        // Newest first: 1 is the entry (kept today), 2 the person's file (dated 2 November).
+        let letGo = try say("let-go", lettingGoTheEntry ? "1" : "2", "--yes")
+        #expect(letGo.status == 0, "\(letGo.stderr)")
+        let everything = try git(["cat-file", "--batch-all-objects", "--batch"], in: journal).output
+        let (gone, stays) = lettingGoTheEntry ? ("RENAMED-marker", "OWN-marker") : ("OWN-marker", "RENAMED-marker")
+        #expect(!everything.contains(gone))
+        #expect(everything.contains(stays))
+        #expect(try say("history").stdout.contains(stays))
+        #expect(FileManager.default.fileExists(atPath: journal + "/" + (lettingGoTheEntry ? path : "entries/moved.md")))
+        #expect(try git(["fsck", "--full", "--strict"], in: journal).status == 0)
+    }
+
+    /// The untracked files a stash keeps (`git stash -u`) are the person's files at other paths,
+    /// not earlier versions of the entry: one that shares most of the entry's words stays, and an
+    /// exact copy is named and asked about, as a copy in a commit is.
+    @Test func aStashsUntrackedFilesAreNotTheEntrysHistory() throws {
+        #expect(try say("init", "--git").status == 0)
+        let lines = (1 ... 12).map { "Line \($0) of a story about the garden, STASH-marker." }.joined(separator: "\n")
+        let kept = try say("write", "--keep", "--json", "--text", lines)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(kept.stdout.utf8)) as? [String: Any])
+        let path = try #require(object["path"] as? String)
+        #expect(try say("write", "--keep", "--text", "another entry").status == 0)
+        try home.write("Dear friend,\n" + lines + "\nBest wishes\n", to: "journal/letter.txt")
+        #expect(try git(["stash", "push", "-q", "-u", "-m", "my letter"], in: journal).status == 0)
+
+        let letGo = try say("let-go", "2", "--yes")
+        #expect(letGo.status == 0, "\(letGo.stderr)")
+        #expect(try git(["ls-tree", "-r", "--name-only", "stash@{0}^3"], in: journal).output == "letter.txt\n")
+        #expect(try git(["stash", "pop", "-q"], in: journal).status == 0)
+        #expect(String(decoding: try home.read("journal/letter.txt"), as: UTF8.self).hasPrefix("Dear friend,"))
+        try FileManager.default.removeItem(atPath: journal + "/letter.txt")
+
+        // An exact copy stashed the same way is a copy: named, and nothing changes.
+        let copied = try say("write", "--keep", "--json", "--text", "COPIED-marker words")
+        let copiedPath = try #require((try JSONSerialization.jsonObject(with: Data(copied.stdout.utf8)) as? [String: Any])?["path"] as? String)
+        try FileManager.default.copyItem(atPath: journal + "/" + copiedPath, toPath: journal + "/backup-copy.md")
+        #expect(try git(["stash", "push", "-q", "-u"], in: journal).status == 0)
+        let refused = try say("let-go", "1", "--yes")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("backup-copy.md"), "\(refused.stderr)")
+        #expect(try git(["ls-tree", "-r", "--name-only", "stash@{0}^3"], in: journal).output == "backup-copy.md\n")
+        #expect(!FileManager.default.fileExists(atPath: journal + "/" + path))
+    }
+
     @Test func letGoOneRightAfterAKeepIsThatKeep() throws {
         #expect(try say("init", "--git").status == 0)
         for round in 0 ..< 6 {
