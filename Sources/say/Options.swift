@@ -36,6 +36,23 @@ struct JournalOptions: ParsableArguments {
     ///   what an interrupted let-go or sync left (`.interruptedWork`, for a keep, which commits
     ///   only its own file), or nothing (`.none`, for a command that does it itself under its
     ///   own lock, such as sync).
+    /// Finishes an interrupted let-go and commits edits made in an editor before anything else.
+    /// If git cannot, the entries on disk are still there to list and keep: says so, goes on.
+    func settle(_ journal: Journal, _ settling: Settling = .all) {
+        do {
+            switch settling {
+            case .all: try journal.settle()
+            case .interruptedWork: try journal.settle(outsideEdits: false)
+            case .none, .whileListing: break
+            }
+        } catch {
+            Output.error("say: " + Copy.notSettled((error as? LocalizedError)?.errorDescription ?? "\(error)"))
+        }
+        if let problem = journal.repositoryProblem {
+            Output.error("say: " + Copy.notSettled(problem.errorDescription ?? Copy.repositoryUnopened))
+        }
+    }
+
     func open(settling: Settling = .all) throws -> Journal {
         do {
             // SAY_LOCK_TIMEOUT (seconds) lets tests and scripts choose how long to wait for
@@ -43,20 +60,7 @@ struct JournalOptions: ParsableArguments {
             let timeout = ProcessInfo.processInfo.environment["SAY_LOCK_TIMEOUT"].flatMap(TimeInterval.init) ?? 10
             let journal = try Journal(folders: folders(), lockTimeout: timeout, opensRepositoryWhenNeeded: settling == .whileListing)
             if settling == .whileListing { return journal }
-            // Finish an interrupted let-go and commit edits made in an editor before anything else.
-            // If git cannot, the entries on disk are still there to list and keep: say so, go on.
-            do {
-                switch settling {
-                case .all: try journal.settle()
-                case .interruptedWork: try journal.settle(outsideEdits: false)
-                case .none, .whileListing: break
-                }
-            } catch {
-                Output.error("say: " + Copy.notSettled((error as? LocalizedError)?.errorDescription ?? "\(error)"))
-            }
-            if let problem = journal.repositoryProblem {
-                Output.error("say: " + Copy.notSettled(problem.errorDescription ?? Copy.repositoryUnopened))
-            }
+            settle(journal, settling)
             return journal
         } catch let failure as SayFailure {
             throw failure

@@ -29,10 +29,11 @@ extension Say {
         func run() throws {
             // The confirmation shows the entry's first line: the lock comes first.
             try LockGate.unlock(journalOptions.folders())
-            let journal = try journalOptions.open()
-            // A let-go left unfinished is finished by the listing below, and the entries after it
-            // move up: a number the person read before then may now name another entry.
+            let journal = try journalOptions.open(settling: .none)
+            // A let-go left unfinished is finished now, and the entries after it move up: a
+            // number the person read before then may name another entry.
             let unfinishedBefore = journal.hasUnfinishedLetGo
+            journalOptions.settle(journal)
             let summary: EntrySummary
             do {
                 let entries = try journal.list().entries

@@ -305,6 +305,52 @@ struct LetGoPromiseTests {
         #expect(!FileManager.default.fileExists(atPath: journal + "/" + path))
     }
 
+    /// A let-go killed after it recorded its work is finished by the next say; the numbers of
+    /// `say history` move up then, so the same command run again must not take another entry.
+    @Test func aLetGoRunAgainAfterItWasKilledNeverTakesAnotherEntry() throws {
+        #expect(try say("init", "--git").status == 0)
+        #expect(try say("write", "--keep", "--text", "FIRST-marker kept first").status == 0)
+        #expect(try say("write", "--keep", "--text", "SECOND-marker kept second").status == 0)
+        // Killed at the rename after the one that records the let-go (`.git/say/pending-purge`).
+        let trace = home.url("trace.txt")
+        let strace = Process()
+        strace.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+        strace.arguments = ["-f", "-qq", "-o", trace, "-e", "trace=rename", SayBinary.path, "let-go", "1", "--yes", "--journal", journal]
+        strace.environment = SayBinary.environment(home: home.path)
+        strace.standardOutput = FileHandle.nullDevice
+        strace.standardError = FileHandle.nullDevice
+        // First a run that is not killed, on a copy, to count the renames.
+        let copy = home.url("copy")
+        try FileManager.default.copyItem(atPath: journal, toPath: copy)
+        strace.arguments = ["-f", "-qq", "-o", trace, "-e", "trace=rename", SayBinary.path, "let-go", "1", "--yes", "--journal", copy]
+        try strace.run()
+        strace.waitUntilExit()
+        let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("rename(") }
+        let record = try #require(renames.firstIndex { $0.contains("/pending-purge\"") })
+        let killed = Process()
+        killed.executableURL = strace.executableURL
+        killed.arguments = ["-f", "-qq", "-o", "/dev/null", "-e", "trace=rename", "-e", "inject=rename:signal=KILL:when=\(record + 2)",
+                            SayBinary.path, "let-go", "1", "--yes", "--journal", journal]
+        killed.environment = strace.environment
+        killed.standardOutput = FileHandle.nullDevice
+        killed.standardError = FileHandle.nullDevice
+        try killed.run()
+        killed.waitUntilExit()
+        #expect(killed.terminationStatus != 0)
+        #expect(FileManager.default.fileExists(atPath: journal + "/.git/say/pending-purge"))
+
+        let again = try say("let-go", "1", "--yes")
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("the numbers in `say history` have changed"), "\(again.stderr)")
+        let history = try say("history").stdout
+        #expect(history.contains("FIRST-marker"))
+        #expect(!history.contains("SECOND-marker"))
+        let everything = try git(["cat-file", "--batch-all-objects", "--batch"], in: journal).output
+        #expect(!everything.contains("SECOND-marker") && everything.contains("FIRST-marker"))
+        // With nothing left unfinished, the numbers are the ones `say history` shows.
+        #expect(try say("let-go", "1", "--yes").status == 0)
+    }
+
     @Test func letGoOneRightAfterAKeepIsThatKeep() throws {
         #expect(try say("init", "--git").status == 0)
         for round in 0 ..< 6 {
