@@ -1425,6 +1425,12 @@ extension SafetyPhrases {
             "(havent|have not|hasnt|has not) [<A>] felt (it|that|them) (in|for) [over|well over|more than|nearly|almost] (a|<SPAN>) (decade|decades|years)",
             "(havent|have not|hasnt|has not) [<A>] thought (about|of) (ending my life|killing myself|suicide|ending it all|dying) (in|for) [over|well over|more than|nearly|almost] (a|<SPAN>) (decade|decades|years|year)",
             "<SPAN> (years|year) (today)? since i (nearly|almost) ~3 ~~20 (im|i am|i m) [<A>] (happy|well|safe|okay|glad) now $",
+            "(#num|<SPAN>|<SPAN> hundred|hundred) (days|weeks|months|years) (without|free of|free from|clean of|clean from) (hurting|harming|cutting|burning) myself ~~8 (urges|thoughts) (are|have been)? [<A>] (rare|rarer|quieter|gone|manageable)",
+            "used to (think|thinking) about (dying|death|suicide|killing myself|ending it|ending my life) ~~16 (cant|can not|cannot) (even)? remember the last time $",
+            "(journal|diary|notebook) from (#num|the nineties|the eighties) ~~30 (tenderness|compassion|kindness|love) for (her|him|that girl|that boy|my younger self) ~~10 (im|i am|i m) (fine|well|okay|ok|safe) now $",
+            "(that|this) was before ~6 (meds|medication|therapy|treatment|counselling|counseling) ~4 $ ~~2 now i (think|worry|dream) about (holidays|holiday|the garden|gardening|work|football|dinner|food|bills|trips|travel|normal things|boring things|what to (cook|eat|wear)|my (kids|garden|job|allotment|grandchildren|dog|wedding|holiday|exams|course)|the (kids|grandchildren|dog|future|weekend))",
+            "(that|the old) (girl|boy|kid|lad|lass|teenager|version of me) (is|s) (long gone|gone now|long dead)",
+            "(suicidal|hospital|self harm|cutting) (years|days|time|months|period|phase) (feel|feels|seem|seems) like (another|a different|someone elses) (life|lifetime|world)",
         ],
         backNow: [
             "(tonight|last night|today) ~~12 (undid|undone) (all of it|it all|it)",
@@ -1473,6 +1479,7 @@ extension SafetyPhrases {
     static let quotation = SafetyQuotationPhrases(
         before: [
             "(first person|working title) ~~12",
+            "(poem|poems|poetry|anthology|stanza|written as|in the voice of) ~~14",
             "(protagonist|character|narrator|heroine|hero) ~~8 (writing|writes|wrote|says|said|thinks)",
             "(writing group|group piece|draft (one|two|three|four|#num)|opening line|first line) ~~6",
             "(mate s|mates|friends|friend s|his|her|their) (story|status|post|snap|caption) [was|said|just|read]",
