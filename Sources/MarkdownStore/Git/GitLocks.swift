@@ -142,6 +142,30 @@ enum GitLocks {
     /// Where tokens live, inside the git folder.
     static let folder = "say/locks/"
 
+    /// Whether every folder on the way from `base` (a git folder, with a trailing `/`) to the
+    /// file at `relative` is a real folder, not a link: what say reads or removes by a name it
+    /// finds in a git folder (a shared remote's, which others can write) is never followed out
+    /// of that folder.
+    static func staysInside(_ base: String, _ relative: String) -> Bool {
+        var folder = base
+        for component in relative.split(separator: "/").dropLast() {
+            folder += component + "/"
+            var info = stat()
+            guard lstat(String(folder.dropLast()), &info) == 0 else { return errno == ENOENT }
+            guard Platform.fileType(info.st_mode) == S_IFDIR else { return false }
+        }
+        return true
+    }
+
+    /// Throws when say's folder for lock records in `base` is a link (say never makes one):
+    /// records written there would land outside the git folder.
+    static func refuseLinkedTokenFolder(_ base: String) throws {
+        guard staysInside(base, folder + "token") else {
+            throw GitError.wrapper("\(base)say is a link to another folder, which say never makes", function: "lock",
+                                   advice: "remove that link (`rm \(base)say`) and try again")
+        }
+    }
+
     /// Removes the locks of say runs that died, where they are provably theirs (see
     /// ``GitLockSet``), and the tokens of those runs. Tokens of live runs are left alone.
     ///
@@ -153,6 +177,8 @@ enum GitLocks {
         let base = gitFolder.hasSuffix("/") ? gitFolder : gitFolder + "/"
         let tokenFolder = base + folder
         var removed: [String] = []
+        // Records reached through a link are not say's: never read, never acted on.
+        guard staysInside(base, folder + "token") else { return [] }
         let names = try FolderContents.names(in: tokenFolder)
         var livePIDs = Set<Substring>()
         for name in names where !AtomicFile.isTemporary(name: name) {
@@ -234,6 +260,7 @@ final class GitLockToken {
 
     /// Writes, flushes and flock-holds a new token listing `lockPaths`.
     static func create(gitFolder: String, kind: Kind, lockPaths: [String]) throws -> GitLockToken {
+        try GitLocks.refuseLinkedTokenFolder(gitFolder)
         let folder = gitFolder + GitLocks.folder
         try AtomicFile.makeFolders(folder)
         let path = folder + "\(getpid())-\(UInt64.random(in: 0 ... .max))"
@@ -298,7 +325,8 @@ final class GitLockToken {
         let locks = kind == nil ? [] : lines.dropFirst(2).compactMap { line -> String? in
             // Only paths inside the git folder, ending in .lock, are ever removed.
             let parts = line.split(separator: "/", omittingEmptySubsequences: false)
-            guard line.hasSuffix(".lock"), !line.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
+            guard line.hasSuffix(".lock"), !line.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
+                  GitLocks.staysInside(gitFolder, line) else { return nil }
             return gitFolder + line
         }
         do {

@@ -54,6 +54,34 @@ struct SyncHostileRemoteTests {
         var fsmonitorConfig: String { "[core]\n\tfsmonitor = touch \(marker)\n\tbare = false\n" }
     }
 
+    /// A folder remote's lock records are say's only when they are in the remote itself: a
+    /// planted record of a "dead say run" naming a lock behind a link in the remote removes
+    /// nothing outside it, and a `say` folder that is a link to elsewhere gets no record written.
+    @Test func lockRecordsAndLinksPlantedInAFolderRemoteReachNothingOutsideIt() throws {
+        let setup = try Setup()
+        let outside = setup.a.home.url("project")
+        try FileManager.default.createDirectory(atPath: outside + "/locks", withIntermediateDirectories: true)
+        try "a project's own lock file\n".write(toFile: outside + "/Cargo.lock", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: setup.remote.path + "/refs/x", withDestinationPath: outside)
+        // A record of a killed say's libgit2 call, dated long ago, naming the lock behind the link.
+        let record = setup.remote.path + "/say/locks/1-1"
+        try FileManager.default.createDirectory(atPath: setup.remote.path + "/say/locks", withIntermediateDirectories: true)
+        try "say-it-later git locks 1\nlibgit2\nrefs/x/Cargo.lock\n".write(toFile: record, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 946_684_800)], ofItemAtPath: record)
+        _ = try setup.a.keep("KEPT-marker a third entry")
+        _ = try setup.a.sync()
+        #expect(FileManager.default.fileExists(atPath: outside + "/Cargo.lock"))
+
+        // The remote's say folder replaced by a link to another folder: refused, nothing written there.
+        try FileManager.default.removeItem(atPath: setup.remote.path + "/say")
+        try FileManager.default.createSymbolicLink(atPath: setup.remote.path + "/say", withDestinationPath: outside)
+        _ = try setup.a.keep("KEPT-marker a fourth entry")
+        let refused = try setup.a.sync(status: 1)
+        #expect(refused.stderr.contains("say is a link to another folder"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside + "/locks").isEmpty)
+        #expect(FileManager.default.fileExists(atPath: outside + "/Cargo.lock"))
+    }
+
     @Test func aNestedRepositoryWhoseConfigRunsACommand() throws {
         let setup = try Setup()
         try setup.hostile.commit(adding: [
@@ -187,12 +215,12 @@ struct SyncHostileRemoteTests {
     @Test func aRolledBackRemoteIsRefusedAndRejoinBringsItBack() throws {
         let setup = try Setup()
         let goes = try setup.a.keep("GOES-marker let go after the backup")
-        try setup.a.sync()
+        _ = try setup.a.sync()
         let backup = setup.remote.folder.url("backup.git")
         try FileManager.default.copyItem(atPath: setup.remote.path, toPath: backup)
         try setup.a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
         _ = try setup.a.keep("after")
-        try setup.a.sync()
+        _ = try setup.a.sync()
         try FileManager.default.removeItem(atPath: setup.remote.path)
         try FileManager.default.copyItem(atPath: backup, toPath: setup.remote.path)
         let before = try git(["rev-parse", "HEAD"], in: setup.a.journal).output
@@ -215,7 +243,7 @@ struct SyncHostileRemoteTests {
     @Test func otherBranchesAndTagsThatHoldALetGoEntryAreNamed() throws {
         let setup = try Setup()
         let goes = try setup.a.keep("GOES-marker on a branch too")
-        try setup.a.sync()
+        _ = try setup.a.sync()
         try setup.hostile.git(["branch", "old", "main"])
         try setup.hostile.git(["tag", "v1", "main"])
         try setup.a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
