@@ -213,9 +213,17 @@ extension GitRepository {
         guard try headBranch() == "refs/heads/main" else {
             throw GitError.wrapper("HEAD is not on the branch main; check main out first", function: "sync")
         }
-        let typed = try settings.remoteURL ?? GitRemote.configuredURL(repository: handle, name: "origin")
+        let configured = try GitRemote.configuredURL(repository: handle, name: "origin")
+        let typed = settings.remoteURL ?? configured
         guard let typed, !typed.isEmpty else { throw GitSyncError.noRemote }
         let address = GitRemoteAddress(typed, workingDirectory: settings.workingDirectory)
+        // say stores the address it syncs with as `origin`: one the person set up for something
+        // else (not the one say last synced with) is theirs, and stays as it is.
+        if settings.remoteURL != nil, let configured, !configured.isEmpty, configured != address.url, readSyncBase()?.url != configured {
+            throw GitError.wrapper("the journal already has a git remote called origin (\(configured)) that say did not set up, and say keeps the address it syncs with as origin; nothing was changed",
+                                   function: "sync",
+                                   advice: "keep yours under another name with `git remote rename origin <name>` in the journal folder, then sync again")
+        }
         if case let .unsupported(scheme) = address.kind {
             throw GitSyncError.unsupportedTransport(remote: address.display, scheme: scheme)
         }

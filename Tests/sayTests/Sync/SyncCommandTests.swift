@@ -243,6 +243,36 @@ struct SyncCommandTests {
         #expect(try b.sync("--remote", folder).stdout == "Versioning is on now. 1 new here.\n")
     }
 
+    /// The person's own `origin` (not one say set up) stays as it is: `--remote` is refused until
+    /// they keep theirs under another name. The remote say set up itself can be changed.
+    @Test func aRemoteCalledOriginThatSayDidNotSetUpIsNeverOverwritten() throws {
+        let a = SyncDevice()
+        try a.say(["init", "--git"])
+        _ = try a.keep("one")
+        let mine = a.home.url("mine.git")
+        #expect(try git(["init", "-q", "--bare", "-b", "main", mine], in: a.home.path).status == 0)
+        #expect(try git(["remote", "add", "origin", mine], in: a.journal).status == 0)
+        #expect(try git(["config", "remote.origin.pushurl", mine], in: a.journal).status == 0)
+        let config = try String(contentsOfFile: a.journal + "/.git/config", encoding: .utf8)
+        let usb = a.home.url("usb/journal")
+        try FileManager.default.createDirectory(atPath: usb, withIntermediateDirectories: true)
+        let refused = try a.sync("--remote", usb, status: 1)
+        #expect(refused.stderr.contains("already has a git remote called origin"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("git remote rename origin"))
+        #expect(try String(contentsOfFile: a.journal + "/.git/config", encoding: .utf8) == config)
+        #expect(try git(["rev-parse", "--verify", "-q", "main"], in: usb).status != 0)
+
+        #expect(try git(["remote", "rename", "origin", "mine"], in: a.journal).status == 0)
+        #expect(try a.sync("--remote", usb).status == 0)
+        #expect(try git(["remote", "get-url", "mine"], in: a.journal).output == mine + "\n")
+        #expect(try git(["config", "remote.mine.pushurl"], in: a.journal).output == mine + "\n")
+        // The address say set up itself moves to another remote when asked.
+        let server = a.home.url("server/journal")
+        try FileManager.default.createDirectory(atPath: server, withIntermediateDirectories: true)
+        #expect(try a.sync("--remote", server).status == 0)
+        #expect(try git(["remote", "get-url", "origin"], in: a.journal).output.hasSuffix("server/journal\n"))
+    }
+
     /// Only transports that keep the words private on the way; nothing is sent or stored.
     @Test(arguments: ["http://127.0.0.1:9/journal.git", "git://127.0.0.1:9/journal.git", "ext::sh -c touch% /tmp/say-ext-pwned", "ftp://127.0.0.1/j.git"])
     func plainTextAndProgramTransportsAreRefused(_ url: String) throws {
