@@ -243,10 +243,11 @@ extension GitRepository {
         var plan = try GitPurgePlan(repository: self, references: references, paths: requested, resolve: resolve, copies: copies, keep: keep)
         defer { plan.close() }
 
+        // New note trees, in memory only: decided before the record, like the rest of the plan.
+        plan.addNotes(try plan.notesUpdates())
+
         try writePendingRecord(plan.paths, keep: keep)
         try checkpoint(.recordWritten, locks)
-
-        plan.addNotes(try plan.notesUpdates())  // new note trees, in memory only
 
         // Working tree and index, on a second thread while the new objects are gathered: the
         // job uses only its own index copy and libgit2's thread-safe object database.
@@ -595,6 +596,7 @@ struct GitPurgePlan {
         }
 
         var paths = requested
+        var removedCopyPaths = Set<String>()
         var rewriter: GitHistoryRewriter
         var order: [ObjectID] = []
         var rounds = 0
@@ -617,22 +619,24 @@ struct GitPurgePlan {
             }
             let copyPaths = try GitPathHistory.copies(of: rewriter, paths: paths, commits: order, repository: repository, database: database)
             if !copyPaths.isEmpty {
+                let named = try Self.describeCopies(copyPaths, references: references, database: database)
                 switch copies {
                 case .refuse:
-                    throw GitPurgeCopiesFound(paths: copyPaths)
+                    throw GitPurgeCopiesFound(paths: named)
                 case .remove:
-                    report.removedCopies = Array(Set(report.removedCopies).union(copyPaths)).sorted()
+                    removedCopyPaths.formUnion(copyPaths)
+                    report.removedCopies = Array(Set(report.removedCopies).union(named)).sorted()
                     paths.formUnion(copyPaths)
                     continue
                 case .keep:
-                    report.keptCopies = copyPaths
+                    report.keptCopies = named
                 }
             }
             break
         }
         self.rewriter = rewriter
         self.paths = paths
-        report.paths = paths.subtracting(report.removedCopies).sorted()
+        report.paths = paths.subtracting(removedCopyPaths).sorted()
 
         // New targets.
         for reference in references {
@@ -678,6 +682,66 @@ struct GitPurgePlan {
 
     /// Releases the mapped packs' readers.
     func close() {}
+
+    /// The copies as a person knows them: a path in a notes tree (the annotated object's id,
+    /// perhaps fanned out as `ab/cdef…`) is "a git note on commit <short id> (refs/notes/…)";
+    /// any other path is itself.
+    static func describeCopies(_ paths: [String], references: [GitReference], database: GitObjectDatabase) throws -> [String] {
+        let notesRefs = references.filter { $0.name.hasPrefix("refs/notes/") && $0.target != nil }
+        guard !notesRefs.isEmpty else { return paths }
+        // Which notes refs' histories hold each notes path.
+        var holders: [String: [String]] = [:]
+        let candidates = paths.filter { path in
+            let hex = path.replacingOccurrences(of: "/", with: "")
+            return hex.utf8.count == 40 && ObjectID(hex: hex) != nil
+        }
+        guard !candidates.isEmpty else { return paths }
+        for reference in notesRefs {
+            guard let tip = reference.target, let tipCommit = try peelToCommit(tip, database: database) else { continue }
+            var queue = [tipCommit]
+            var seen: Set<ObjectID> = [tipCommit]
+            while let commit = queue.popLast() {
+                let header: GitRawObject.CommitHeader
+                do {
+                    header = try database.read(commit) { kind, data in
+                        guard kind == .commit else { throw GitRawObject.malformed("commit") }
+                        return try GitRawObject.parseCommit(data)
+                    }
+                } catch let error as GitError where error.isNotFound {
+                    continue
+                }
+                for path in candidates where holders[path]?.contains(reference.name) != true {
+                    if try treeHolds(header.tree, path: path, database: database) { holders[path, default: []].append(reference.name) }
+                }
+                for parent in header.parents where seen.insert(parent).inserted { queue.append(parent) }
+            }
+        }
+        return paths.map { path in
+            guard let names = holders[path], let annotated = ObjectID(hex: path.replacingOccurrences(of: "/", with: "")) else { return path }
+            let kind = (try? database.kind(of: annotated)).map { $0 == .commit ? "commit" : "\($0)" } ?? "commit"
+            return "a git note on \(kind) \(annotated.description.prefix(7)) (\(names.sorted().joined(separator: ", ")))"
+        }
+    }
+
+    /// Whether the tree holds a file at `path`.
+    private static func treeHolds(_ tree: ObjectID, path: String, database: GitObjectDatabase) throws -> Bool {
+        var current = tree
+        let components = path.split(separator: "/").map { Array($0.utf8) }
+        for (number, component) in components.enumerated() {
+            let found: (id: ObjectID, isTree: Bool)? = try database.read(current) { _, data in
+                var result: (ObjectID, Bool)?
+                try GitRawObject.forEachTreeEntry(data) { entry in
+                    if result == nil, Array(entry.name) == component { result = (entry.id, entry.isTree) }
+                }
+                return result
+            }
+            guard let found else { return false }
+            if number == components.count - 1 { return !found.isTree }
+            guard found.isTree else { return false }
+            current = found.id
+        }
+        return false
+    }
 
     /// refs/original/* (filter-branch backups) always hold the old history.
     private static func alwaysDeleted(_ name: String) -> Bool { name.hasPrefix("refs/original/") }
@@ -729,7 +793,8 @@ struct GitPurgePlan {
         guard !moved.isEmpty else { return result }
         let movedMap = Dictionary(moved, uniquingKeysWith: { first, _ in first })
         for input in notesInputs {
-            if let edit = try GitNotesEditor.move(notesCommit: input.commit, mapping: movedMap, database: database, repository: repository) {
+            if let edit = try GitNotesEditor.move(notesCommit: input.commit, mapping: movedMap, database: database, repository: repository,
+                                                  newObjects: rewriter.newObjects) {
                 result[input.name] = edit
             }
         }
