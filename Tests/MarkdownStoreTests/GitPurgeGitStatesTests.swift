@@ -37,4 +37,72 @@ import Testing
             try journal.verifyGone(journal.words)
         }
     }
+
+    @Test func gitsScratchFilesAndANoteOnTheEntrysBlobLoseTheWords() throws {
+        try withGitTestFolder { root in
+            let journal = try Fixture(root)
+            let path = root + "/" + journal.entry
+            func append(_ line: String) throws {
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data((line + "\n").utf8))
+                try handle.close()
+            }
+            let added = ["side line of a private quarrel", "main line of a private quarrel", "draft line never kept",
+                         "a private extra line committed by hand"]
+            // A conflict in the entry resolved with rerere on: git keeps its images in rr-cache.
+            try runGit(["config", "rerere.enabled", "true"], in: root)
+            try runGit(["checkout", "-q", "-b", "side"], in: root)
+            try append(added[0])
+            try runGit(["commit", "-q", "-am", "side"], in: root)
+            try runGit(["checkout", "-q", "main"], in: root)
+            try append(added[1])
+            try runGit(["commit", "-q", "-am", "main edit"], in: root)
+            _ = try runGit(["merge", "side"], in: root, allowFailure: true)
+            let merged = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !($0.hasPrefix("<<<<<<<") || $0.hasPrefix("=======") || $0.hasPrefix(">>>>>>>")) }
+            try Data(merged.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+            try runGit(["add", journal.entry], in: root)
+            try runGit(["commit", "-q", "--no-edit"], in: root)
+            try runGit(["branch", "-q", "-D", "side"], in: root)
+            #expect(try !FolderContents.names(in: root + "/.git/rr-cache").isEmpty)
+            // A staged edit thrown away, then `git fsck --lost-found`.
+            try append(added[2])
+            try runGit(["add", journal.entry], in: root)
+            try runGit(["reset", "-q"], in: root)
+            try runGit(["checkout", "-q", "--", journal.entry], in: root)
+            _ = try runGit(["fsck", "--lost-found"], in: root, allowFailure: true)
+            #expect(try !FolderContents.names(in: root + "/.git/lost-found/other").isEmpty)
+            // A hand edit committed with `git commit -v`: the diff stays in COMMIT_EDITMSG.
+            try append(added[3])
+            try runGit(["add", "-A"], in: root)
+            try runGit(["-c", "core.editor=sed -i 1s/^/tweak/", "commit", "-q", "-v"], in: root)
+            #expect(try String(contentsOfFile: root + "/.git/COMMIT_EDITMSG", encoding: .utf8).contains(added[3]))
+            // A note on the entry's blob, and one on the person's own file's blob.
+            let blob = try journal.git(["hash-object", journal.entry]).trimmingCharacters(in: .whitespacesAndNewlines)
+            try runGit(["notes", "add", "-m", "about this entry", blob], in: root)
+            let plan = try journal.git(["rev-parse", "HEAD:docs/plan.md"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            try runGit(["notes", "add", "-m", "about my plan", plan], in: root)
+            // The person's own: a resolution and a lost file that are not the entry's.
+            try writeGitTestFile(root, ".git/rr-cache/0123456789abcdef0123456789abcdef01234567/preimage", "my own conflict about the plan\n")
+            try writeGitTestFile(root, ".git/lost-found/other/mine", "my own lost paragraph about the plan\n")
+
+            try journal.repository().purge(entryPaths: [journal.entry])
+            try journal.verifyGone(journal.words + added)
+            // No file under .git holds a line of the entry.
+            let files = try #require(FileManager.default.enumerator(atPath: root + "/.git")).compactMap { $0 as? String }
+            for file in files {
+                guard let text = FileManager.default.contents(atPath: root + "/.git/" + file) else { continue }
+                for line in journal.words + added {
+                    #expect(text.range(of: Data(line.utf8)) == nil, "\(file) still holds \"\(line)\"")
+                }
+            }
+            #expect(!FileManager.default.fileExists(atPath: root + "/.git/COMMIT_EDITMSG"))
+            // The note on the entry's blob went; the note on the plan's blob stays.
+            #expect(try journal.git(["notes", "list"]) == "\(try journal.git(["rev-parse", "refs/notes/commits:" + plan]).trimmingCharacters(in: .whitespacesAndNewlines)) \(plan)\n")
+            #expect(try journal.git(["notes", "show", plan]) == "about my plan\n")
+            #expect(FileManager.default.fileExists(atPath: root + "/.git/rr-cache/0123456789abcdef0123456789abcdef01234567/preimage"))
+            #expect(FileManager.default.fileExists(atPath: root + "/.git/lost-found/other/mine"))
+        }
+    }
 }

@@ -249,6 +249,10 @@ extension GitRepository {
         try writePendingRecord(plan.paths, keep: keep)
         try checkpoint(.recordWritten, locks)
 
+        // git's own files that may hold the words (COMMIT_EDITMSG, rr-cache, lost-found), while
+        // the versions can still be read: a resumed purge no longer finds them.
+        try GitPurgeLeftovers.remove(in: gitdir) { try plan.purgedVersions() }
+
         // Working tree and index, on a second thread while the new objects are gathered: the
         // job uses only its own index copy and libgit2's thread-safe object database.
         let repository = handle
@@ -785,11 +789,14 @@ struct GitPurgePlan {
     /// New notes commits (made in memory) whose notes follow the rewritten commits.
     func notesUpdates() throws -> [String: (commit: ObjectID, objects: [(ObjectID, GitNewObject)])] {
         var result: [String: (commit: ObjectID, objects: [(ObjectID, GitNewObject)])] = [:]
-        let moved = rewriter.commitMap.compactMap { old, new -> (ObjectID, ObjectID?)? in
+        var moved = rewriter.commitMap.compactMap { old, new -> (ObjectID, ObjectID?)? in
             if rewriter.dropped.contains(old) { return (old, nil) }
             guard let new, new != old else { return nil }
             return (old, new)
         }
+        // A note on a version of the entry (keyed by its blob's id) goes with that version,
+        // unless a copy that stays still holds the same blob.
+        moved += rewriter.purgedBlobs.subtracting(rewriter.treesAndBlobs).map { ($0, nil) }
         guard !moved.isEmpty else { return result }
         let movedMap = Dictionary(moved, uniquingKeysWith: { first, _ in first })
         for input in notesInputs {
@@ -799,6 +806,12 @@ struct GitPurgePlan {
             }
         }
         return result
+    }
+
+    /// Every version let go (the blobs found at a purged path), with its bytes.
+    func purgedVersions() throws -> (ids: Set<ObjectID>, contents: [[UInt8]]) {
+        let ids = rewriter.purgedBlobs
+        return (ids, try ids.sorted().map { try database.readArray($0).bytes })
     }
 
     mutating func addNotes(_ edits: [String: (commit: ObjectID, objects: [(ObjectID, GitNewObject)])]) {
