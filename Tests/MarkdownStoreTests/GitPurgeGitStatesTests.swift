@@ -105,4 +105,39 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: root + "/.git/lost-found/other/mine"))
         }
     }
+
+    @Test func aSignedTagOnARewrittenCommitLosesItsSignatureAndKeepsItsMessage() throws {
+        try withGitTestFolder { folder in
+            let journal = try Fixture(folder + "/journal")
+            let root = journal.root
+            let key = folder + "/key"
+            let keygen = Process()
+            keygen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            keygen.arguments = ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key]
+            try keygen.run()
+            keygen.waitUntilExit()
+            try #require(keygen.terminationStatus == 0, "ssh-keygen is needed to sign a tag")
+            let publicKey = try String(contentsOfFile: key + ".pub", encoding: .utf8)
+            try writeGitTestFile(folder, "allowed", "person@example.invalid " + publicKey)
+            for (name, value) in [("gpg.format", "ssh"), ("user.signingkey", key + ".pub"), ("gpg.ssh.allowedSignersFile", folder + "/allowed")] {
+                try runGit(["config", name, value], in: root)
+            }
+            try runGit(["tag", "-s", "-m", "signed release", "v1", "HEAD"], in: root)
+            try runGit(["tag", "-s", "-m", "signed before the entry", "v0", "HEAD~3"], in: root)
+            _ = try runGit(["tag", "-v", "v1"], in: root)
+            let untouched = try journal.git(["cat-file", "-p", "v0"])
+
+            try journal.repository().purge(entryPaths: [journal.entry])
+            try journal.verifyGone(journal.words)
+            // The rewritten tag: no signature left to fail, the rest as it was.
+            let rewritten = try journal.git(["cat-file", "-p", "v1"])
+            #expect(!rewritten.contains("SIGNATURE"))
+            #expect(rewritten.hasSuffix("\n\nsigned release\n"))
+            #expect(rewritten.contains("\ntag v1\ntagger "))
+            #expect(try journal.git(["rev-parse", "v1^{commit}"]) == journal.git(["rev-parse", "HEAD"]))
+            // A tag on a commit that did not change keeps its signature, which still verifies.
+            #expect(try journal.git(["cat-file", "-p", "v0"]) == untouched)
+            _ = try runGit(["tag", "-v", "v0"], in: root)
+        }
+    }
 }
