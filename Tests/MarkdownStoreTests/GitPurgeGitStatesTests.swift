@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestSupport
 @testable import MarkdownStore
 
 /// Let go in repositories that the person's own use of the git CLI left in particular states:
@@ -138,6 +139,28 @@ import Testing
             // A tag on a commit that did not change keeps its signature, which still verifies.
             #expect(try journal.git(["cat-file", "-p", "v0"]) == untouched)
             _ = try runGit(["tag", "-v", "v0"], in: root)
+        }
+    }
+
+    @Test func aLockedWorkingTreeIsNamedWithItsReasonAndTheUnlockThatMustComeFirst() throws {
+        try withGitTestFolder { folder in
+            let journal = try Fixture(folder + "/journal")
+            let root = journal.root
+            let usb = folder + "/usb-checkout"
+            try runGit(["worktree", "add", "-q", "--detach", usb, "HEAD~1"], in: root)
+            try runGit(["worktree", "lock", usb, "--reason", "on a USB stick"], in: root)
+            let head = try journal.git(["rev-parse", "HEAD"])
+            let error = try #require(throws: GitError.self) { try journal.repository().purge(entryPaths: [journal.entry]) }
+            #expect(error.message.contains(usb + ", locked: \"on a USB stick\""))
+            #expect(error.advice.contains("run `git worktree unlock \(usb)` first"))
+            #expect(try journal.git(["rev-parse", "HEAD"]) == head)
+            #expect(FileManager.default.fileExists(atPath: root + "/" + journal.entry))
+            // The advice, followed as written, works.
+            #expect(try gitRun(["worktree", "remove", usb], in: root).status != 0)
+            try runGit(["worktree", "unlock", usb], in: root)
+            try runGit(["worktree", "remove", usb], in: root)
+            try journal.repository().purge(entryPaths: [journal.entry])
+            try journal.verifyGone(journal.words)
         }
     }
 }

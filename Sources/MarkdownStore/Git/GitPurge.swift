@@ -453,14 +453,24 @@ extension GitRepository {
         }
         let worktrees = try FolderContents.names(in: gitdir + "worktrees")
         if !worktrees.isEmpty {
+            var locked: [String] = []
             let places = worktrees.map { name -> String in
                 let pointer = (try? String(contentsOfFile: gitdir + "worktrees/" + name + "/gitdir", encoding: .utf8))?
                     .trimmingCharacters(in: .whitespacesAndNewlines)
-                return pointer.map { ($0 as NSString).deletingLastPathComponent } ?? name
+                let place = pointer.map { ($0 as NSString).deletingLastPathComponent } ?? name
+                // `git worktree lock` (perhaps on purpose: on removable media); remove refuses it.
+                guard let reason = try? String(contentsOfFile: gitdir + "worktrees/" + name + "/locked", encoding: .utf8) else { return place }
+                locked.append(place)
+                let text = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+                return place + (text.isEmpty ? ", locked" : ", locked: \"\(text)\"")
             }
-            throw GitError.wrapper("the repository has other working trees (\(places.joined(separator: ", "))), whose checkouts and history say would not reach",
+            let unlock = locked.isEmpty ? ""
+                : "\(locked.count == 1 ? "it is" : "they are") locked (`git worktree lock`): run "
+                + locked.map { "`git worktree unlock \($0)`" }.joined(separator: ", ") + " first if you mean to remove "
+                + (locked.count == 1 ? "it" : "them") + "; "
+            throw GitError.wrapper("the repository has other working trees (\(places.joined(separator: "; "))), whose checkouts and history say would not reach",
                                    function: "purge",
-                                   advice: "remove them with `git worktree remove <path>` (`git worktree prune` for ones already deleted), then let go again; \(nothingChanged)")
+                                   advice: unlock + "remove them with `git worktree remove <path>` (`git worktree prune` for ones already deleted), then let go again; \(nothingChanged)")
         }
         for file in ["objects/info/alternates", "objects/info/http-alternates"] {
             let path = gitdir + file
