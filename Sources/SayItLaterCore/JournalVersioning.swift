@@ -18,6 +18,9 @@ public struct VersioningStatus: Sendable, Hashable {
     /// Why say cannot use the journal's repository (it exists, but say cannot read or change
     /// it), with what to do; nil when it can.
     public var problem: String? = nil
+    /// The journal is a shallow clone: keeping works, letting go and sync are refused until
+    /// `git fetch --unshallow` fetches the rest of the history.
+    public var isShallow = false
 }
 
 extension Journal {
@@ -73,7 +76,7 @@ extension Journal {
         let status = try versioning { try repository.status() }
         return VersioningStatus(isOn: true, branch: status.branch, commits: status.commitCount,
                                 uncommittedChanges: status.uncommittedChanges, isBusyWithGit: status.isMerging,
-                                isDetached: status.isDetached)
+                                isDetached: status.isDetached, isShallow: status.isShallow)
     }
 
     /// Brings a versioned journal up to date before anything else happens: finishes a let-go

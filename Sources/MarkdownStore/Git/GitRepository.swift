@@ -46,14 +46,19 @@ public struct GitStatus: Hashable, Sendable {
     public let isDetached: Bool
     /// A merge, rebase, cherry-pick, revert or bisect started with the git CLI is in progress.
     public let isMerging: Bool
+    /// A shallow clone (`.git/shallow`): the history before its oldest commits is not here
+    /// (`commitCount` counts what is).
+    public let isShallow: Bool
 
-    public init(branch: String?, head: ObjectID?, commitCount: Int, uncommittedChanges: Int, isDetached: Bool, isMerging: Bool) {
+    public init(branch: String?, head: ObjectID?, commitCount: Int, uncommittedChanges: Int, isDetached: Bool, isMerging: Bool,
+                isShallow: Bool = false) {
         self.branch = branch
         self.head = head
         self.commitCount = commitCount
         self.uncommittedChanges = uncommittedChanges
         self.isDetached = isDetached
         self.isMerging = isMerging
+        self.isShallow = isShallow
     }
 }
 
@@ -396,7 +401,12 @@ public final class GitRepository {
         }
         let head = try headCommit()
         var count = 0
-        if head != nil {
+        let shallow = git_repository_is_shallow(handle) == 1
+        if let head, shallow {
+            // libgit2's walk stops with "object not found" at the clone's boundary: count the
+            // commits that are here.
+            count = try commitsPresent(from: head)
+        } else if head != nil {
             let walk = try GitRevisionWalk(repository: handle)
             try gitCheck(git_revwalk_push_head(walk.handle), "git_revwalk_push_head")
             while try walk.next() != nil { count += 1 }
@@ -421,7 +431,30 @@ public final class GitRepository {
         }
         let state = try gitCheck(git_repository_state(handle), "git_repository_state")
         return GitStatus(branch: branch, head: head, commitCount: count, uncommittedChanges: changes,
-                         isDetached: detached, isMerging: state != GIT_REPOSITORY_STATE_NONE.rawValue)
+                         isDetached: detached, isMerging: state != GIT_REPOSITORY_STATE_NONE.rawValue, isShallow: shallow)
+    }
+
+    /// How many commits `head` reaches among those in the object store (a parent that is not
+    /// there, past a shallow clone's boundary, ends that line).
+    private func commitsPresent(from head: ObjectID) throws -> Int {
+        let database = try GitObjectDatabase(repository: handle)
+        var seen: Set<ObjectID> = [head]
+        var pending = [head]
+        var count = 0
+        while let commit = pending.popLast() {
+            let parents: [ObjectID]
+            do {
+                parents = try database.read(commit) { kind, data in
+                    guard kind == .commit else { throw GitRawObject.malformed("commit") }
+                    return try GitRawObject.parseCommit(data).parents
+                }
+            } catch let error as GitError where error.isNotFound {
+                continue
+            }
+            count += 1
+            for parent in parents where seen.insert(parent).inserted { pending.append(parent) }
+        }
+        return count
     }
 
     // MARK: Committing

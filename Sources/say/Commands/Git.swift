@@ -119,6 +119,10 @@ extension Say.Git {
             }
             if status.isBusyWithGit { Output.line("A git merge or rebase is in progress; say commits nothing until it is finished.") }
             if status.isDetached { Output.line("HEAD is detached; say commits nothing until a branch is checked out.") }
+            if status.isShallow {
+                Output.line("The journal is a shallow clone (.git/shallow): the history before it is not here, so letting go and sync are refused "
+                    + "until `git fetch --unshallow` fetches the rest. Keeping works.")
+            }
         }
     }
 }
