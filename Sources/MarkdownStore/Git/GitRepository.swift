@@ -40,8 +40,11 @@ public struct GitStatus: Hashable, Sendable {
     /// How many commits HEAD reaches (0 on an unborn branch).
     public let commitCount: Int
     /// Files that differ between HEAD, the index and the working tree, untracked files included,
-    /// ignored files not (what `git status --porcelain` lists).
+    /// ignored files not (what `git status --porcelain` lists), in the folder `status(committing:)`
+    /// was given (all of them without one).
     public let uncommittedChanges: Int
+    /// Such files outside that folder.
+    public let changesElsewhere: Int
     /// HEAD points at a commit rather than a branch.
     public let isDetached: Bool
     /// A merge, rebase, cherry-pick, revert or bisect started with the git CLI is in progress.
@@ -51,7 +54,8 @@ public struct GitStatus: Hashable, Sendable {
     public let isShallow: Bool
 
     public init(branch: String?, head: ObjectID?, commitCount: Int, uncommittedChanges: Int, isDetached: Bool, isMerging: Bool,
-                isShallow: Bool = false) {
+                isShallow: Bool = false, changesElsewhere: Int = 0) {
+        self.changesElsewhere = changesElsewhere
         self.branch = branch
         self.head = head
         self.commitCount = commitCount
@@ -386,9 +390,13 @@ public final class GitRepository {
 
     /// The repository's state in one value.
     ///
+    /// - Parameter folder: the folder whose changes say commits (`entries`): changes there are
+    ///   `uncommittedChanges`, the others (and hidden files and editor leftovers in it, which
+    ///   say leaves alone) `changesElsewhere`. Without one, every change is uncommitted.
     /// - Returns: branch, HEAD, commit count, uncommitted change count and in-progress flags.
     /// - Throws: `GitError`. Calls `git_repository_head`, `git_revwalk_next`, `git_status_list_new`.
-    public func status() throws -> GitStatus {
+    public func status(committing folder: String = "") throws -> GitStatus {
+        let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
         let detached = try gitCheck(git_repository_head_detached(handle), "git_repository_head_detached") == 1
         var branch: String? = nil
         if !detached {
@@ -420,6 +428,7 @@ public final class GitRepository {
         defer { git_status_list_free(list) }
         var index: GitIndex?  // read only when a file is missing
         var changes = 0
+        var elsewhere = 0
         for number in 0 ..< git_status_list_entrycount(list) {
             // A sparse checkout's files away from the folder are not changes, as to git.
             if let entry = git_status_byindex(list, number), entry.pointee.status == GIT_STATUS_WT_DELETED,
@@ -427,11 +436,20 @@ public final class GitRepository {
                 if index == nil { index = try GitIndex(repository: handle) }
                 if let index, Self.skipsWorktree(git_index_get_bypath(index.handle, path, 0)) { continue }
             }
+            if !prefix.isEmpty, let entry = git_status_byindex(list, number) {
+                let delta = entry.pointee.index_to_workdir ?? entry.pointee.head_to_index
+                let path = delta.flatMap { gitString(from: $0.pointee.new_file.path) ?? gitString(from: $0.pointee.old_file.path) } ?? ""
+                if !path.hasPrefix(prefix) || Self.isIgnoredName(path) {
+                    elsewhere += 1
+                    continue
+                }
+            }
             changes += 1
         }
         let state = try gitCheck(git_repository_state(handle), "git_repository_state")
         return GitStatus(branch: branch, head: head, commitCount: count, uncommittedChanges: changes,
-                         isDetached: detached, isMerging: state != GIT_REPOSITORY_STATE_NONE.rawValue, isShallow: shallow)
+                         isDetached: detached, isMerging: state != GIT_REPOSITORY_STATE_NONE.rawValue, isShallow: shallow,
+                         changesElsewhere: elsewhere)
     }
 
     /// How many commits `head` reaches among those in the object store (a parent that is not

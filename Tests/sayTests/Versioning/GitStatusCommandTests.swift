@@ -27,4 +27,21 @@ struct GitStatusCommandTests {
         #expect(run.stdout.contains("`git fetch --unshallow`"))
         #expect(!(run.stdout + run.stderr).contains("damaged"))
     }
+
+    @Test func filesOutsideTheEntriesAreNotPromisedACommit() throws {
+        try say("init", "--git")
+        try say("write", "--keep", input: "a thing kept")
+        try home.write("my list\n", to: "journal/notes.txt")
+        try home.write([0x89, 0x50, 0x4E, 0x47], to: "journal/pics/a.png")
+        try home.write("---\nid: 5d9e7a61-0000-4000-8000-000000000001\ndate: 2026-11-02T10:00:00Z\n---\ntyped by hand\n", to: "journal/entries/mine.md")
+        let before = try say("git", "status").stdout
+        #expect(!before.contains("2 changes made outside say will be committed"))
+        #expect(before.contains("2 files outside entries/ differ from the last commit or are untracked; say does not version them"))
+        try say("history")
+        let after = try say("git", "status").stdout
+        #expect(!after.contains("will be committed"))
+        #expect(after.contains("2 files outside entries/ differ from the last commit or are untracked; say does not version them"))
+        // What it says is what happened: the entry was committed, the other files were not.
+        #expect(try git(["status", "--porcelain"], in: journal).output == "?? notes.txt\n?? pics/\n")
+    }
 }
