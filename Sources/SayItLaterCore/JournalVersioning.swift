@@ -9,7 +9,8 @@ public struct VersioningStatus: Sendable, Hashable {
     public var branch: String?
     /// Commits on the branch.
     public var commits: Int
-    /// Files that differ from the last commit (committed the next time say lists the journal).
+    /// Files in `entries/` that differ from the last commit (committed the next time say lists
+    /// the journal).
     public var uncommittedChanges: Int
     /// A merge or rebase started with the git CLI is in progress: say commits nothing until it ends.
     public var isBusyWithGit: Bool
@@ -18,6 +19,12 @@ public struct VersioningStatus: Sendable, Hashable {
     /// Why say cannot use the journal's repository (it exists, but say cannot read or change
     /// it), with what to do; nil when it can.
     public var problem: String? = nil
+    /// The journal is a shallow clone: keeping works, letting go and sync are refused until
+    /// `git fetch --unshallow` fetches the rest of the history.
+    public var isShallow = false
+    /// Files outside `entries/` (or hidden ones in it) that differ from the last commit or are
+    /// untracked: say never commits them.
+    public var changesElsewhere = 0
 }
 
 extension Journal {
@@ -70,10 +77,11 @@ extension Journal {
             }
             return VersioningStatus(isOn: false, branch: nil, commits: 0, uncommittedChanges: 0, isBusyWithGit: false, isDetached: false)
         }
-        let status = try versioning { try repository.status() }
+        let status = try versioning { try repository.status(committing: EntryFile.folder) }
         return VersioningStatus(isOn: true, branch: status.branch, commits: status.commitCount,
                                 uncommittedChanges: status.uncommittedChanges, isBusyWithGit: status.isMerging,
-                                isDetached: status.isDetached)
+                                isDetached: status.isDetached, isShallow: status.isShallow,
+                                changesElsewhere: status.changesElsewhere)
     }
 
     /// Brings a versioned journal up to date before anything else happens: finishes a let-go

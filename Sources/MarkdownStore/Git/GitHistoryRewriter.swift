@@ -392,7 +392,9 @@ final class GitHistoryRewriter {
                 var bytes: [UInt8] = Array("object ".utf8)
                 newTarget.appendHex(to: &bytes)
                 bytes.append(0x0A)
-                bytes.append(contentsOf: data[restStart...])
+                // What was signed changed: the signature would no longer verify.
+                Self.appendHeadersDroppingSignature(data, from: restStart, to: &bytes)
+                bytes.removeSubrange(Self.tagSignatureStart(bytes)...)
                 return try add(bytes, kind: .tag)
             }
             tagMap[id] = .some(result)
@@ -440,6 +442,26 @@ final class GitHistoryRewriter {
 
     private func insert(_ id: ObjectID, _ object: GitNewObject) {
         if newObjects.updateValue(object, forKey: id) == nil { newObjectOrder.append(id) }
+    }
+
+    /// Where a tag's signature starts (its message's last line that begins like one, as git
+    /// reads it: PGP, SSH or X.509), or the end when it has none.
+    static func tagSignatureStart(_ tag: [UInt8]) -> Int {
+        let markers = ["-----BEGIN PGP SIGNATURE-----", "-----BEGIN PGP MESSAGE-----", "-----BEGIN SSH SIGNATURE-----",
+                       "-----BEGIN SIGNED MESSAGE-----"].map { Array($0.utf8) }
+        // The message starts after the first blank line.
+        var position = 0
+        while position < tag.count {
+            guard let end = tag[position...].firstIndex(of: 0x0A) else { return tag.count }
+            if end == position { position += 1; break }
+            position = end + 1
+        }
+        var start = tag.count
+        while position < tag.count {
+            if markers.contains(where: { tag[position...].starts(with: $0) }) { start = position }
+            position = (tag[position...].firstIndex(of: 0x0A) ?? tag.count - 1) + 1
+        }
+        return start
     }
 
     /// Copies commit headers and message from `start`, leaving out `gpgsig`/`gpgsig-sha256`

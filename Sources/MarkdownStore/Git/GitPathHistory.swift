@@ -294,20 +294,26 @@ enum GitNotesEditor {
     /// A new notes commit (and the trees it needs), made in memory, or nil when no note of
     /// `notesCommit` annotates a commit in `mapping`.
     ///
-    /// - Parameter mapping: old commit → its replacement, or nil when it was dropped (its note
-    ///   goes with it).
+    /// - Parameters:
+    ///   - mapping: old commit → its replacement, or nil when it was dropped (its note goes with
+    ///     it).
+    ///   - newObjects: objects made in memory and not yet on disk (the notes commit itself, when
+    ///     the rewrite took a copy of the entry out of its notes), read before the database.
     static func move(notesCommit: ObjectID, mapping: [ObjectID: ObjectID?], database: GitObjectDatabase,
-                     repository: GitRepository) throws -> (commit: ObjectID, objects: [(ObjectID, GitNewObject)])? {
-        let root = try database.read(notesCommit) { kind, data -> ObjectID in
-            guard kind == .commit else { throw GitRawObject.malformed("commit") }
-            return try GitRawObject.parseCommit(data).tree
+                     repository: GitRepository, newObjects: [ObjectID: GitNewObject] = [:]) throws -> (commit: ObjectID, objects: [(ObjectID, GitNewObject)])? {
+        func readArray(_ id: ObjectID) throws -> (kind: GitObjectKind, bytes: [UInt8]) {
+            if let object = newObjects[id] { return (object.kind, object.bytes) }
+            return try database.readArray(id)
         }
+        let commitObject = try readArray(notesCommit)
+        guard commitObject.kind == .commit else { throw GitRawObject.malformed("commit") }
+        let root = try commitObject.bytes.withUnsafeBytes { try GitRawObject.parseCommit($0).tree }
         var objects: [(ObjectID, GitNewObject)] = []
         var additions: [(name: [UInt8], blob: ObjectID, mode: [UInt8])] = []
         func edit(_ tree: ObjectID, prefix: String) throws -> ObjectID? {
             var entries: [(name: [UInt8], mode: [UInt8], id: ObjectID, isTree: Bool)] = []
             var changed = false
-            let raw = try database.readArray(tree).bytes
+            let raw = try readArray(tree).bytes
             try raw.withUnsafeBytes { data in
                 try GitRawObject.forEachTreeEntry(data) { entry in
                     let name = Array(entry.name)

@@ -246,10 +246,15 @@ extension GitRepository {
         var plan = try GitPurgePlan(repository: self, references: references, paths: requested, resolve: resolve, copies: copies, keep: keep)
         defer { plan.close() }
 
+        // New note trees, in memory only: decided before the record, like the rest of the plan.
+        plan.addNotes(try plan.notesUpdates())
+
         try writePendingRecord(plan.paths, keep: plan.keep)
         try checkpoint(.recordWritten, locks)
 
-        plan.addNotes(try plan.notesUpdates())  // new note trees, in memory only
+        // git's own files that may hold the words (COMMIT_EDITMSG, rr-cache, lost-found), while
+        // the versions can still be read: a resumed purge no longer finds them.
+        try GitPurgeLeftovers.remove(in: gitdir) { try plan.purgedVersions() }
 
         // Working tree and index, on a second thread while the new objects are gathered: the
         // job uses only its own index copy and libgit2's thread-safe object database.
@@ -462,14 +467,24 @@ extension GitRepository {
         }
         let worktrees = try FolderContents.names(in: gitdir + "worktrees")
         if !worktrees.isEmpty {
+            var locked: [String] = []
             let places = worktrees.map { name -> String in
                 let pointer = (try? String(contentsOfFile: gitdir + "worktrees/" + name + "/gitdir", encoding: .utf8))?
                     .trimmingCharacters(in: .whitespacesAndNewlines)
-                return pointer.map { ($0 as NSString).deletingLastPathComponent } ?? name
+                let place = pointer.map { ($0 as NSString).deletingLastPathComponent } ?? name
+                // `git worktree lock` (perhaps on purpose: on removable media); remove refuses it.
+                guard let reason = try? String(contentsOfFile: gitdir + "worktrees/" + name + "/locked", encoding: .utf8) else { return place }
+                locked.append(place)
+                let text = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+                return place + (text.isEmpty ? ", locked" : ", locked: \"\(text)\"")
             }
-            throw GitError.wrapper("the repository has other working trees (\(places.joined(separator: ", "))), whose checkouts and history say would not reach",
+            let unlock = locked.isEmpty ? ""
+                : "\(locked.count == 1 ? "it is" : "they are") locked (`git worktree lock`): run "
+                + locked.map { "`git worktree unlock \($0)`" }.joined(separator: ", ") + " first if you mean to remove "
+                + (locked.count == 1 ? "it" : "them") + "; "
+            throw GitError.wrapper("the repository has other working trees (\(places.joined(separator: "; "))), whose checkouts and history say would not reach",
                                    function: "purge",
-                                   advice: "remove them with `git worktree remove <path>` (`git worktree prune` for ones already deleted), then let go again; \(nothingChanged)")
+                                   advice: unlock + "remove them with `git worktree remove <path>` (`git worktree prune` for ones already deleted), then let go again; \(nothingChanged)")
         }
         for file in ["objects/info/alternates", "objects/info/http-alternates"] {
             let path = gitdir + file
@@ -617,6 +632,7 @@ struct GitPurgePlan {
         let followLifetimes = !keep.keys.contains(where: resolve.contains)
         let takenWhole = requested.subtracting(resolve)
         var keep = keep
+        var removedCopyPaths = Set<String>()
         var rewriter: GitHistoryRewriter
         var order: [ObjectID] = []
         var rounds = 0
@@ -657,15 +673,17 @@ struct GitPurgePlan {
             }
             let copyPaths = try GitPathHistory.copies(of: rewriter, paths: paths, commits: order, repository: repository, database: database)
             if !copyPaths.isEmpty {
+                let named = try Self.describeCopies(copyPaths, references: references, database: database)
                 switch copies {
                 case .refuse:
-                    throw GitPurgeCopiesFound(paths: copyPaths)
+                    throw GitPurgeCopiesFound(paths: named)
                 case .remove:
-                    report.removedCopies = Array(Set(report.removedCopies).union(copyPaths)).sorted()
+                    removedCopyPaths.formUnion(copyPaths)
+                    report.removedCopies = Array(Set(report.removedCopies).union(named)).sorted()
                     paths.formUnion(copyPaths)
                     continue
                 case .keep:
-                    report.keptCopies = copyPaths
+                    report.keptCopies = named
                 }
             }
             break
@@ -673,7 +691,7 @@ struct GitPurgePlan {
         self.rewriter = rewriter
         self.paths = paths
         self.keep = keep.filter { paths.contains($0.key) && !$0.value.isEmpty }
-        report.paths = paths.subtracting(report.removedCopies).sorted()
+        report.paths = paths.subtracting(removedCopyPaths).sorted()
 
         // New targets.
         for reference in references {
@@ -718,6 +736,66 @@ struct GitPurgePlan {
     /// Releases the mapped packs' readers.
     func close() {}
 
+    /// The copies as a person knows them: a path in a notes tree (the annotated object's id,
+    /// perhaps fanned out as `ab/cdef…`) is "a git note on commit <short id> (refs/notes/…)";
+    /// any other path is itself.
+    static func describeCopies(_ paths: [String], references: [GitReference], database: GitObjectDatabase) throws -> [String] {
+        let notesRefs = references.filter { $0.name.hasPrefix("refs/notes/") && $0.target != nil }
+        guard !notesRefs.isEmpty else { return paths }
+        // Which notes refs' histories hold each notes path.
+        var holders: [String: [String]] = [:]
+        let candidates = paths.filter { path in
+            let hex = path.replacingOccurrences(of: "/", with: "")
+            return hex.utf8.count == 40 && ObjectID(hex: hex) != nil
+        }
+        guard !candidates.isEmpty else { return paths }
+        for reference in notesRefs {
+            guard let tip = reference.target, let tipCommit = try peelToCommit(tip, database: database) else { continue }
+            var queue = [tipCommit]
+            var seen: Set<ObjectID> = [tipCommit]
+            while let commit = queue.popLast() {
+                let header: GitRawObject.CommitHeader
+                do {
+                    header = try database.read(commit) { kind, data in
+                        guard kind == .commit else { throw GitRawObject.malformed("commit") }
+                        return try GitRawObject.parseCommit(data)
+                    }
+                } catch let error as GitError where error.isNotFound {
+                    continue
+                }
+                for path in candidates where holders[path]?.contains(reference.name) != true {
+                    if try treeHolds(header.tree, path: path, database: database) { holders[path, default: []].append(reference.name) }
+                }
+                for parent in header.parents where seen.insert(parent).inserted { queue.append(parent) }
+            }
+        }
+        return paths.map { path in
+            guard let names = holders[path], let annotated = ObjectID(hex: path.replacingOccurrences(of: "/", with: "")) else { return path }
+            let kind = (try? database.kind(of: annotated)).map { $0 == .commit ? "commit" : "\($0)" } ?? "commit"
+            return "a git note on \(kind) \(annotated.description.prefix(7)) (\(names.sorted().joined(separator: ", ")))"
+        }
+    }
+
+    /// Whether the tree holds a file at `path`.
+    private static func treeHolds(_ tree: ObjectID, path: String, database: GitObjectDatabase) throws -> Bool {
+        var current = tree
+        let components = path.split(separator: "/").map { Array($0.utf8) }
+        for (number, component) in components.enumerated() {
+            let found: (id: ObjectID, isTree: Bool)? = try database.read(current) { _, data in
+                var result: (ObjectID, Bool)?
+                try GitRawObject.forEachTreeEntry(data) { entry in
+                    if result == nil, Array(entry.name) == component { result = (entry.id, entry.isTree) }
+                }
+                return result
+            }
+            guard let found else { return false }
+            if number == components.count - 1 { return !found.isTree }
+            guard found.isTree else { return false }
+            current = found.id
+        }
+        return false
+    }
+
     /// refs/original/* (filter-branch backups) always hold the old history.
     private static func alwaysDeleted(_ name: String) -> Bool { name.hasPrefix("refs/original/") }
 
@@ -760,19 +838,29 @@ struct GitPurgePlan {
     /// New notes commits (made in memory) whose notes follow the rewritten commits.
     func notesUpdates() throws -> [String: (commit: ObjectID, objects: [(ObjectID, GitNewObject)])] {
         var result: [String: (commit: ObjectID, objects: [(ObjectID, GitNewObject)])] = [:]
-        let moved = rewriter.commitMap.compactMap { old, new -> (ObjectID, ObjectID?)? in
+        var moved = rewriter.commitMap.compactMap { old, new -> (ObjectID, ObjectID?)? in
             if rewriter.dropped.contains(old) { return (old, nil) }
             guard let new, new != old else { return nil }
             return (old, new)
         }
+        // A note on a version of the entry (keyed by its blob's id) goes with that version,
+        // unless a copy that stays still holds the same blob.
+        moved += rewriter.purgedBlobs.subtracting(rewriter.treesAndBlobs).map { ($0, nil) }
         guard !moved.isEmpty else { return result }
         let movedMap = Dictionary(moved, uniquingKeysWith: { first, _ in first })
         for input in notesInputs {
-            if let edit = try GitNotesEditor.move(notesCommit: input.commit, mapping: movedMap, database: database, repository: repository) {
+            if let edit = try GitNotesEditor.move(notesCommit: input.commit, mapping: movedMap, database: database, repository: repository,
+                                                  newObjects: rewriter.newObjects) {
                 result[input.name] = edit
             }
         }
         return result
+    }
+
+    /// Every version let go (the blobs found at a purged path), with its bytes.
+    func purgedVersions() throws -> (ids: Set<ObjectID>, contents: [[UInt8]]) {
+        let ids = rewriter.purgedBlobs
+        return (ids, try ids.sorted().map { try database.readArray($0).bytes })
     }
 
     mutating func addNotes(_ edits: [String: (commit: ObjectID, objects: [(ObjectID, GitNewObject)])]) {

@@ -40,20 +40,29 @@ public struct GitStatus: Hashable, Sendable {
     /// How many commits HEAD reaches (0 on an unborn branch).
     public let commitCount: Int
     /// Files that differ between HEAD, the index and the working tree, untracked files included,
-    /// ignored files not (what `git status --porcelain` lists).
+    /// ignored files not (what `git status --porcelain` lists), in the folder `status(committing:)`
+    /// was given (all of them without one).
     public let uncommittedChanges: Int
+    /// Such files outside that folder.
+    public let changesElsewhere: Int
     /// HEAD points at a commit rather than a branch.
     public let isDetached: Bool
     /// A merge, rebase, cherry-pick, revert or bisect started with the git CLI is in progress.
     public let isMerging: Bool
+    /// A shallow clone (`.git/shallow`): the history before its oldest commits is not here
+    /// (`commitCount` counts what is).
+    public let isShallow: Bool
 
-    public init(branch: String?, head: ObjectID?, commitCount: Int, uncommittedChanges: Int, isDetached: Bool, isMerging: Bool) {
+    public init(branch: String?, head: ObjectID?, commitCount: Int, uncommittedChanges: Int, isDetached: Bool, isMerging: Bool,
+                isShallow: Bool = false, changesElsewhere: Int = 0) {
+        self.changesElsewhere = changesElsewhere
         self.branch = branch
         self.head = head
         self.commitCount = commitCount
         self.uncommittedChanges = uncommittedChanges
         self.isDetached = isDetached
         self.isMerging = isMerging
+        self.isShallow = isShallow
     }
 }
 
@@ -381,9 +390,13 @@ public final class GitRepository {
 
     /// The repository's state in one value.
     ///
+    /// - Parameter folder: the folder whose changes say commits (`entries`): changes there are
+    ///   `uncommittedChanges`, the others (and hidden files and editor leftovers in it, which
+    ///   say leaves alone) `changesElsewhere`. Without one, every change is uncommitted.
     /// - Returns: branch, HEAD, commit count, uncommitted change count and in-progress flags.
     /// - Throws: `GitError`. Calls `git_repository_head`, `git_revwalk_next`, `git_status_list_new`.
-    public func status() throws -> GitStatus {
+    public func status(committing folder: String = "") throws -> GitStatus {
+        let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
         let detached = try gitCheck(git_repository_head_detached(handle), "git_repository_head_detached") == 1
         var branch: String? = nil
         if !detached {
@@ -396,7 +409,12 @@ public final class GitRepository {
         }
         let head = try headCommit()
         var count = 0
-        if head != nil {
+        let shallow = git_repository_is_shallow(handle) == 1
+        if let head, shallow {
+            // libgit2's walk stops with "object not found" at the clone's boundary: count the
+            // commits that are here.
+            count = try commitsPresent(from: head)
+        } else if head != nil {
             let walk = try GitRevisionWalk(repository: handle)
             try gitCheck(git_revwalk_push_head(walk.handle), "git_revwalk_push_head")
             while try walk.next() != nil { count += 1 }
@@ -410,6 +428,7 @@ public final class GitRepository {
         defer { git_status_list_free(list) }
         var index: GitIndex?  // read only when a file is missing
         var changes = 0
+        var elsewhere = 0
         for number in 0 ..< git_status_list_entrycount(list) {
             // A sparse checkout's files away from the folder are not changes, as to git.
             if let entry = git_status_byindex(list, number), entry.pointee.status == GIT_STATUS_WT_DELETED,
@@ -417,11 +436,43 @@ public final class GitRepository {
                 if index == nil { index = try GitIndex(repository: handle) }
                 if let index, Self.skipsWorktree(git_index_get_bypath(index.handle, path, 0)) { continue }
             }
+            if !prefix.isEmpty, let entry = git_status_byindex(list, number) {
+                let delta = entry.pointee.index_to_workdir ?? entry.pointee.head_to_index
+                let path = delta.flatMap { gitString(from: $0.pointee.new_file.path) ?? gitString(from: $0.pointee.old_file.path) } ?? ""
+                if !path.hasPrefix(prefix) || Self.isIgnoredName(path) {
+                    elsewhere += 1
+                    continue
+                }
+            }
             changes += 1
         }
         let state = try gitCheck(git_repository_state(handle), "git_repository_state")
         return GitStatus(branch: branch, head: head, commitCount: count, uncommittedChanges: changes,
-                         isDetached: detached, isMerging: state != GIT_REPOSITORY_STATE_NONE.rawValue)
+                         isDetached: detached, isMerging: state != GIT_REPOSITORY_STATE_NONE.rawValue, isShallow: shallow,
+                         changesElsewhere: elsewhere)
+    }
+
+    /// How many commits `head` reaches among those in the object store (a parent that is not
+    /// there, past a shallow clone's boundary, ends that line).
+    private func commitsPresent(from head: ObjectID) throws -> Int {
+        let database = try GitObjectDatabase(repository: handle)
+        var seen: Set<ObjectID> = [head]
+        var pending = [head]
+        var count = 0
+        while let commit = pending.popLast() {
+            let parents: [ObjectID]
+            do {
+                parents = try database.read(commit) { kind, data in
+                    guard kind == .commit else { throw GitRawObject.malformed("commit") }
+                    return try GitRawObject.parseCommit(data).parents
+                }
+            } catch let error as GitError where error.isNotFound {
+                continue
+            }
+            count += 1
+            for parent in parents where seen.insert(parent).inserted { pending.append(parent) }
+        }
+        return count
     }
 
     // MARK: Committing

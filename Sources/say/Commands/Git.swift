@@ -117,8 +117,17 @@ extension Say.Git {
             if status.uncommittedChanges > 0 {
                 Output.line("\(status.uncommittedChanges) change\(status.uncommittedChanges == 1 ? "" : "s") made outside say will be committed the next time say lists the journal.")
             }
+            if status.changesElsewhere > 0 {
+                let count = status.changesElsewhere
+                Output.line("\(count) file\(count == 1 ? "" : "s") outside entries/ \(count == 1 ? "differs" : "differ") from the last commit or \(count == 1 ? "is" : "are") untracked; "
+                    + "say does not version \(count == 1 ? "it" : "them") (`git status` lists \(count == 1 ? "it" : "them")).")
+            }
             if status.isBusyWithGit { Output.line("A git merge or rebase is in progress; say commits nothing until it is finished.") }
             if status.isDetached { Output.line("HEAD is detached; say commits nothing until a branch is checked out.") }
+            if status.isShallow {
+                Output.line("The journal is a shallow clone (.git/shallow): the history before it is not here, so letting go and sync are refused "
+                    + "until `git fetch --unshallow` fetches the rest. Keeping works.")
+            }
         }
     }
 }
