@@ -13,6 +13,8 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
     case ambiguousReference(reference: String, candidates: [String])
     /// The journal folder exists but is not a folder, or cannot be used.
     case unusableJournal(path: String, reason: String)
+    /// The journal's git repository holds work of the person's own that removing it would lose.
+    case repositoryHoldsOtherWork(path: String, contents: [String])
     /// The entry's file could not be read or written.
     case storage(MarkdownStoreError)
     /// No home folder to put the journal in.
@@ -36,6 +38,10 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
             return "\(reference.debugDescription) matches more than one entry (\(candidates.joined(separator: ", "))); type more of the id"
         case let .unusableJournal(path, reason):
             return "the journal folder \(path) cannot be used: \(reason)"
+        case let .repositoryHoldsOtherWork(path, contents):
+            return "the journal's git repository (\(path)) also holds \(contents.joined(separator: ", ")), which say did not make; "
+                + "nothing was changed. Turning versioning off removes the whole repository: keep those somewhere else first "
+                + "(or remove \(path) yourself if you mean to lose them)"
         case let .storage(error):
             return error.errorDescription
         case let .versioning(error):

@@ -54,8 +54,14 @@ extension Journal {
     public func disableVersioning() throws {
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
-        guard repository != nil else { return }
-        repository = nil
+        guard let repository else { return }
+        // Only what say made goes with it: the person's branches, tags, stashes, remotes and
+        // files are theirs to move first.
+        let others = try versioning {
+            try repository.contentsSayDidNotMake(entriesFolder: EntryFile.folder + "/", ownFiles: [".gitignore", ".say-journal"])
+        }
+        guard others.isEmpty else { throw JournalError.repositoryHoldsOtherWork(path: folders.journal + "/.git", contents: others) }
+        self.repository = nil
         do {
             try FileManager.default.removeItem(atPath: folders.journal + "/.git")
         } catch {

@@ -131,3 +131,44 @@ struct GitReferenceWriter {
         }
     }
 }
+
+extension GitRepository {
+    /// What the repository holds that say never makes, named for a person: branches other than
+    /// `main`, tags, notes, stashes, other refs, remotes other than `origin`, and files in the
+    /// last commit outside `entriesFolder` other than `ownFiles`. Empty for a repository that
+    /// holds only say's own work.
+    public func contentsSayDidNotMake(entriesFolder: String, ownFiles: Set<String>) throws -> [String] {
+        var found: [String] = []
+        for reference in try references() {
+            let name = reference.name
+            if name == "refs/heads/main" || name.hasPrefix("refs/say/") || name.hasPrefix("refs/remotes/origin/") { continue }
+            if name == "refs/stash" {
+                let count = max(1, (try GitReflogLine.read(gitdir + "logs/refs/stash")).count)
+                found.append(count == 1 ? "a stash" : "\(count) stashes")
+            } else if name.hasPrefix("refs/heads/") {
+                found.append("the branch " + name.dropFirst("refs/heads/".count))
+            } else if name.hasPrefix("refs/tags/") {
+                found.append("the tag " + name.dropFirst("refs/tags/".count))
+            } else if name.hasPrefix("refs/remotes/") {
+                continue  // named with its remote below
+            } else {
+                found.append(name)
+            }
+        }
+        let config = (try? String(contentsOfFile: gitdir + "config", encoding: .utf8)) ?? ""
+        for line in config.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("[remote \""), trimmed.hasSuffix("\"]") else { continue }
+            let name = trimmed.dropFirst("[remote \"".count).dropLast(2)
+            if name != "origin" { found.append("the remote " + name) }
+        }
+        if let head = try headCommit() {
+            let others = try files(ofCommit: head).keys.filter { !$0.hasPrefix(entriesFolder) && !ownFiles.contains($0) }.sorted()
+            if !others.isEmpty {
+                found.append(others.count <= 3 ? others.joined(separator: ", ")
+                    : others.prefix(3).joined(separator: ", ") + " and \(others.count - 3) more files")
+            }
+        }
+        return found
+    }
+}

@@ -135,4 +135,29 @@ struct VersionedJournalTests {
         #expect(!FileManager.default.fileExists(atPath: journal + "/.git"))
         #expect(home.files(under: "journal/entries") == ["journal/" + kept.path])
     }
+
+    /// A repository that holds the person's own work (a branch, a stash, a remote, a file of
+    /// theirs) is not removed: `say git off` names what would be lost and changes nothing.
+    @Test func gitOffLeavesARepositoryThatHoldsThePersonsOwnWork() throws {
+        try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: true)
+        #expect(try git(["init", "-q", "-b", "main"], in: journal).status == 0)
+        try home.write("my notes\n", to: "journal/notes.txt")
+        #expect(try git(["add", "notes.txt"], in: journal).status == 0)
+        #expect(try git(["commit", "-q", "-m", "my notes"], in: journal).status == 0)
+        #expect(try git(["branch", "my-branch"], in: journal).status == 0)
+        #expect(try git(["remote", "add", "mine", home.url("elsewhere.git")], in: journal).status == 0)
+        try home.write("my notes\nunsaved work\n", to: "journal/notes.txt")
+        #expect(try git(["stash", "-q"], in: journal).status == 0)
+        _ = try keep("an entry")
+        let refs = try git(["for-each-ref"], in: journal).output
+
+        let off = try SayBinary.run(["git", "off", "--yes", "--journal", journal], home: home.path)
+        #expect(off.status == 1)
+        for name in ["the branch my-branch", "a stash", "the remote mine", "notes.txt", "nothing was changed"] {
+            #expect(off.stderr.contains(name), "\(off.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: journal + "/.git"))
+        #expect(try git(["for-each-ref"], in: journal).output == refs)
+        #expect(try git(["stash", "list"], in: journal).output.contains("WIP"))
+    }
 }
