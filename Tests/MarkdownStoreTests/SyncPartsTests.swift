@@ -122,10 +122,13 @@ struct SyncPartsTests {
 
     @Test func aGitignoreThatHidesEntriesIsFound() {
         let layout = GitSyncLayout()
-        for hiding in ["*", "*.md", "entries", "entries/", "/entries", "2026", "**/*.md", "entries/**", ".say-journal", "*-*"] {
+        // Patterns that hide only some names (those ending in a digit, starting with a letter,
+        // of four characters, or in capitals on a case-insensitive file system) hide entries too.
+        for hiding in ["*", "*.md", "entries", "entries/", "/entries", "2026", "**/*.md", "entries/**", ".say-journal", "*-*",
+                       "*[0-9].md", "[a-m]*", "????.md", "*.MD", "notes.md", "*s.md", "x?.md", "[0-9]*"] {
             #expect(GitSyncValidation.gitignoreProblem(Array((hiding + "\n").utf8), layout: layout) != nil, "\(hiding)")
         }
-        #expect(GitSyncValidation.gitignoreProblem(Array(".say-lock\n*.swp\n*.swo\n*~\n.#*\n.DS_Store\n# a comment\n!keep.md\n".utf8), layout: layout) == nil)
+        #expect(GitSyncValidation.gitignoreProblem(Array(".say-lock\n*.swp\n*.swo\n*.sw?\n*~\n.#*\n.DS_Store\n*.tmp\n# a comment\n!keep.md\n".utf8), layout: layout) == nil)
     }
 
     @Test func idLinesAreSetInPlace() {

@@ -226,22 +226,36 @@ enum GitSyncValidation {
     /// Why a remote's `.gitignore` is refused: a pattern that would hide entry files or the
     /// record from git (so say would never commit new entries), or nil when it is fine.
     static func gitignoreProblem(_ bytes: [UInt8], layout: GitSyncLayout) -> String? {
-        let sampleName = "2026-11-22T034200Z-7f3c9a2e" + layout.entryExtension
-        let samplePath = "\(layout.entriesFolder)/2026/11/\(sampleName)"
-        let components = [layout.entriesFolder, "2026", "11", sampleName, layout.recordFile]
+        // Entry names are say's own form or any name a person gives a file: a pattern is tried
+        // against names of every kind of character and length, upper and lower case alike (a
+        // case-insensitive file system reads `*.MD` as `*.md`), and against every folder on the way.
+        var stems: [String] = ["2026-11-22T034200Z-7f3c9a2e", "notes", "my notes", "day-01", "-", "_", " "]
+        for character in "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" {
+            stems += [String(character), "x" + String(character), String(character) + "x"]
+        }
+        for length in 2 ... 16 { stems += [String(repeating: "a", count: length), String(repeating: "1", count: length)] }
+        let names: [String] = stems.map { $0 + layout.entryExtension }
+        let folders: [String] = [layout.entriesFolder, "2026", "11", layout.recordFile]
         for rawLine in String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
             var line = String(rawLine).trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("!") { continue }
             while line.hasPrefix("/") { line.removeFirst() }
             while line.hasSuffix("/") { line.removeLast() }
             if line.isEmpty { return "a .gitignore that would hide every file" }
-            if fnmatch(line, samplePath, FNM_PATHNAME) == 0 || fnmatch(line, samplePath, 0) == 0 {
-                return "a .gitignore that would hide entries from git"
-            }
-            for component in components where fnmatch(line, component, 0) == 0 {
-                return "a .gitignore that would hide entries from git"
-            }
             if line.hasPrefix("**") { return "a .gitignore that would hide entries from git" }
+            for pattern in [line, line.lowercased()] {
+                for component in folders where fnmatch(pattern, component, 0) == 0 || fnmatch(pattern, component.lowercased(), 0) == 0 {
+                    return "a .gitignore that would hide entries from git"
+                }
+                for name in names {
+                    for candidate in [name, name.lowercased()] {
+                        let path = "\(layout.entriesFolder)/2026/11/\(candidate)"
+                        if fnmatch(pattern, candidate, 0) == 0 || fnmatch(pattern, path, FNM_PATHNAME) == 0 || fnmatch(pattern, path, 0) == 0 {
+                            return "a .gitignore that would hide entries from git"
+                        }
+                    }
+                }
+            }
         }
         return nil
     }
