@@ -122,6 +122,9 @@ final class InteractiveApp {
     /// Whether leaving now left words behind in the draft.
     var leftDraft: Bool { flow.leftDraft }
 
+    /// What to say on leaving about the draft: kept, or (when it could not be written) not.
+    var leavingMessage: String? { flow.leavingMessage }
+
     /// How the person said they feel, on the feeling screen.
     var feeling: Feeling? { flow.feeling }
 

@@ -70,6 +70,9 @@ final class PlainApp {
     /// Whether leaving now left words behind in the draft.
     var leftDraft: Bool { flow.leftDraft }
 
+    /// What to say on leaving about the draft: kept, or (when it could not be written) not.
+    var leavingMessage: String? { flow.leavingMessage }
+
     private func say(_ line: String = "") {
         terminal.write(TerminalText.visible(line, keepingLineBreaks: true, keepingTabs: true) + "\n")
     }
