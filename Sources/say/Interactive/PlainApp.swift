@@ -216,6 +216,14 @@ final class PlainApp {
                 // Ctrl-D ends the writing; with nothing written it ends the session.
                 if lines.joined().allSatisfy(\.isWhitespace) { throw Stop.ended }
                 break
+            } catch Stop.signal(let number) {
+                // The line being typed (no Enter yet) is part of the writing too.
+                let partial = terminal.takePartialLine()
+                if !partial.isEmpty {
+                    lines.append(partial)
+                    flow.write(lines.joined(separator: "\n"))
+                }
+                throw Stop.signal(number)
             }
             switch line.trimmingCharacters(in: .whitespaces) {
             case ".":

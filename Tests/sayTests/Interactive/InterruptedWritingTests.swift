@@ -34,6 +34,93 @@ struct InterruptedWritingTests {
         }
     }
 
+    // MARK: say write at a terminal
+
+    @Test func ctrlCInSayWriteAtATerminalKeepsTheWordsAsTheDraft() throws {
+        let session = Session()
+        try session.welcomed()
+        let terminal = try session.start(["write", "--keep"])
+        try terminal.waitForOutput("Write, then press Ctrl-D on an empty line to finish.")
+        terminal.send("a whole paragraph quokka1\rand a second line quokka2\r")
+        terminal.pump(for: 0.3)
+        terminal.send("still typing quokka3")
+        terminal.pump(for: 0.3)
+        terminal.send(Self.ctrlC)
+        #expect(try terminal.waitForExit() == 130)
+        #expect(terminal.isCooked)
+        #expect(terminal.output.contains("What you were writing is saved as a draft. It will be here next time."))
+        #expect(session.draft == "a whole paragraph quokka1\nand a second line quokka2\nstill typing quokka3")
+
+        let next = try session.start(["--plain"])
+        try next.waitForOutput("You have something you were writing before.\r\n“a whole paragraph quokka1")
+        next.send("/quit\r")
+        _ = try next.waitForExit()
+    }
+
+    @Test func sigtermInSayWriteAddsToADraftAlreadyThere() throws {
+        let session = Session()
+        try session.welcomed()
+        try session.folder.write("an older draft", to: "state/say-it-later/draft.txt")
+        let terminal = try session.start(["write", "--keep"])
+        try terminal.waitForOutput("Write, then press Ctrl-D on an empty line to finish.")
+        terminal.send("new words\r")
+        terminal.pump(for: 0.3)
+        terminal.signal(SIGTERM)
+        #expect(try terminal.waitForExit() == 128 + SIGTERM)
+        #expect(session.draft == "an older draft\n\nnew words")
+    }
+
+    @Test func sayWriteAtATerminalStillKeepsOnCtrlD() throws {
+        let session = Session()
+        try session.welcomed()
+        let terminal = try session.start(["write", "--keep"])
+        try terminal.waitForOutput("Write, then press Ctrl-D on an empty line to finish.")
+        terminal.send("kept words\rline two\r")
+        terminal.pump(for: 0.2)
+        terminal.send(Self.ctrlD)
+        #expect(try terminal.waitForExit() == 0)
+        #expect(terminal.output.contains("Kept"))
+        #expect(session.draft == nil)
+        let files = session.folder.files(under: "data/say-it-later")
+        let file = String(decoding: try session.folder.read(try #require(files.first)), as: UTF8.self)
+        #expect(file.contains("---\nkept words\nline two"))
+    }
+
+    // MARK: say --plain: the line being typed
+
+    @Test func ctrlCInPlainModeKeepsTheLineBeingTyped() throws {
+        let session = Session()
+        try session.welcomed()
+        let terminal = try session.start(["--plain"])
+        try terminal.waitForOutput("What do you need to say right now?")
+        terminal.send("a finished line moose61\r")
+        try terminal.waitUntil("the draft to hold the finished line") { _ in session.draft == "a finished line moose61" }
+        terminal.send("the line I am still typing lynx62")
+        terminal.pump(for: 0.3)
+        terminal.send(Self.ctrlC)
+        #expect(try terminal.waitForExit() == 130)
+        #expect(terminal.isCooked)
+        #expect(terminal.output.contains("What you were writing is saved as a draft."))
+        #expect(session.draft == "a finished line moose61\nthe line I am still typing lynx62")
+    }
+
+    @Test func ctrlZInPlainModeKeepsTheLineBeingTypedAcrossTheStop() throws {
+        let session = Session()
+        try session.welcomed()
+        let terminal = try session.start(["--plain"])
+        try terminal.waitForOutput("What do you need to say right now?")
+        terminal.send("half a line")
+        terminal.pump(for: 0.3)
+        terminal.send(Self.ctrlZ)
+        terminal.pump(for: 0.5)
+        terminal.signal(SIGCONT)
+        terminal.pump(for: 0.3)
+        terminal.send(" and the rest\r")
+        try terminal.waitUntil("the draft to hold the whole line") { _ in session.draft == "half a line and the rest" }
+        terminal.send(Self.ctrlC)
+        #expect(try terminal.waitForExit() == 130)
+    }
+
     // MARK: A draft that could not be written
 
     @Test func ctrlCWhenTheDraftCannotBeWrittenNeverClaimsItWasSaved() throws {
