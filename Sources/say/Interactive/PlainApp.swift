@@ -116,9 +116,15 @@ final class PlainApp {
             say(Copy.privacy)
             say()
             ask(Copy.plainStart + " ")
-            _ = try read()
+            // Words typed here instead of a bare Enter are the start of the writing.
+            let first = try read()
             say()
             perform(.startWriting)
+            if flow.stage == .writing, editor == nil, !first.allSatisfy(\.isWhitespace),
+               first.trimmingCharacters(in: .whitespaces) != "." {
+                flow.write(first)
+                flow.saveDraft()
+            }
         case .draftOffer:
             say(Copy.draftFound)
             say(Copy.draftPreview(flow.foundDraft ?? ""))

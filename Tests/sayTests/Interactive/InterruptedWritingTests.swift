@@ -152,3 +152,34 @@ struct InterruptedWritingTests {
         #expect(terminal.output.contains("could not be saved as a draft"))
     }
 }
+
+/// The first launch: words typed before the writing screen are the start of the writing.
+@Suite("Interactive first launch keeps early words", .serialized)
+struct FirstLaunchEarlyWordsTests {
+    @Test func keysTypedWhileTheNameShowsOnTheFirstLaunchStartTheWriting() throws {
+        let session = InterruptedWritingTests.Session()
+        let terminal = try session.start()
+        try terminal.waitForScreen("Say It Later")
+        terminal.send("early words heron12")
+        try terminal.waitForScreen("1  Start writing")
+        terminal.pump(for: 0.3)
+        terminal.send("\r")
+        try terminal.waitForScreen("What do you need to say right now?")
+        try terminal.waitForScreen("early words heron12")
+        try terminal.waitUntil("the draft to hold the early words") { _ in session.draft == "early words heron12" }
+        terminal.send(InterruptedWritingTests.ctrlC)
+        #expect(try terminal.waitForExit() == 130)
+    }
+
+    @Test func aFirstLineTypedAtThePlainWelcomeStartsTheWriting() throws {
+        let session = InterruptedWritingTests.Session()
+        let terminal = try session.start(["--plain"])
+        try terminal.waitForOutput("Press Enter to start writing.")
+        terminal.send("I start straight away heron21\rand a second line heron22\r")
+        try terminal.waitUntil("the draft to hold both lines") { _ in
+            session.draft == "I start straight away heron21\nand a second line heron22"
+        }
+        terminal.send(InterruptedWritingTests.ctrlC)
+        #expect(try terminal.waitForExit() == 130)
+    }
+}
