@@ -178,6 +178,10 @@ extension Copy {
     public static let noFullScreen = "could not use this terminal full screen; try `say --plain`"
     /// Printed after leaving the app with words not yet kept.
     public static let draftKeptOnExit = "What you were writing is saved as a draft. It will be here next time."
+    /// Printed after leaving when the draft could not be written: the words are not saved.
+    public static func draftLostOnExit(_ reason: String) -> String {
+        "What you were writing could not be saved as a draft: \(reason). It will not be here next time."
+    }
 
     // MARK: Plain mode (screen readers and simple terminals)
 

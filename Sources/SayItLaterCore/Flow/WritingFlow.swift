@@ -170,6 +170,18 @@ public final class WritingFlow {
         ownsDraft ? !text.allSatisfy(\.isWhitespace) : foundDraft != nil
     }
 
+    /// Why the last save of the draft failed, or nil when it succeeded (or none was tried):
+    /// leaving then must not say the words are saved.
+    public private(set) var draftProblem: String?
+
+    /// What to say on leaving with words in the draft: that they are saved, or, when the last
+    /// save failed, that they could not be.
+    public var leavingMessage: String? {
+        guard leftDraft else { return nil }
+        if ownsDraft, let draftProblem { return Copy.draftLostOnExit(draftProblem) }
+        return Copy.draftKeptOnExit
+    }
+
     /// The choices the current stage offers, in the order they are shown.
     public var choices: [FlowChoice] {
         switch stage {
@@ -205,8 +217,10 @@ public final class WritingFlow {
         do {
             try drafts.save(text, durable: durable)
         } catch {
+            draftProblem = Self.reason(error)
             return Copy.draftNotSaved(Self.reason(error))
         }
+        draftProblem = nil
         if durable { unsaved = false }
         return nil
     }

@@ -73,6 +73,7 @@ extension Say {
         private func readStandardInput() throws -> String {
             if Output.inputIsTerminal {
                 Output.error(Copy.writeFromTerminalHint)
+                return try readTerminal()
             }
             let data = FileHandle.standardInput.readDataToEndOfFile()
             guard var text = String(data: data, encoding: .utf8) else {
@@ -81,6 +82,47 @@ extension Say {
             // The line ending that ends the input (echo, heredocs) is not part of the writing.
             if text.hasSuffix("\n") { text.removeLast() }
             return text
+        }
+
+        /// Typed at a terminal: line by line until Ctrl-D on an empty line. Ctrl-C, SIGTERM or
+        /// SIGHUP keeps what was typed (the unfinished line too) as the draft, as the app does,
+        /// so the next `say` offers it.
+        private func readTerminal() throws -> String {
+            let terminal = RealTerminal(environment: ProcessInfo.processInfo.environment)
+            terminal.catchSignals()
+            var lines: [String] = []
+            while true {
+                switch terminal.readLine() {
+                case let .line(line):
+                    lines.append(line)
+                    continue
+                case .end:
+                    terminal.releaseSignals()
+                case let .signal(number):
+                    let partial = terminal.takePartialLine()
+                    if !partial.isEmpty { lines.append(partial) }
+                    terminal.releaseSignals()
+                    try keepAsDraft(lines.joined(separator: "\n"))
+                    throw ExitCode(128 + number)
+                }
+                break
+            }
+            return lines.joined(separator: "\n")
+        }
+
+        /// Saves interrupted words as the draft, after any draft already there, and says so on
+        /// stderr (or says that they could not be saved).
+        private func keepAsDraft(_ words: String) throws {
+            guard !words.allSatisfy(\.isWhitespace) else { return }
+            do {
+                let drafts = DraftStore(folder: try journalOptions.folders().state)
+                drafts.adoptEditorLeftovers()
+                let existing = try drafts.load()
+                try drafts.save(existing.map { $0 + "\n\n" + words } ?? words)
+                Output.error("\n" + Copy.draftKeptOnExit)
+            } catch {
+                Output.error("\n" + Copy.draftLostOnExit(WritingFlow.reason(error)))
+            }
         }
     }
 }

@@ -63,6 +63,16 @@ final class InteractiveApp {
 
     let flow: WritingFlow
     private var showingSplash = false
+    /// Keys typed on the first launch before the writing screen (during the name and the
+    /// welcome): given to the writing screen when it opens.
+    private var earlyKeys: [Key] = []
+
+    private static func isWriting(_ key: Key) -> Bool {
+        switch key {
+        case .text, .paste, .tab: return true
+        default: return false
+        }
+    }
     private(set) var menu = Menu([])
     private(set) var text = TextArea()
     private(set) var outcome: Outcome?
@@ -121,6 +131,9 @@ final class InteractiveApp {
 
     /// Whether leaving now left words behind in the draft.
     var leftDraft: Bool { flow.leftDraft }
+
+    /// What to say on leaving about the draft: kept, or (when it could not be written) not.
+    var leavingMessage: String? { flow.leavingMessage }
 
     /// How the person said they feel, on the feeling screen.
     var feeling: Feeling? { flow.feeling }
@@ -281,9 +294,22 @@ final class InteractiveApp {
             // Any key skips the splash; what was typed belongs to the writing screen.
             afterSplash()
             if outcome == nil, flow.stage == .writing, editor == nil || editorFailed { handleWriting(key) }
+            if flow.stage == .welcome, Self.isWriting(key) { earlyKeys.append(key) }
             return
         }
         switch flow.stage {
+        case .welcome where !earlyKeys.isEmpty && key != .enter:
+            // Words begun while the name showed (on the first launch, the welcome comes next)
+            // are kept for the writing screen, and so is the rest of them, typed on: they are
+            // the start of the writing. Enter opens the writing screen with them.
+            if Self.isWriting(key) || key == .backspace { earlyKeys.append(key) } else { handleMenu(key) }
+        case .welcome:
+            handleMenu(key)
+            if flow.stage == .writing, editor == nil || editorFailed {
+                let held = earlyKeys
+                earlyKeys = []
+                held.forEach(handleWriting)
+            }
         case .writing:
             handleWriting(key)
         case .gone:

@@ -70,6 +70,9 @@ final class PlainApp {
     /// Whether leaving now left words behind in the draft.
     var leftDraft: Bool { flow.leftDraft }
 
+    /// What to say on leaving about the draft: kept, or (when it could not be written) not.
+    var leavingMessage: String? { flow.leavingMessage }
+
     private func say(_ line: String = "") {
         terminal.write(TerminalText.visible(line, keepingLineBreaks: true, keepingTabs: true) + "\n")
     }
@@ -113,9 +116,15 @@ final class PlainApp {
             say(Copy.privacy)
             say()
             ask(Copy.plainStart + " ")
-            _ = try read()
+            // Words typed here instead of a bare Enter are the start of the writing.
+            let first = try read()
             say()
             perform(.startWriting)
+            if flow.stage == .writing, editor == nil, !first.allSatisfy(\.isWhitespace),
+               first.trimmingCharacters(in: .whitespaces) != "." {
+                flow.write(first)
+                flow.saveDraft()
+            }
         case .draftOffer:
             say(Copy.draftFound)
             say(Copy.draftPreview(flow.foundDraft ?? ""))
@@ -213,6 +222,14 @@ final class PlainApp {
                 // Ctrl-D ends the writing; with nothing written it ends the session.
                 if lines.joined().allSatisfy(\.isWhitespace) { throw Stop.ended }
                 break
+            } catch Stop.signal(let number) {
+                // The line being typed (no Enter yet) is part of the writing too.
+                let partial = terminal.takePartialLine()
+                if !partial.isEmpty {
+                    lines.append(partial)
+                    flow.write(lines.joined(separator: "\n"))
+                }
+                throw Stop.signal(number)
             }
             switch line.trimmingCharacters(in: .whitespaces) {
             case ".":

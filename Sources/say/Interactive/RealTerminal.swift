@@ -37,6 +37,9 @@ final class RealTerminal: Terminal {
     private var original: termios?
     private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
     private var lineBuffer: [UInt8] = []
+    /// Line mode on a terminal: the line discipline as it was before ``catchSignals()`` set
+    /// NOFLSH, put back by ``releaseSignals()``.
+    private var lineModes: termios?
 
     /// How long a lone Escape waits for the rest of a sequence.
     static let escapeWait = 0.05
@@ -216,11 +219,27 @@ final class RealTerminal: Terminal {
         }
         signalPipe = (fds[0], fds[1])
         SignalGuard.install(tty: -1, original: termios(), restore: "", pipe: fds[1])
+        // On a terminal, the line being typed lives in the terminal until Enter, and Ctrl-C or
+        // Ctrl-Z would throw it away (the line discipline flushes its input). NOFLSH keeps it
+        // there, so ``takePartialLine()`` can take it into the draft.
+        var modes = termios()
+        if tcgetattr(input, &modes) == 0 {
+            lineModes = modes
+            modes.c_lflag |= tcflag_t(NOFLSH)
+            _ = tcsetattr(input, TCSANOW, &modes)
+            SignalGuard.relayStops()
+        }
     }
 
     /// Puts back the signal handlers that were there before ``catchSignals()``.
     func releaseSignals() {
         guard original == nil, signalPipe.read >= 0 else { return }
+        if var modes = lineModes {
+            // Anything still typed-ahead is taken first: it must not reach the shell.
+            lineBuffer += takePendingInput()
+            _ = tcsetattr(input, TCSANOW, &modes)
+            lineModes = nil
+        }
         SignalGuard.uninstall()
         close(signalPipe.read)
         close(signalPipe.write)
@@ -243,6 +262,10 @@ final class RealTerminal: Terminal {
                     return .end
                 }
                 if fds[1].revents & Int16(POLLIN) != 0, case let .signal(number)? = drainSignals() {
+                    if number == SIGTSTP {
+                        stopForShell()
+                        continue
+                    }
                     return .signal(number)
                 }
                 if fds[0].revents == 0 { continue }
@@ -259,6 +282,59 @@ final class RealTerminal: Terminal {
             }
             lineBuffer += chunk[0 ..< count]
         }
+    }
+
+    func takePartialLine() -> String {
+        let bytes = lineBuffer + (lineModes == nil ? [] : takePendingInput())
+        lineBuffer.removeAll()
+        var text = String(decoding: bytes, as: UTF8.self)
+        while text.last == "\n" || text.last == "\r" { text.removeLast() }
+        return text
+    }
+
+    /// What was typed and is still in the terminal: the line not yet ended with Enter. Leaving
+    /// canonical mode for a moment hands it over (it would otherwise wait for the Enter).
+    private func takePendingInput() -> [UInt8] {
+        var modes = termios()
+        guard tcgetattr(input, &modes) == 0 else { return [] }
+        var now = modes
+        now.c_lflag &= ~tcflag_t(ICANON)
+        withUnsafeMutableBytes(of: &now.c_cc) { bytes in
+            bytes[Int(VMIN)] = 0
+            bytes[Int(VTIME)] = 0
+        }
+        guard tcsetattr(input, TCSANOW, &now) == 0 else { return [] }
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(input, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            pending += chunk[0 ..< count]
+        }
+        _ = tcsetattr(input, TCSANOW, &modes)
+        return pending
+    }
+
+    /// Ctrl-Z in line mode: the line being typed is taken out of the terminal first (kept, and
+    /// not left for the shell to read), the process stops as a shell job, and when it is
+    /// continued the line is shown again and typing carries on after it.
+    private func stopForShell() {
+        lineBuffer += takePendingInput()
+        writeAll("\n")
+        var stopDefault = sigaction()
+        var relay = sigaction()
+        sigemptyset(&stopDefault.sa_mask)
+        _ = sigaction(SIGTSTP, &stopDefault, &relay)
+        raise(SIGTSTP)
+        _ = sigaction(SIGTSTP, &relay, nil)
+        // The shell may have changed the line discipline while say was stopped.
+        if var modes = lineModes {
+            modes.c_lflag |= tcflag_t(NOFLSH)
+            _ = tcsetattr(input, TCSANOW, &modes)
+        }
+        let shown = lineBuffer.split(separator: 0x0A, omittingEmptySubsequences: false).last.map(Array.init) ?? []
+        if !shown.isEmpty { writeAll(TerminalText.visible(String(decoding: shown, as: UTF8.self), keepingTabs: true)) }
     }
 
     private func writeAll(_ text: String) {

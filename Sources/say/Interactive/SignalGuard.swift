@@ -36,10 +36,24 @@ enum SignalGuard {
         _ = pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 
+    /// Line mode on a terminal: Ctrl-Z (SIGTSTP) is relayed too, so the line being typed can be
+    /// taken out of the terminal before the process stops (left there, the shell would read it).
+    static func relayStops() {
+        guard !stopsRelayed else { return }
+        replace(SIGTSTP, with: relayHandler)
+        stopsRelayed = true
+    }
+
+    nonisolated(unsafe) private static var stopsRelayed = false
+
     /// Puts back the handlers that were there before ``install(tty:original:restore:pipe:)``.
     static func uninstall() {
         for number in relayed + crashes {
             _ = sigaction(number, previousActions + Int(number), nil)
+        }
+        if stopsRelayed {
+            _ = sigaction(SIGTSTP, previousActions + Int(SIGTSTP), nil)
+            stopsRelayed = false
         }
         guardState.pointee.pipe = -1
         guardState.pointee.tty = -1

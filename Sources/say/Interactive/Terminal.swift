@@ -48,6 +48,13 @@ protocol Terminal: AnyObject {
     func write(_ text: String)
     /// Line mode: one line without its line break, the end of input (Ctrl-D), or a signal.
     func readLine() -> LineInput
+    /// Line mode, after a signal: the line that was being typed and not yet ended with Enter
+    /// (taken out of the terminal, so it is neither lost nor left for the shell to read).
+    func takePartialLine() -> String
+}
+
+extension Terminal {
+    func takePartialLine() -> String { "" }
 }
 
 /// What reading a line produced.
