@@ -704,6 +704,18 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "round 43: butchering for a feast, a unit written as kms, a dog at a home visit, overtime",
+            note: "Doing the cutting oneself when slaughtering or butchering; a speed written as kms; an animal or child that tried to kill the writer; killing oneself to catch up on work. Each yields to words of intent.",
+            phrases: [
+                "(did|do|doing|does|done) the (cutting|carving|slicing|chopping) myself",
+                "(write|writes|wrote|written|writing|spell|spells|abbreviate|abbreviates) ~4 as kms",
+                "(the|my|that|this|a|their) (dog|dogs|cat|horse|goose|geese|kid|kids|baby|toddler|bull|cow|wasp|spider|parrot|pony|ram|goat) (tried|trying|try|tries|wants|wanted|want) to kill me",
+                "killing myself to (catch up|keep up|get|finish|meet|make|hit|pay|get through)",
+                "funeral (on|is on|this|next)? (monday|tuesday|wednesday|thursday|friday|saturday|sunday) emojideath",
+                "(he|she|they) [<A>] (thinks|think|thought|thinking) about [<A>] stepping off",
+            ],
+            yieldsToIntent: true),
+        SafetyPhraseGroup(
             name: "round 40: a fall on the ice, a paramedic's patient, a character's letter, a song's line",
             note: "A fall that hurt; a patient someone else has taken an overdose; a character writing a last letter in a chapter being drafted; a song's line about hurting. Yields to the writer's own intent.",
             phrases: [
@@ -1135,11 +1147,12 @@ enum SafetyPhrases {
     /// misspellings of key words. Left: as written (lower case, no apostrophes). Right: the
     /// canonical word(s) used in phrases.
     static let aliases: [(String, String)] = [
+        ("sucide", "suicide"), ("deeaad", "dead"), ("deead", "dead"), ("deaad", "dead"), ("abuot", "about"), ("wnat", "want"), ("joinin", "joining"), ("bein", "being"), ("ragin", "raging"), ("agian", "again"), ("suicidle", "suicidal"), ("cuttin", "cutting"),
         ("cuted", "cut"), ("cutted", "cut"),
         ("khill", "kill"),
         ("nooooo", "no"), ("noooo", "no"),
         ("planing", "planning"), ("pils", "pills"), ("selfharmy", "self harmy"),
-        ("suiced", "suicide"), ("sucide", "suicide"),
+        ("suiced", "suicide"), ("sucide", "suicide"), ("deeaad", "dead"), ("deead", "dead"), ("deaad", "dead"),
         // contractions and text speak
         ("wanna", "want to"), ("purpuse", "purpose"), ("sefl", "self"), ("jumpin", "jumping"), ("slep", "sleep"), ("nite", "night"), ("evry", "every"), ("ringin", "ringing"), ("comit", "commit"), ("commmit", "commit"), ("thots", "thoughts"), ("thoughs", "thoughts"), ("bout", "about"), ("agen", "again"), ("agin", "again"), ("wsa", "was"), ("waz", "was"), ("b", "be"), ("dissapear", "disappear"), ("dissappear", "disappear"), ("disapear", "disappear"), ("wana", "want to"), ("wannna", "want to"), ("wantto", "want to"),
         ("gonna", "going to"), ("gona", "going to"), ("finna", "going to"), ("imma", "im going to"),
@@ -1156,7 +1169,7 @@ enum SafetyPhrases {
         ("nae", "no"), ("aff", "off"), ("efter", "after"), ("doon", "down"), ("jist", "just"), ("ower", "over"),
         ("fae", "from"), ("gonnae", "going to"), ("anymair", "anymore"), ("hame", "home"), ("skelped", "hit"), ("skelp", "hit"), ("ain", "own"), ("heid", "head"), ("aboot", "about"),
         ("oot", "out"), ("aw", "all"), ("wi", "with"), ("o", "of"), ("wisnae", "wasnt"), ("suside", "suicide"),
-        ("sucide", "suicide"), ("suiside", "suicide"), ("sooside", "suicide"), ("itd", "it would"), ("thatd", "that would"),
+        ("sucide", "suicide"), ("deeaad", "dead"), ("deead", "dead"), ("deaad", "dead"), ("suiside", "suicide"), ("sooside", "suicide"), ("itd", "it would"), ("thatd", "that would"),
         ("urself", "yourself"), ("wuld", "would"), ("shud", "should"), ("cud", "could"), ("cannot", "cant"), ("dnt", "dont"), ("wudnt", "wouldnt"),
         ("wouldn", "wouldnt"), ("didn", "didnt"), ("wasn", "wasnt"),
         ("2", "to"), ("4", "for"), ("u", "you"), ("ur", "your"), ("r", "are"), ("n", "and"),
@@ -1431,8 +1444,17 @@ extension SafetyPhrases {
             "(that|this) was before ~6 (meds|medication|therapy|treatment|counselling|counseling) ~4 $ ~~2 now i (think|worry|dream) about (holidays|holiday|the garden|gardening|work|football|dinner|food|bills|trips|travel|normal things|boring things|what to (cook|eat|wear)|my (kids|garden|job|allotment|grandchildren|dog|wedding|holiday|exams|course)|the (kids|grandchildren|dog|future|weekend))",
             "(that|the old) (girl|boy|kid|lad|lass|teenager|version of me) (is|s) (long gone|gone now|long dead)",
             "(suicidal|hospital|self harm|cutting) (years|days|time|months|period|phase) (feel|feels|seem|seems) like (another|a different|someone elses) (life|lifetime|world)",
+            "(therapist|counsellor|counselor|doctor|psychologist) says i (dont|do not|no longer) need to (log|track|record|write down|chart) my (moods|mood|feelings|thoughts)",
+            "(this|the) (diary|journal|notebook) was (for|about) the ~2 (treatment|chemo|pregnancy|course) (year|years|months)? ~~12 (finished|over|done|remission)",
+            "(suicidal thoughts|thoughts|urges) (stopped|ended|went away) ~4 (ago|since) ~~6 (havent|have not|hasnt|has not) (come|came) back",
+            "(spring|summer|the light|help) came ~~2 so did i",
+            "(im|i am|i m) (fine|well|okay|ok) $ ~~2 properly (fine|well|okay|ok)",
+            "now (i am|im|i m) a (counsellor|counselor|nurse|peer worker|support worker|therapist) (myself)?",
+            "(wish|wished) i could (go back and)? tell (that|the) (girl|boy|kid|lad|lass|younger me|teenager)",
         ],
         backNow: [
+            "(since|since i) ~3 last ~4 (hurt|harmed|cut|burned|burnt|hit) (myself)? ~~10 (did it|done it) (again|tonight|last night|today|this morning)",
+            "<SPAN> (days|weeks|months|years) gone in ~3 (minutes|seconds|an hour|a minute|moment)",
             "(tonight|last night|today) ~~12 (undid|undone) (all of it|it all|it)",
             "(free|clean) (of|from) ~3 (myself)? ~~12 (that|which) was true (on|until|till|up to|last) ~~3 (it|that) (isnt|is not|s not) (now|anymore|any more) $",
             "(want|wanting|going|plan|planning) to try again",
@@ -1503,6 +1525,7 @@ extension SafetyPhrases {
             "(overheard|overhear|eavesdropped on) [<A>] [(on|in|at) (the|a) (bus|train|tube|tram|queue|cafe|shop|pub|street|playground|platform)]",
         ],
         after: [
+            "in the (group chat|groupchat|chat|group) ~~6 (jk|just kidding|joking|lol)",
             "(says|said|whispers|cries|thinks|asks) ~5 in (my|the|this) (story|draft|poem|script|novel|play|screenplay)",
             "(is|was|are|were|s) (the|a|an|my|our|their|his|her)? [<A>] (opening|first|last|final|famous|best|favourite|favorite|closing|main|key)? (line|lines|lyric|lyrics|title|chorus|verse|quote|phrase|refrain|hook|slogan|caption|tagline|name|word|words|song|question|slang|code)",
             "(are|is) (everywhere|slang|code|banned|trending|a meme|the new)",
