@@ -90,6 +90,10 @@ extension Journal {
                                 changesElsewhere: status.changesElsewhere)
     }
 
+    /// Whether a let-go was started and not finished: the next listing finishes it, and the
+    /// numbers `say history` showed change then.
+    public var hasUnfinishedLetGo: Bool { repository?.hasPendingPurge ?? false }
+
     /// Brings a versioned journal up to date before anything else happens: finishes a let-go
     /// or sync that was interrupted, then (with `outsideEdits`) commits files added, edited or
     /// removed outside say.
@@ -101,10 +105,6 @@ extension Journal {
     /// Does nothing when versioning is off, and leaves the work for later when another say
     /// holds the journal (`waiting` seconds at most) or a git operation of the person's own is
     /// in progress.
-    /// Whether a let-go was started and not finished: the next listing finishes it, and the
-    /// numbers `say history` showed change then.
-    public var hasUnfinishedLetGo: Bool { repository?.hasPendingPurge ?? false }
-
     public func settle(waiting: TimeInterval = 0.5, outsideEdits: Bool = true) throws {
         try settle(waiting: waiting, outsideEdits: outsideEdits, recordingSettled: false)
     }
