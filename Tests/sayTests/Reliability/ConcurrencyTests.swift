@@ -54,20 +54,25 @@ struct ConcurrencyTests {
         let journal = home.url("journal")
         try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: true)
         // Hold the journal lock from another process (flock from util-linux) while say tries to keep.
+        // The holder says when it has the lock, and keeps it until its input closes: however slow
+        // the machine, say meets a held lock, and nothing outlives the test.
+        let held = home.url("held")
+        let release = Pipe()
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [journal + "/.say-lock", "sleep", "4"]
+        holder.arguments = ["-o", journal + "/.say-lock", "sh", "-c", "touch \"$0\" && read -r _", held]
+        holder.standardInput = release
         try holder.run()
-        defer { holder.waitUntilExit() }
-        var run: SayRun?
-        for _ in 0 ..< 50 {  // wait (bounded) until the holder has the lock
-            run = try SayBinary.run(["write", "--journal", journal, "--keep", "--text", "waiting"], home: home.path,
-                                    environment: ["SAY_LOCK_TIMEOUT": "0.3"])
-            if run?.status != 0 { break }
-            try FileManager.default.removeItem(atPath: journal + "/entries")
+        defer {
+            try? release.fileHandleForWriting.close()
+            holder.waitUntilExit()
         }
-        #expect(run?.status == 3)
-        #expect(run?.stderr == "say: could not keep your entry: another say is busy with this journal; try again in a moment\n")
+        for _ in 0 ..< 600 where !FileManager.default.fileExists(atPath: held) { usleep(50_000) }  // at most 30 s
+        try #require(FileManager.default.fileExists(atPath: held))
+        let run = try SayBinary.run(["write", "--journal", journal, "--keep", "--text", "waiting"], home: home.path,
+                                    environment: ["SAY_LOCK_TIMEOUT": "0.3"])
+        #expect(run.status == 3)
+        #expect(run.stderr == "say: could not keep your entry: another say is busy with this journal; try again in a moment\n")
         #expect(home.files(under: "journal") == [])
     }
 
