@@ -436,8 +436,27 @@ extension Copy {
 
     /// The question asked before a sync lets go of many entries here.
     public static func syncConfirmRemoval(_ question: SyncRemovalQuestion) -> String {
-        "This sync would let go of \(question.paths.count) of your \(question.total) entries here, because another computer let them go. Let them go here too?"
+        guard question.unchecked else {
+            return "This sync would let go of \(question.paths.count) of your \(question.total) entries here, because another computer let them go. Let them go here too?"
+        }
+        return "The remote says \(question.paths.count == 1 ? "this entry was" : "these \(question.paths.count) entries were") let go, but "
+            + uncheckedWhy(question.hasKey) + " Let \(question.paths.count == 1 ? "it" : "them") go here too?"
     }
+
+    /// Why a let-go on the remote could not be checked.
+    private static func uncheckedWhy(_ hasKey: Bool) -> String {
+        hasKey
+            ? "your say did not seal that let-go with this journal's sync key: a computer you have not given the key to wrote it, or someone who can write to the remote did."
+            : "this computer has no sync key for this journal, so it cannot tell a let-go from your other computers from one written by someone who can write to the remote (say sync --show-key on one of your computers shows the key; say sync --key <code> here keeps it)."
+    }
+
+    /// `say sync --show-key`.
+    public static func syncKeyShown(_ code: String) -> String {
+        "This journal's sync key: \(code)\nOn another of your computers: say sync --remote <the same remote> --key \(code)\nKeep it as private as the remote; anyone with it and write access to the remote can let entries go."
+    }
+
+    /// `say sync --show-key` before the first sync.
+    public static let noSyncKeyYet = "this computer has no sync key for this journal yet: the first say sync makes one, or say sync --key <code> keeps the one your other computer shows"
 
     /// Said when the person answers no.
     public static let syncNothingChanged = "Nothing was changed. say sync --dry-run shows what a sync would do."
@@ -504,6 +523,11 @@ extension Copy {
             return "\(remote) is empty now, but this computer synced with it before (was it replaced?). Nothing was changed. To start it again from this journal: say sync --rejoin"
         case let .needsConfirmation(count, total):
             return "this sync would let go of \(count) of your \(total) entries here (they were let go on another computer); nothing was changed. See them with say sync --dry-run; if that is right, run say sync --yes"
+        case let .uncheckedLetGo(count, hasKey):
+            return "the remote says \(count == 1 ? "1 of your entries here was" : "\(count) of your entries here were") let go, but " + uncheckedWhy(hasKey)
+                + " Nothing was changed. say sync --dry-run lists them; run say sync at a terminal to answer, or give this computer the key and sync again"
+        case let .notTheSyncKey(remote):
+            return "that is not the sync key of the journal on \(remote); nothing was changed. say sync --show-key on a computer that syncs with it shows the right one"
         case let .diverged(reason):
             return "\(reason), so say cannot reconcile the two; nothing was changed"
         case .remoteKeptMoving:

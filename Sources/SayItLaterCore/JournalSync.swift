@@ -13,12 +13,15 @@ public struct SyncOptions: Sendable, Hashable {
     /// Treat the remote as new to this computer: keep everything on both sides and remove
     /// nothing that was not let go (the way back after a remote was restored or rewritten).
     public var rejoin: Bool
+    /// The journal's sync key, given to this computer (kept once a sync with it works).
+    public var key: SyncKey?
 
-    public init(remote: String? = nil, dryRun: Bool = false, assumeYes: Bool = false, rejoin: Bool = false) {
+    public init(remote: String? = nil, dryRun: Bool = false, assumeYes: Bool = false, rejoin: Bool = false, key: SyncKey? = nil) {
         self.remote = remote
         self.dryRun = dryRun
         self.assumeYes = assumeYes
         self.rejoin = rejoin
+        self.key = key
     }
 }
 
@@ -28,6 +31,11 @@ public struct SyncRemovalQuestion: Sendable, Hashable {
     public var paths: [String]
     /// Entries on this computer now.
     public var total: Int
+    /// The let-go lines behind them could not be checked: they are not sealed with the journal's
+    /// sync key (`hasKey`: this computer holds one), so another computer without the key, or
+    /// someone who can write to the remote, wrote them.
+    public var unchecked = false
+    public var hasKey = true
 }
 
 /// What `say sync` did (or, for a dry run, would do), in counts and paths.
@@ -118,6 +126,11 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
     case remoteEmptied(remote: String)
     /// The sync would let go of many entries here and nobody confirmed it.
     case needsConfirmation(count: Int, total: Int)
+    /// The sync would let go of entries by let-go lines this computer cannot check, and nobody
+    /// confirmed it (`hasKey`: this computer holds a sync key).
+    case uncheckedLetGo(count: Int, hasKey: Bool)
+    /// The key given with --key is not the one the remote's record is sealed with.
+    case notTheSyncKey(remote: String)
     /// The remote's history cannot be reconciled (another cause).
     case diverged(reason: String)
     /// Other devices kept pushing while this one tried.
@@ -227,13 +240,19 @@ extension Journal {
             layout: Self.syncLayout,
             checkpoint: checkpoint)
         var confirmedCount = 0
+        var confirmedUnverified = Set<String>()
+        let keptKey = try syncKey()
         for _ in 1 ... Self.syncAttempts {
             let session = try gitSync { try repository.beginSync(settings) }
             // Whatever this round fetched stays only if its apply accepted the remote.
             defer { session.end() }
-            let round = try SyncRound(snapshot: session.snapshot, rejoin: options.rejoin, read: { file in try self.gitSync { try session.bytes(file) } },
+            let key = options.key ?? keptKey
+            var round = try SyncRound(snapshot: session.snapshot, rejoin: options.rejoin, read: { file in try self.gitSync { try session.bytes(file) } },
                                       versions: { paths, remote in try self.gitSync { try session.versions(of: paths, remote: remote) } },
-                                      pendingLetGo: Self.pendingLetGo(in: repository))
+                                      pendingLetGo: Self.pendingLetGo(in: repository), key: key)
+            if let given = options.key, let remoteKey = round.remoteKeyID, remoteKey != given.id {
+                throw SyncError.notTheSyncKey(remote: session.snapshot.remoteDisplay)
+            }
             var report = round.report
             report.remote = session.snapshot.remoteDisplay
             let removed = round.plan.removedHere
@@ -242,6 +261,16 @@ extension Journal {
                 report.wouldLetGo = removed
                 return report
             }
+            // Let-go lines nobody with this journal's key wrote are asked about, every time,
+            // whatever their number (--yes answers only the question below).
+            let unchecked = round.removedByUnverified
+            if !unchecked.isEmpty, !round.unverified.isSubset(of: confirmedUnverified) {
+                guard confirm(SyncRemovalQuestion(paths: unchecked, total: session.snapshot.local.keys.filter(Self.syncLayout.isEntry).count,
+                                                  unchecked: true, hasKey: key != nil)) else {
+                    throw SyncError.uncheckedLetGo(count: unchecked.count, hasKey: key != nil)
+                }
+                confirmedUnverified.formUnion(round.unverified)
+            }
             let total = session.snapshot.local.keys.filter(Self.syncLayout.isEntry).count
             if Self.needsConfirmation(removing: removed.count, of: total), removed.count > confirmedCount, !options.assumeYes {
                 guard confirm(SyncRemovalQuestion(paths: removed, total: total)) else {
@@ -249,6 +278,12 @@ extension Journal {
                 }
                 confirmedCount = removed.count
             }
+            // The first computer to sync a journal whose record has no key makes one; a key
+            // given with --key is kept once the remote's record is known to be sealed with it.
+            var sealingKey = key
+            if sealingKey == nil, round.remoteKeyID == nil { sealingKey = SyncKey.make() }
+            if let sealingKey, sealingKey != keptKey { try keepSyncKey(sealingKey, in: repository) }
+            round.sealRecord(with: sealingKey, vouched: round.unverified.isSubset(of: confirmedUnverified))
             // What this sync purges, before anything is (a stopped sync's purge is finished by the next run).
             try storage { try Self.addPendingLetGo(round.purgedBaseVersions, in: repository) }
             let outcome: GitSyncOutcome
@@ -319,10 +354,21 @@ extension Journal {
 /// let-go evidence gathered, the plan made, and what the apply step must do.
 struct SyncRound {
     let plan: SyncPlan
-    let application: GitSyncApplication
+    private(set) var application: GitSyncApplication
     let report: SyncReport
     /// The version lines of the base's versions at the paths this round purges, by path line.
     let purgedBaseVersions: [String: Set<String>]
+    /// The public name of the key that sealed the remote's record (nil: none).
+    let remoteKeyID: String?
+    /// Let-go lines on the remote that this computer cannot vouch for: not sealed with its key
+    /// (or it has none), and not in the record it last synced or holds.
+    let unverified: Set<String>
+    /// The entries whose files or history this round removes because of those lines.
+    let removedByUnverified: [String]
+    /// The record this round writes, before it is sealed.
+    private let merged: JournalRecord
+    private let remoteRecord: JournalRecord?
+    private let remoteExists: Bool
 
     /// - Parameters:
     ///   - read: the bytes of a file the snapshot lists.
@@ -330,11 +376,12 @@ struct SyncRound {
     ///     this computer (false).
     ///   - pendingLetGo: for entries let go on this computer since the last sync, the version
     ///     lines of the versions the last sync left here (see `Journal.letGo`), by path line.
+    ///   - key: this computer's sync key, which tells the remote's let-go lines it can vouch for.
     /// - Throws: `SyncError` when the remote is refused (another journal, gone back, rewritten
     ///   by something other than say, emptied), with nothing changed.
     init(snapshot: GitSyncSnapshot, rejoin: Bool, read: (GitSyncFile) throws -> [UInt8],
          versions: (Set<String>, _ remote: Bool) throws -> [String: Set<ObjectID>] = { _, _ in [:] },
-         pendingLetGo: [String: Set<String>] = [:],
+         pendingLetGo: [String: Set<String>] = [:], key: SyncKey? = nil,
          newJournalID: () -> String = { UUID().uuidString.lowercased() }) throws {
         let layout = Journal.syncLayout
         let recordFile = layout.recordFile
@@ -424,6 +471,12 @@ struct SyncRound {
             paths.union(versions.flatMap { token, set in set.map { token + " " + $0 } })
         }
         let baseLines = lines(baseTokens, baseRecord?.letGoVersions ?? [:])
+        // Lines this computer vouches for: what it synced and holds, its own let-go, and the
+        // remote's when its seal is this computer's key's.
+        var unverified = Set<String>()
+        if let remoteRecord, !(key.map(remoteRecord.isSealed(by:)) ?? false) {
+            unverified = remoteRecord.letGoLines.subtracting(baseLines).subtracting(localRecord?.letGoLines ?? [])
+        }
 
         let local = snapshot.local
         let remoteFiles = snapshot.remote ?? [:]
@@ -484,6 +537,7 @@ struct SyncRound {
             }
         }
         let isLetGo: (String) -> Bool = { path in layout.isEntry(path) && tokens.contains(hasher.token(for: path)) }
+        let unverifiedPaths = Set(unverified.map { String($0.prefix(while: { $0 != " " })) })
 
         var application = GitSyncApplication()
         var report = SyncReport()
@@ -539,13 +593,10 @@ struct SyncRound {
         // A rejoin is say's own acknowledgement of the remote's new history: it advances the
         // generation, so other computers accept what it pushes as say's.
         let generation = max(remoteRecord?.generation ?? 0, localRecord?.generation ?? 0, baseGeneration) + (rejoin ? 1 : 0)
-        let merged = JournalRecord(id: journalID, generation: generation, letGo: tokens, letGoVersions: versionTokens.filter { !$0.value.isEmpty })
-        if snapshot.remote == nil || merged != remoteRecord {
-            application.record = merged.rendered()
-        }
-        var rewritten = merged
-        rewritten.generation = generation + 1
-        application.rewriteRecord = rewritten.rendered()
+        var merged = JournalRecord(id: journalID, generation: generation, letGo: tokens, letGoVersions: versionTokens.filter { !$0.value.isEmpty })
+        // Until this computer seals it, the record keeps the remote's key and seal.
+        merged.keyID = remoteRecord?.keyID
+        merged.seal = remoteRecord?.seal
         application.isLetGo = isLetGo
         application.journal = journalID
         if snapshot.remote == nil {
@@ -560,5 +611,26 @@ struct SyncRound {
         self.application = application
         self.report = report
         self.purgedBaseVersions = purgedBaseVersions
+        self.remoteKeyID = remoteRecord?.keyID
+        self.unverified = unverified
+        self.removedByUnverified = application.remove.union(application.purge)
+            .filter { !letGoHere.contains($0) && unverifiedPaths.contains(hasher.token(for: $0)) }.sorted()
+        self.merged = merged
+        self.remoteRecord = remoteRecord
+        self.remoteExists = snapshot.remote != nil
+        sealRecord(with: nil, vouched: false)
+    }
+
+    /// Sets the record this round writes: sealed with `key` when this computer vouches for every
+    /// line in it (`vouched`: the person accepted the lines it could not check); otherwise with
+    /// the remote's key and seal as they were, so no line anyone else wrote is ever vouched for
+    /// by this computer's seal.
+    mutating func sealRecord(with key: SyncKey?, vouched: Bool) {
+        var record = merged
+        if let key, unverified.isEmpty || vouched { record.seal(with: key) }
+        application.record = !remoteExists || record != remoteRecord ? record.rendered() : nil
+        var rewritten = record
+        rewritten.generation = record.generation + 1
+        application.rewriteRecord = rewritten.rendered()
     }
 }

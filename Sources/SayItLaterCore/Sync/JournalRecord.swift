@@ -28,6 +28,9 @@ import MarkdownStore
 ///   remote whose history no longer holds the commit a computer last synced with is accepted
 ///   only when its generation went up and it kept every let-go line; otherwise it was rolled
 ///   back or rewritten by something other than say, and is refused.
+/// - `key` and `seal`: the public name of the journal's sync key, and a keyed hash of every
+///   let-go line made with it (see `SyncKey`): a computer holding the key can tell lines its own
+///   say vouched for from lines written by anything else.
 ///
 /// Lines end in LF (CRLF is read too); unknown `key: value` lines are ignored, so a later
 /// version can add some.
@@ -37,6 +40,9 @@ struct JournalRecord: Hashable, Sendable {
     var letGo: Set<String>
     /// Path line → the version lines under it.
     var letGoVersions: [String: Set<String>] = [:]
+    /// The sync key's public name, and the seal of the let-go lines (nil: not sealed).
+    var keyID: String?
+    var seal: String?
 
     static let header = "say-it-later journal"
     /// The largest record read (about 30,000 let-go lines).
@@ -51,6 +57,8 @@ struct JournalRecord: Hashable, Sendable {
         var generation = 0
         var letGo = Set<String>()
         var versions: [String: Set<String>] = [:]
+        var keyID: String?
+        var seal: String?
         func isToken(_ value: Substring) -> Bool {
             value.utf8.count == 32 && value.utf8.allSatisfy({ (0x30 ... 0x39).contains($0) || (0x61 ... 0x66).contains($0) })
         }
@@ -72,6 +80,12 @@ struct JournalRecord: Hashable, Sendable {
                 let fields = value.split(separator: " ")
                 guard fields.count == 2, isToken(fields[0]), isToken(fields[1]) else { return nil }
                 versions[String(fields[0]), default: []].insert(String(fields[1]))
+            case "key":
+                guard keyID == nil, isToken(Substring(value)) else { return nil }
+                keyID = value
+            case "seal":
+                guard seal == nil, isToken(Substring(value)) else { return nil }
+                seal = value
             default:
                 continue
             }
@@ -79,7 +93,7 @@ struct JournalRecord: Hashable, Sendable {
         guard let id else { return nil }
         // A version line stands with its path's line.
         letGo.formUnion(versions.keys)
-        return JournalRecord(id: id, generation: generation, letGo: letGo, letGoVersions: versions)
+        return JournalRecord(id: id, generation: generation, letGo: letGo, letGoVersions: versions, keyID: keyID, seal: seal)
     }
 
     /// 1 to 100 of `A–Z a–z 0–9 - _ .`: what a journal id may be.
@@ -92,11 +106,40 @@ struct JournalRecord: Hashable, Sendable {
     func rendered() -> [UInt8] {
         var text = Self.header + "\nid: \(id)\n"
         if generation > 0 { text += "generation: \(generation)\n" }
+        if let keyID { text += "key: \(keyID)\n" }
+        if let seal { text += "seal: \(seal)\n" }
         for token in letGo.sorted() { text += "let-go: \(token)\n" }
         for token in letGoVersions.keys.sorted() {
             for version in letGoVersions[token, default: []].sorted() { text += "let-go-version: \(token) \(version)\n" }
         }
         return Array(text.utf8)
+    }
+
+    /// Every let-go line: path lines (`token`) and version lines (`token version`).
+    var letGoLines: Set<String> {
+        letGo.union(letGoVersions.flatMap { token, versions in versions.map { token + " " + $0 } })
+    }
+
+    /// Whether `key` sealed exactly these let-go lines.
+    func isSealed(by key: SyncKey) -> Bool {
+        keyID == key.id && seal == key.seal(of: self)
+    }
+
+    /// Seals the let-go lines with `key`.
+    mutating func seal(with key: SyncKey) {
+        keyID = key.id
+        seal = key.seal(of: self)
+    }
+
+    /// Lower-case hex.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var hex = [UInt8]()
+        for byte in bytes {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     /// The let-go line for a path in this journal.
@@ -117,15 +160,7 @@ struct JournalRecord: Hashable, Sendable {
         }
 
         func token(for path: String) -> String {
-            let code = HMAC<SHA256>.authenticationCode(for: Array(path.utf8), using: key)
-            let digits: [UInt8] = Array("0123456789abcdef".utf8)
-            var hex = [UInt8]()
-            hex.reserveCapacity(32)
-            for byte in code.prefix(16) {
-                hex.append(digits[Int(byte >> 4)])
-                hex.append(digits[Int(byte & 0x0F)])
-            }
-            return String(decoding: hex, as: UTF8.self)
+            JournalRecord.hex(HMAC<SHA256>.authenticationCode(for: Array(path.utf8), using: key).prefix(16))
         }
 
         /// The version line for one version (a git blob id) of a file at `path`.

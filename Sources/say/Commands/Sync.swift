@@ -22,6 +22,12 @@ extension Say {
                 the remote's history; an entry that is only missing somewhere is put back. A sync \
                 that would let go of many entries here asks first (--yes for scripts). Sync turns \
                 git versioning on if it is off.
+
+                Your computers share a sync key the remote never sees: the first sync makes it, \
+                say sync --show-key shows it, and another computer joins with \
+                say sync --remote <url> --key <code>. A let-go that key did not seal (from a \
+                computer without the key, or from someone who can write to the remote) is always \
+                asked about, however few entries it names; --yes does not answer that question.
                 """)
 
         @OptionGroup var journalOptions: JournalOptions
@@ -31,10 +37,20 @@ extension Say {
         @Flag(name: [.short, .long], help: "Let go of many entries let go elsewhere without asking.") var yes = false
         @Flag(help: "Bring together a remote that was restored or rewritten: keep everything on both sides.") var rejoin = false
         @Flag(help: "Print the result as JSON.") var json = false
+        @Option(help: ArgumentHelp("The journal's sync key, from say sync --show-key on another of your computers (kept for next time).",
+                                   valueName: "code"))
+        var key: String?
+        @Flag(help: "Show this journal's sync key, to give to your other computers, and sync nothing.") var showKey = false
 
         func validate() throws {
             if let remote, remote.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw ValidationError("--remote needs a folder or a URL")
+            }
+            if let key, SyncKey(code: key) == nil {
+                throw ValidationError("--key needs the code say sync --show-key shows: 32 letters and digits, in groups of four")
+            }
+            if showKey, key != nil || remote != nil || dryRun || yes || rejoin || json {
+                throw ValidationError("--show-key shows the key and does nothing else; use it alone")
             }
         }
 
@@ -43,12 +59,22 @@ extension Say {
             try LockGate.unlock(journalOptions.folders())
             // Sync brings git up to date itself, under its own lock.
             let journal = try journalOptions.open(settling: .none)
+            if showKey {
+                let shown: SyncKey?
+                do { shown = try journal.syncKey() } catch { throw SayFailure("show the sync key", error) }
+                guard let shown else { throw SayFailure(message: Copy.noSyncKeyYet) }
+                Output.line(Copy.syncKeyShown(shown.code))
+                return
+            }
             let report: SyncReport
             do {
-                let options = SyncOptions(remote: remote, dryRun: dryRun, assumeYes: yes, rejoin: rejoin)
+                let options = SyncOptions(remote: remote, dryRun: dryRun, assumeYes: yes, rejoin: rejoin, key: key.flatMap(SyncKey.init(code:)))
                 report = try journal.sync(options, confirm: Self.ask)
             } catch SyncError.needsConfirmation(_, _) where Output.inputIsTerminal && !yes {
                 // The person said no: a decision, not a failure.
+                Output.error(Copy.syncNothingChanged)
+                return
+            } catch SyncError.uncheckedLetGo(_, _) where Output.inputIsTerminal {
                 Output.error(Copy.syncNothingChanged)
                 return
             } catch {

@@ -86,9 +86,11 @@ struct JournalSyncTests {
             #expect(!objects.contains("GOES-marker"))
             #expect(objects.contains("STAYS-marker"))
         }
-        // The record says a let-go happened, and names nothing.
+        // The record says a let-go happened, sealed with the journal's sync key, and names nothing.
         let record = try remote.git(["show", "main:.say-journal"])
-        #expect(record.contains("generation: 1\nlet-go: "))
+        let key = try #require(try a.journal().syncKey())
+        #expect(record.contains("generation: 1\nkey: \(key.id)\nseal: ") && record.contains("\nlet-go: "))
+        #expect(!record.contains(key.code) && !record.contains(key.code.replacingOccurrences(of: "-", with: "")))
         #expect(!record.contains(String(goes.suffix(11).prefix(8))) && !record.contains("2026"))
         for repository in [a.path, b.path, remote.path] { #expect(try TestSupport.git(["fsck", "--full"], in: repository).status == 0) }
     }

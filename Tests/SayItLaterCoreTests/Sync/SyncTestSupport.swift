@@ -9,6 +9,8 @@ import Testing
 final class SyncComputer {
     let folder = TemporaryFolder("say-sync-computer")
     var remote: String
+    /// Whether the person gives this computer the sync key when it joins (see `CarriedSyncKeys`).
+    var carriesKey = true
     private var clock = UTCTime.parseISO8601("2026-11-22T03:42:00Z")!
 
     init(remote: String) {
@@ -41,8 +43,15 @@ final class SyncComputer {
               checkpoint: ((GitSyncCheckpoint) throws -> Void)? = nil) throws -> SyncReport {
         var options = options
         if options.remote == nil { options.remote = url ?? remote }
-        return try journal().sync(options, environment: ["HOME": folder.path], workingDirectory: folder.path,
-                                  confirm: confirm, checkpoint: checkpoint)
+        let journal = try journal()
+        // The person gives a computer that joins the journal's sync key (README: "Other computers join").
+        if carriesKey, options.key == nil, try journal.syncKey() == nil, let code = CarriedSyncKeys.code(for: options.remote ?? "") {
+            options.key = SyncKey(code: code)
+        }
+        let report = try journal.sync(options, environment: ["HOME": folder.path], workingDirectory: folder.path,
+                                      confirm: confirm, checkpoint: checkpoint)
+        if !options.dryRun { CarriedSyncKeys.remember(journal: path, remote: options.remote ?? "") }
+        return report
     }
 
     /// Entry files and their texts.

@@ -29,6 +29,7 @@ struct ReadmeCommandTests {
         "cd journal.git && git reflog expire --expire=now --all && git gc --prune=now": "runs on the person's server, with git only",
         "secret-tool clear application say-it-later item lock": "needs a desktop keyring",
         "security delete-generic-password -a say-it-later -s \"Say It Later lock\"": "macOS only",
+        "say sync --remote /media/usb/journal.git --key 8h3k-q2wm-…": "needs the code another computer shows; SyncHostileRemoteTests joins with --key",
         "swift build": "how the tests themselves are built",
         "./scripts/test": "CI itself",
     ]

@@ -6,13 +6,22 @@ import Testing
 struct SyncDevice {
     let home = TemporaryFolder("say-sync-device")
     var journal: String { home.url("journal") }
+    /// Whether the person gives this computer the sync key when it joins a remote another
+    /// computer synced with (`--key`, as the README says); false for a computer without it.
+    var carriesKey = true
 
     @discardableResult
     func say(_ arguments: [String], input: String? = nil, status: Int32 = 0, environment: [String: String] = [:],
              timeout: TimeInterval = 120) throws -> SayRun {
+        var arguments = arguments
+        let remote = arguments.first == "sync" ? arguments.firstIndex(of: "--remote").map { arguments[$0 + 1] } : nil
+        if let remote, carriesKey, !arguments.contains("--key"), let code = CarriedSyncKeys.code(for: remote) {
+            arguments += ["--key", code]
+        }
         let run = try SayBinary.run(arguments + ["--journal", journal], input: input, home: home.path,
                                     environment: environment, timeout: timeout)
         #expect(run.status == status, "say \(arguments.joined(separator: " ")): \(run.stderr)")
+        if let remote, run.status == 0 { CarriedSyncKeys.remember(journal: journal, remote: remote) }
         return run
     }
 

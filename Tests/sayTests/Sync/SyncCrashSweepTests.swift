@@ -88,7 +88,10 @@ struct SyncCrashSweep {
             }
         }
         try #require(try say("a", ["sync", "--remote", remote]).status == 0)
-        try #require(try say("b", ["sync", "--remote", remote]).status == 0)
+        // B joins with the journal's sync key, as the README says.
+        let shown = try say("a", ["sync", "--show-key"])
+        let code = try #require(shown.stdout.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+        try #require(try say("b", ["sync", "--remote", remote, "--key", code]).status == 0)
         try #require(try say("b", ["write", "--keep"], input: "KEPT-marker new on b").status == 0)
         try #require(try say("b", ["sync"]).status == 0)
         try #require(try say("a", ["let-go", goes, "--yes"]).status == 0)

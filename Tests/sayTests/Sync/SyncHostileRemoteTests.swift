@@ -187,6 +187,95 @@ struct SyncHostileRemoteTests {
         }
     }
 
+    // MARK: Let-go records
+
+    /// What a forger does with the record's `key:` and `seal:` lines.
+    enum Forgery: String, CaseIterable { case keepsTheSeal, dropsTheSeal, sealsWithItsOwnKey }
+
+    /// Writes a let-go of one entry into a record the way anyone who can read the remote can:
+    /// the lines are keyed by the journal's id, which the record holds (`journal path blob forgery record`).
+    static let forger = #"""
+        import hashlib, hmac, os, sys
+        journal, path, blob, forgery, record = sys.argv[1:6]
+        key = hashlib.sha256(b"say-it-later let-go key\0" + journal.encode()).digest()
+        def token(text): return hmac.new(key, text.encode(), hashlib.sha256).hexdigest()[:32]
+        path_line, version_line = token(path), token("version\0" + path + "\0" + blob)
+        lines = [l for l in record.splitlines() if l and (forgery == "keepsTheSeal" or l.split(":")[0] not in ("key", "seal"))]
+        lines += ["let-go: " + path_line, "let-go-version: " + path_line + " " + version_line]
+        if forgery == "sealsWithItsOwnKey":
+            own = os.urandom(20)
+            def mac(text): return hmac.new(own, text.encode(), hashlib.sha256).hexdigest()[:32]
+            sealed = set()
+            for line in lines:
+                name, _, value = line.partition(": ")
+                if name == "let-go": sealed.add(value)
+                if name == "let-go-version": sealed.update([value.split(" ")[0], value])
+            lines += ["key: " + mac("say-it-later sync key id"), "seal: " + mac("say-it-later seal\0" + journal + "\0" + "\n".join(sorted(sealed)))]
+        print("\n".join(lines))
+        """#
+
+    /// Someone who can write to the remote writes a let-go of their own into `.say-journal` and
+    /// removes the entry: no computer lets it go without asking (here, with no terminal: refused
+    /// with nothing changed), whether it holds the journal's sync key or not, whatever the
+    /// forger did with the seal. Lines the key did not seal are not the person's say's.
+    @Test(arguments: Forgery.allCases)
+    func aLetGoWrittenIntoTheRecordByAnyoneElseIsNeverTakenWithoutAsking(_ forgery: Forgery) throws {
+        let setup = try Setup()
+        var c = SyncDevice()
+        c.carriesKey = false
+        try c.sync("--remote", setup.remote.path)
+        let entry = try #require(try setup.hostile.files().first { $0.components.first == "entries" })
+        let path = entry.components.joined(separator: "/")
+        let record = try setup.hostile.git(["cat-file", "blob", "main:.say-journal"])
+        let journal = try #require(record.split(separator: "\n").first { $0.hasPrefix("id: ") }).dropFirst("id: ".count)
+        let forged = try runProgram("/usr/bin/python3", ["-c", Self.forger, String(journal), path, entry.id, forgery.rawValue, record],
+                                    environment: [:])
+        try #require(forged.status == 0, "\(forged.stderr)")
+        try setup.hostile.commit(adding: [.init(".say-journal", content: forged.stdout)], removing: [path, ".say-journal"], message: "let go")
+        for (device, hasKey) in [(setup.a, true), (setup.b, true), (c, false)] {
+            let before = try device.entries()
+            #expect(before.keys.contains(path))
+            let run = try device.sync(status: 1)
+            #expect(run.stderr.hasPrefix("say: could not sync: the remote says 1 of your entries here was let go, but "), "\(run.stderr)")
+            #expect(run.stderr.contains(hasKey ? "your say did not seal that let-go" : "this computer has no sync key"), "\(run.stderr)")
+            #expect(run.stderr.contains("Nothing was changed"))
+            #expect(try device.entries() == before)
+            // --yes answers only the question about many entries, never this one.
+            #expect(try device.sync("--yes", status: 1).stderr.contains("let go, but"))
+            #expect(try device.entries() == before)
+        }
+    }
+
+    /// A computer that joined without the sync key is asked about every let-go (its own other
+    /// computers' too); given the key with --key, it takes them as before. A wrong key is refused.
+    @Test func aComputerWithoutTheKeyIsAskedAboutEveryLetGoUntilItIsGivenTheKey() throws {
+        let setup = try Setup()
+        var c = SyncDevice()
+        c.carriesKey = false
+        let goes = try setup.a.keep("GOES-marker let go on A")
+        try setup.a.sync()
+        try setup.b.sync()
+        try c.sync("--remote", setup.remote.path)
+        try setup.a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        #expect(try setup.a.sync().stdout == "1 let go here, gone from the remote too.\n")
+        #expect(try setup.b.sync().stdout == "1 let go elsewhere.\n")
+        #expect(try c.sync(status: 1).stderr.contains("this computer has no sync key for this journal"))
+        #expect(try c.entries().keys.contains(goes.path))
+        #expect(try c.say(["sync", "--show-key"], status: 1).stderr.contains("has no sync key for this journal yet"))
+        let shown = try setup.a.say(["sync", "--show-key"]).stdout
+        let code = try #require(shown.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+        #expect(shown.contains("say sync --remote <the same remote> --key " + code))
+        #expect(try setup.b.say(["sync", "--show-key"]).stdout == shown)
+        let wrong = String(code.reversed())
+        #expect(try c.sync("--key", wrong, status: 1).stderr.contains("that is not the sync key of the journal on"))
+        #expect(try c.sync("--key", "not-a-key", status: 2).stderr.contains("--key needs the code say sync --show-key shows"))
+        #expect(try c.sync("--key", code.uppercased()).stdout == "1 let go elsewhere.\n")
+        #expect(try c.entries() == setup.a.entries())
+        #expect(try c.say(["sync", "--show-key"]).stdout == shown)
+        #expect(FileManager.default.fileExists(atPath: c.journal + "/.git/say/sync-key"))
+        #expect(try git(["log", "--all", "-p"], in: setup.remote.path).output.contains(code) == false)
+    }
+
     @Test func aFirstSyncWithAHostileRemoteLeavesTheJournalAsItWas() throws {
         let setup = try Setup()
         try setup.hostile.commit(adding: [.init("entries/.git/config", content: setup.fsmonitorConfig)])
