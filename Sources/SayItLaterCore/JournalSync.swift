@@ -261,17 +261,16 @@ extension Journal {
                 report.wouldLetGo = removed
                 return report
             }
+            let total = session.snapshot.local.keys.filter(Self.syncLayout.isEntry).count
             // Let-go lines nobody with this journal's key wrote are asked about, every time,
             // whatever their number (--yes answers only the question below).
             let unchecked = round.removedByUnverified
             if !unchecked.isEmpty, !round.unverified.isSubset(of: confirmedUnverified) {
-                guard confirm(SyncRemovalQuestion(paths: unchecked, total: session.snapshot.local.keys.filter(Self.syncLayout.isEntry).count,
-                                                  unchecked: true, hasKey: key != nil)) else {
+                guard confirm(SyncRemovalQuestion(paths: unchecked, total: total, unchecked: true, hasKey: key != nil)) else {
                     throw SyncError.uncheckedLetGo(count: unchecked.count, hasKey: key != nil)
                 }
                 confirmedUnverified.formUnion(round.unverified)
             }
-            let total = session.snapshot.local.keys.filter(Self.syncLayout.isEntry).count
             if Self.needsConfirmation(removing: removed.count, of: total), removed.count > confirmedCount, !options.assumeYes {
                 guard confirm(SyncRemovalQuestion(paths: removed, total: total)) else {
                     throw SyncError.needsConfirmation(count: removed.count, total: total)
