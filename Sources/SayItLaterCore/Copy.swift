@@ -526,6 +526,12 @@ extension Copy {
         case let .uncheckedLetGo(count, hasKey):
             return "the remote says \(count == 1 ? "1 of your entries here was" : "\(count) of your entries here were") let go, but " + uncheckedWhy(hasKey)
                 + " Nothing was changed. say sync --dry-run lists them; run say sync at a terminal to answer, or give this computer the key and sync again"
+        case let .unreadableRecord(remote?):
+            return "the journal record on \(remote) (.say-journal) is not one say can read (damaged, or written by something else); nothing was changed. If it was not you, someone else can write to that remote: start a new, private one from a computer that still has everything (say sync --remote <new remote> --rejoin) and join the others to it"
+        case .unreadableRecord(nil):
+            return "this journal's record (.say-journal) is not one say can read (edited by hand?); nothing was changed. git checkout .say-journal in the journal folder puts back the last one say wrote"
+        case .recordTooLarge:
+            return "the journal record (.say-journal) would grow larger than say reads (16 MiB of let-go lines); nothing was changed"
         case let .notTheSyncKey(remote):
             return "that is not the sync key of the journal on \(remote); nothing was changed. say sync --show-key on a computer that syncs with it shows the right one"
         case let .diverged(reason):

@@ -131,6 +131,11 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
     case uncheckedLetGo(count: Int, hasKey: Bool)
     /// The key given with --key is not the one the remote's record is sealed with.
     case notTheSyncKey(remote: String)
+    /// The journal record (`.say-journal`) on the remote (`remote`) or in this journal (nil) is
+    /// there and cannot be read as one.
+    case unreadableRecord(remote: String?)
+    /// The record would grow larger than say reads.
+    case recordTooLarge
     /// The remote's history cannot be reconciled (another cause).
     case diverged(reason: String)
     /// Other devices kept pushing while this one tried.
@@ -283,6 +288,8 @@ extension Journal {
             if sealingKey == nil, round.remoteKeyID == nil { sealingKey = SyncKey.make() }
             if let sealingKey, sealingKey != keptKey { try keepSyncKey(sealingKey, in: repository) }
             round.sealRecord(with: sealingKey, vouched: round.unverified.isSubset(of: confirmedUnverified))
+            // Never a record no computer could read back.
+            if let record = round.application.record, record.count > JournalRecord.largest { throw SyncError.recordTooLarge }
             // What this sync purges, before anything is (a stopped sync's purge is finished by the next run).
             try storage { try Self.addPendingLetGo(round.purgedBaseVersions, in: repository) }
             let outcome: GitSyncOutcome
@@ -384,14 +391,19 @@ struct SyncRound {
          newJournalID: () -> String = { UUID().uuidString.lowercased() }) throws {
         let layout = Journal.syncLayout
         let recordFile = layout.recordFile
-        func record(_ files: [String: GitSyncFile]?) throws -> JournalRecord? {
-            guard let file = files?[recordFile] else { return nil }
-            return JournalRecord.parse(try read(file))
-        }
-        let remoteRecord = try record(snapshot.remote)
-        let localRecord = try record(snapshot.local)
-        let baseRecord = try record(snapshot.base)
         let remote = snapshot.remoteDisplay
+        /// A record that is there but cannot be read stops the sync: taken as absent, it would
+        /// read as a rewritten history, and a rejoin would forget every let-go it holds.
+        func record(_ files: [String: GitSyncFile]?, onRemote: Bool) throws -> JournalRecord? {
+            guard let file = files?[recordFile] else { return nil }
+            guard let record = JournalRecord.parse(try read(file)) else {
+                throw SyncError.unreadableRecord(remote: onRemote ? remote : nil)
+            }
+            return record
+        }
+        let remoteRecord = try record(snapshot.remote, onRemote: true)
+        let localRecord = try record(snapshot.local, onRemote: false)
+        let baseRecord = try record(snapshot.base, onRemote: false)
         let seen = snapshot.remoteCommit ?? "nothing"
         let left = snapshot.baseCommit ?? "nothing"
         if snapshot.remote != nil, remoteRecord == nil {

@@ -27,6 +27,9 @@ public struct GitSyncLayout: Hashable, Sendable {
     public var recordFile: String
     public var otherFiles: Set<String>
     public var entryExtension: String
+    /// The largest record file say reads or writes (the size of the largest entry): room for
+    /// about 200,000 let-go lines, the versions of a lifetime of let-gos.
+    public static let largestRecord = Int(DocumentStore.sizeLimit)
 
     public init(entriesFolder: String = "entries", recordFile: String = ".say-journal",
                 otherFiles: Set<String> = [".gitignore"], entryExtension: String = ".md") {
@@ -50,7 +53,7 @@ public struct GitSyncLayout: Hashable, Sendable {
 enum GitSyncValidation {
     /// The largest entry `say show` reads; the same bound for what a remote may bring.
     static let largestEntry = Int(DocumentStore.sizeLimit)
-    /// The largest record and `.gitignore` a remote may bring.
+    /// The largest `.gitignore` a remote may bring (the record: `GitSyncLayout.largestRecord`).
     static let largestRootFile = 1 << 20
     /// The largest tree object read (a month folder of very many entries is far below this).
     static let largestTree = 16 << 20
@@ -131,7 +134,7 @@ enum GitSyncValidation {
                         subtrees.append((path + "/", id))
                     } else if name == layout.recordFile || layout.otherFiles.contains(name) {
                         guard isFile else { throw problem(path, "not a regular file") }
-                        try checkSize(path, id, limit: GitSyncValidation.largestRootFile)
+                        try checkSize(path, id, limit: name == layout.recordFile ? GitSyncLayout.largestRecord : GitSyncValidation.largestRootFile)
                         result[path] = GitSyncFile(blob: id, mode: mode)
                     } else {
                         throw problem(path, "a file say never writes")

@@ -45,8 +45,8 @@ struct JournalRecord: Hashable, Sendable {
     var seal: String?
 
     static let header = "say-it-later journal"
-    /// The largest record read (about 30,000 let-go lines).
-    static let largest = 1 << 20
+    /// The largest record read or written.
+    static let largest = GitSyncLayout.largestRecord
 
     /// Reads a record; nil when the bytes are not one (no header, no usable id, a malformed line).
     static func parse(_ bytes: [UInt8]) -> JournalRecord? {

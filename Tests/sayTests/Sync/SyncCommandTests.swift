@@ -82,6 +82,33 @@ struct SyncCommandTests {
         #expect(try git(["config", "remote.origin.url"], in: b.journal).output == remote.path + "\n")
     }
 
+    /// A journal that let many entries go over its life has a record of several mebibytes: every
+    /// computer still reads it, sends it whole and follows the next let-go.
+    @Test func aRecordOfManyLetGosKeepsSyncing() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        let goes = try a.keep("GOES-marker let go after many")
+        _ = try a.keep("KEPT-marker stays")
+        try a.sync("--remote", remote.path)
+        // 40,000 let-go lines (about 1.7 MB), as the record of a journal's many earlier let-gos.
+        var generator = SystemRandomNumberGenerator()
+        let lines = (0 ..< 40_000).map { _ in "let-go: " + (0 ..< 16).map { _ in String(format: "%02x", UInt8.random(in: 0 ... 255, using: &generator)) }.joined() }
+        let record = try String(contentsOfFile: a.journal + "/.say-journal", encoding: .utf8) + lines.joined(separator: "\n") + "\n"
+        try record.write(toFile: a.journal + "/.say-journal", atomically: true, encoding: .utf8)
+        #expect(try git(["-c", "user.name=a", "-c", "user.email=a@a", "commit", "-qam", "earlier let-gos"], in: a.journal).status == 0)
+        try a.sync()
+        func letGoLines(_ text: String) -> Int { text.split(separator: "\n").filter { $0.hasPrefix("let-go: ") }.count }
+        #expect(letGoLines(try git(["show", "main:.say-journal"], in: remote.path).output) == 40_000)
+        #expect(try b.sync("--remote", remote.path).stdout == "Versioning is on now. 2 new here.\n")
+        try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        #expect(try a.sync().stdout == "1 let go here, gone from the remote too.\n")
+        #expect(try b.sync().stdout == "1 let go elsewhere.\n")
+        #expect(try b.entries() == a.entries())
+        #expect(letGoLines(try git(["show", "main:.say-journal"], in: remote.path).output) == 40_001)
+        #expect(!(try b.objects()).contains("GOES-marker"))
+    }
+
     @Test func aShallowCloneIsToldToFetchTheRestBeforeItSyncsOrLetsGo() throws {
         let remote = try BareRemote()
         let a = SyncDevice(), b = SyncDevice()

@@ -246,6 +246,16 @@ struct SyncHostileRemoteTests {
         }
     }
 
+    /// A journal record on the remote that say cannot read is named as that, never taken for a
+    /// rewritten history, and a rejoin refuses it too rather than forget the let-gos it held.
+    @Test func anUnreadableRecordOnTheRemoteIsNamedAndNoLetGoIsForgotten() throws {
+        let setup = try Setup()
+        try setup.hostile.commit(adding: [.init(".say-journal", content: "say-it-later journal\nid: not one\n")], removing: [".say-journal"])
+        try setup.expectRefused("(.say-journal) is not one say can read")
+        let rejoin = try setup.b.sync("--rejoin", status: 1)
+        #expect(rejoin.stderr.contains("(.say-journal) is not one say can read"), "\(rejoin.stderr)")
+    }
+
     /// A computer that joined without the sync key is asked about every let-go (its own other
     /// computers' too); given the key with --key, it takes them as before. A wrong key is refused.
     @Test func aComputerWithoutTheKeyIsAskedAboutEveryLetGoUntilItIsGivenTheKey() throws {
