@@ -27,9 +27,18 @@ public enum SayBinary {
         return folder.appendingPathComponent("say").path
     }
 
+    /// One cache folder for every run of this test process, removed when it ends: the compiled
+    /// safety table is made once, as it is for a person, rather than once for each test's home
+    /// (seconds of a debug build's time each). Tests of the cache give their own
+    /// `XDG_CACHE_HOME`, or run without one (`sharedCache: false`).
+    public static let sharedCache: String = {
+        atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "say-tests-cache-\(getpid())") }
+        return NSTemporaryDirectory() + "say-tests-cache-\(getpid())"
+    }()
+
     /// The environment for a run: HOME and the XDG folders inside `home`, so a test never touches
-    /// the real user's files, plus `extra`.
-    public static func environment(home: String, extra: [String: String] = [:]) -> [String: String] {
+    /// the real user's files (the cache aside: `sharedCache`), plus `extra`.
+    public static func environment(home: String, extra: [String: String] = [:], sharedCache: Bool = true) -> [String: String] {
         var environment = [
             "HOME": home,
             "XDG_DATA_HOME": home + "/data",
@@ -39,6 +48,7 @@ public enum SayBinary {
             "LANG": "C.UTF-8",
             "TERM": "dumb",
         ]
+        if sharedCache { environment["XDG_CACHE_HOME"] = Self.sharedCache }
         environment.merge(extra) { $1 }
         return environment
     }
@@ -46,8 +56,8 @@ public enum SayBinary {
     /// Runs `say` with `arguments`, feeding `input` on stdin, and waits at most `timeout` seconds.
     public static func run(_ arguments: [String], input: String? = nil, home: String,
                            environment extra: [String: String] = [:], workingDirectory: String? = nil,
-                           timeout: TimeInterval = 60) throws -> SayRun {
-        try runProgram(path, arguments, input: input, environment: environment(home: home, extra: extra),
+                           timeout: TimeInterval = 60, sharedCache: Bool = true) throws -> SayRun {
+        try runProgram(path, arguments, input: input, environment: environment(home: home, extra: extra, sharedCache: sharedCache),
                        workingDirectory: workingDirectory, timeout: timeout)
     }
 }

@@ -11,7 +11,7 @@ struct SafetyTableCacheCommandTests {
     static let everyday = "This commute is killing me."
 
     func say(_ arguments: [String], input: String? = nil, cache: String?) throws -> SayRun {
-        try SayBinary.run(arguments, input: input, home: home.path, environment: cache.map { ["XDG_CACHE_HOME": $0] } ?? [:])
+        try SayBinary.run(arguments, input: input, home: home.path, environment: cache.map { ["XDG_CACHE_HOME": $0] } ?? [:], sharedCache: false)
     }
 
     /// The safety tables in `folder`, and any other file say left there.
