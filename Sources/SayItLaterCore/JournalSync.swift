@@ -533,7 +533,41 @@ struct SyncRound {
             let found = sides(path)
             if found.any { letGoSides[path] = found }
         }
-        let plan = SyncPlan.make(paths: paths, base: base, local: local, remote: remoteFiles, sides: letGoSides, isEntry: layout.isEntry)
+        // An entry renamed (git mv) on one side while another computer let it go: a file new to
+        // that side, holding a version let go at a name the side no longer has, is that entry.
+        // It goes too, with let-go lines of its own, so every computer follows.
+        var movedFrom: [String: String] = [:]
+        let origins = letGoHere.union((base ?? [:]).keys.filter { layout.isEntry($0) && tokens.contains(hasher.token(for: $0)) })
+        for path in paths.sorted() where !origins.isEmpty && layout.isEntry(path) && letGoSides[path] == nil && base?[path] == nil {
+            func origin(on files: [String: GitSyncFile]) -> String? {
+                guard let file = files[path] else { return nil }
+                return origins.sorted().first { files[$0] == nil && isLetGoVersion($0, file.blob) }
+            }
+            let here = origin(on: local), there = origin(on: remoteFiles)
+            guard let from = here ?? there else { continue }
+            letGoSides[path] = LetGoSides(local: here != nil, remote: there != nil)
+            movedFrom[path] = from
+            let token = hasher.token(for: path)
+            tokens.insert(token)
+            for file in [local[path], remoteFiles[path]].compactMap({ $0 }) where isLetGoVersion(from, file.blob) {
+                versionTokens[token, default: []].insert(hasher.token(for: path, version: file.blob))
+            }
+        }
+        var plan = SyncPlan.make(paths: paths, base: base, local: local, remote: remoteFiles, sides: letGoSides, isEntry: layout.isEntry)
+        // An entry renamed on one side (git mv: its old name gone, the same version at a new
+        // one) is not an entry deleted there: the old name goes on the other side too, where it
+        // was unchanged, and the new one travels as any new file does. Nothing is lost: the
+        // version stays under its new name.
+        if let base {
+            for (side, other, action) in [(local, remoteFiles, SyncAction.send), (remoteFiles, local, SyncAction.take)] {
+                let newVersions = Set(side.filter { base[$0.key] == nil && layout.isEntry($0.key) }.map(\.value.blob))
+                guard !newVersions.isEmpty else { continue }
+                for (path, file) in base where layout.isEntry(path) && side[path] == nil && other[path] == file
+                    && newVersions.contains(file.blob) && letGoSides[path] == nil {
+                    plan.actions[path] = action
+                }
+            }
+        }
         // Where a newer entry stays at a path whose older versions go: the newer one's versions.
         var keptVersions: [String: Set<ObjectID>] = [:]
         for (side, action) in [(true, SyncAction.letGoTakeNewer), (false, .letGoSendNewer)] {
@@ -556,10 +590,10 @@ struct SyncRound {
             let entry = layout.isEntry(path)
             switch action {
             case .take:
-                if entry { report.newHere += 1 }
+                if entry && remoteFiles[path] != nil { report.newHere += 1 }
             case .send:
                 application.send.insert(path)
-                if entry { report.sent += 1 }
+                if entry && local[path] != nil { report.sent += 1 }
             case .conflict:
                 guard let mine = local[path] else { continue }
                 let copy = SyncConflictCopy.entry(at: path, bytes: try read(mine))
@@ -595,6 +629,9 @@ struct SyncRound {
                 if letGoHere.contains(path) || local[path] != nil || remoteFiles[path] != nil || snapshot.base?[path] != nil {
                     application.purge.insert(path)
                 }
+                // A renamed entry is counted once, under its old name when that is counted.
+                let counted: Set<SyncAction> = [.letGoElsewhere, .letGoWon, .letGoSent]
+                if let from = movedFrom[path], let fromAction = plan.actions[from], counted.contains(fromAction) { continue }
                 if action == .letGoElsewhere { report.letGoElsewhere += 1 }
                 if action == .letGoWon { report.letGoWon += 1 }
                 if action == .letGoSent { report.letGoSent += 1 }
@@ -624,8 +661,9 @@ struct SyncRound {
         self.purgedBaseVersions = purgedBaseVersions
         self.remoteKeyID = remoteRecord?.keyID
         self.unverified = unverified
-        self.removedByUnverified = application.remove.union(application.purge)
-            .filter { !letGoHere.contains($0) && unverifiedPaths.contains(hasher.token(for: $0)) }.sorted()
+        self.removedByUnverified = application.remove.union(application.purge).filter { path in
+            !letGoHere.contains(path) && unverifiedPaths.contains(hasher.token(for: movedFrom[path] ?? path))
+        }.sorted()
         self.merged = merged
         self.remoteRecord = remoteRecord
         self.remoteExists = snapshot.remote != nil

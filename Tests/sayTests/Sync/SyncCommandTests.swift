@@ -82,6 +82,55 @@ struct SyncCommandTests {
         #expect(try git(["config", "remote.origin.url"], in: b.journal).output == remote.path + "\n")
     }
 
+    /// Moves an entry to the October folder with git mv and commits it, as a person would.
+    private func moveToOctober(_ path: String, on device: SyncDevice) throws -> String {
+        let moved = "entries/2026/10/" + (path as NSString).lastPathComponent
+        try FileManager.default.createDirectory(atPath: device.journal + "/entries/2026/10", withIntermediateDirectories: true)
+        #expect(try git(["mv", path, moved], in: device.journal).status == 0)
+        #expect(try git(["-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "move"], in: device.journal).status == 0)
+        return moved
+    }
+
+    /// An entry renamed with git mv on one computer is renamed on the others: the old name is
+    /// not "brought back" beside the new one.
+    @Test func anEntryRenamedOnOneComputerIsRenamedOnTheOthers() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        let moves = try a.keep("MOVES-marker renamed on b")
+        _ = try a.keep("STAYS-marker")
+        try a.sync("--remote", remote.path)
+        try b.sync("--remote", remote.path)
+        let moved = try moveToOctober(moves.path, on: b)
+        #expect(try b.sync().stdout == "1 sent.\n")
+        #expect(try a.sync().stdout == "1 new here.\n")
+        #expect(try a.entries() == b.entries())
+        #expect(try a.entries().keys.sorted() == [moved, try #require(try a.entries().keys.first { $0.hasPrefix("entries/2026/11/") })].sorted())
+        #expect(try git(["status", "--porcelain"], in: a.journal).output == "")
+    }
+
+    /// An entry renamed on one computer while another lets it go is gone everywhere, whichever
+    /// syncs first, and its words are in no repository.
+    @Test(arguments: [false, true])
+    func anEntryRenamedWhileAnotherComputerLetsItGoIsGoneEverywhere(renameSyncedFirst: Bool) throws {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        let goes = try a.keep("GOES-marker renamed on b, let go on a")
+        _ = try a.keep("STAYS-marker")
+        try a.sync("--remote", remote.path)
+        try b.sync("--remote", remote.path)
+        _ = try moveToOctober(goes.path, on: b)
+        if renameSyncedFirst { try b.sync() }
+        try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        #expect(try a.sync().stdout == "1 let go here, gone from the remote too.\n")
+        #expect(try b.sync().stdout == "1 let go elsewhere.\n")
+        #expect(try a.sync().stdout == "Already in step with the remote.\n")
+        #expect(try a.entries() == b.entries())
+        #expect(try a.entries().count == 1)
+        for objects in [try a.objects(), try b.objects(), try remote.objects()] { #expect(!objects.contains("GOES-marker")) }
+    }
+
     /// A journal that let many entries go over its life has a record of several mebibytes: every
     /// computer still reads it, sends it whole and follows the next let-go.
     @Test func aRecordOfManyLetGosKeepsSyncing() throws {
