@@ -610,7 +610,7 @@ enum SafetyPhrases {
                 "(did|do|doing|done) it again ~4 (with|using)? (the|a|my) (razor|razors|blade|blades|lighter|compass|sharpener|razor blade)",
                 "(relapsed|relapse|slip|slipped|had a slip|hurt myself|did it) ~8 (with|using) (the|a|my) (razor|blade|blades|lighter|sharpener|pencil sharpener|razor blade)",
                 "(slip|relapse|relapsed|slipped|relapsing) ~8 (blade|blades|razor|razors)",
-                "(got|get|getting|took|take|taking|pulled|pull|pulling|dug|dig|digging) (out)? (the|my) (blade|blades) (out|again|back out)",
+                "(got|get|getting|took|take|taking|pulled|pull|pulling|dug|dig|digging) (out)? (the|my) (blade|blades) (out|again|back out) !(of (the|a|my|his|her|our)? ~2 (lawnmower|mower|strimmer|saw|jigsaw|hedge trimmer|trimmer|blender|food processor|processor|planer|printer|guillotine|lathe|scraper|skates|skate|wiper|wipers|fan))",
                 "(itching|craving|aching|longing|desperate) for (the|a|my) (blade|blades|razor|lighter)",
                 "(miss|missing|crave|craving|craves) (the blade|the blades|the feeling of cutting|hurting myself|burning myself|<SH>|<SELFHARM>|cutting (myself|$))",
                 "(i|ive|i have|id|i d|i had) [<A>] (cut|cutted) [<A>] (again|deeper|deep|tonight|last night|this morning|yesterday|after|because|til|until) !(my hair|the|back|it|down|out|off|costs|corners|in|class|school|ties)",
@@ -703,6 +703,29 @@ enum SafetyPhrases {
     /// professional and media uses of the same words. None may cover a real disclosure such as
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
+        SafetyPhraseGroup(
+            name: "round 44: the weather trying to kill me, someone else's cutting, a book not finished",
+            note: "The wind, the cold or a hill trying to kill me; another person said to have been cutting; a book the group could not finish. Each yields to words of intent.",
+            phrases: [
+                "(wind|weather|rain|cold|heat|sun|hill|hills|stairs|gym|workout|commute|traffic|humidity|frost|storm|gale) ~3 (trying|tried|tries|try) to (kill|finish|end) me",
+                "(he|she|they|hed|shed|theyd|he d|she d|they d) (had|has|have|s)? been cutting",
+                "(book|novel|film|series|chapters|chapter|read|reading) ~~8 (couldnt|could not|didnt|did not|cant|can not) finish it",
+                "(couldnt|could not|didnt|did not|cant|can not) finish it ~~8 (book|novel|film|series|chapters|chapter|read|reading)",
+            ],
+            yieldsToIntent: true),
+        SafetyPhraseGroup(
+            name: "round 44: a character's wish in a story, a scare on the bus, a move abroad, a father's saying, a match",
+            note: "A throw off a roof or topping myself said and at once called a joke (never when the writer then says it is not); a story described as being about someone who wants to die or a character finished with living; being sure one was dying in a panic or heart attack scare; not needing things where we are emigrating to; see you on the other side as a parent used to say; a team's performance that made one want to die. Only with the story, the scare, the move, the saying or the match named right there.",
+            phrases: [
+                "(throw myself (off|from) (the|a) ~2 (roof|building|balcony|window)|top myself) $ (kidding|only kidding|jk|joking|just joking) !(~~0 (not|no|but|except|or|im not|i m not|honestly|i mean it))",
+                "(story|novel|poem|script|play|screenplay|draft|book) ~~12 (is|s) about (a|an|the) ~4 (who|that) (wants|wanted|decides|decided|longs|tries) to (die|end it|be dead)",
+                "(draft|story|chapter|character|protagonist|widow|widower|narrator) ~~12 (decides|decided) (shes|hes|she s|he s|she is|he is|theyre|they re) (finished|done|through) with ~3 (living|being alive|life)",
+                "(heart attack|panic attack|chest pain|stroke|palpitations) ~~12 (i was|im|i m) going to die",
+                "(convinced|sure|certain|terrified) ~~10 (i was|im|i m) going to die ~~12 (heart attack|panic attack|anxiety|paramedic|a&e|gp|doctor)",
+                "(emigrate|emigrating|moving to|move to|relocating to|retiring to|moving abroad) ~~20 (wont|will not|dont|do not) (need|be needing) ~6 where (im|i am|i m|were|we are|we re) (going|off to|headed|heading)",
+                "see you on the other side ~2 as (dad|mum|mam|mom|my (dad|mum|mam|nan|grandad|gran|granny|grandpa)|he|she|they) (used to|would|always|use to)? (say|says|said)",
+                "(performance|match|game|result|defeat|loss|scoreline|final|penalties|referee|ref|fixture) ~3 made me (want to|wanna) die",
+            ]),
         SafetyPhraseGroup(
             name: "round 43: butchering for a feast, a unit written as kms, a dog at a home visit, overtime",
             note: "Doing the cutting oneself when slaughtering or butchering; a speed written as kms; an animal or child that tried to kill the writer; killing oneself to catch up on work. Each yields to words of intent.",
@@ -1188,7 +1211,7 @@ enum SafetyPhrases {
         ("wan", "want"), ("kil", "kill"), ("kll", "kill"), ("kiil", "kill"), ("killd", "killed"),
         ("lfie", "life"), ("lfe", "life"), ("liife", "life"), ("lief", "life"), ("lyfe", "life"), ("dei", "die"), ("ded", "dead"),
         ("woud", "would"), ("wud", "would"), ("wld", "would"), ("cutt", "cut"), ("cutted", "cut"),
-        ("slef", "self"), ("hram", "harm"), ("harmd", "harmed"), ("burnd", "burned"),
+        ("slef", "self"), ("slefharm", "self harm"), ("slefharmed", "self harmed"), ("slefharming", "self harming"), ("hram", "harm"), ("harmd", "harmed"), ("burnd", "burned"),
         ("dieing", "dying"), ("dyin", "dying"), ("sooicide", "suicide"), ("suicde", "suicide"),
         ("sucidal", "suicidal"), ("suisidal", "suicidal"),
         ("suicidial", "suicidal"), ("anymoe", "anymore"), ("anymor", "anymore"),
@@ -1270,6 +1293,15 @@ enum SafetyPhrases {
             "wash", "washing", "washed", "garden", "watering", "water", "plants", "pond", "lawn", "leak", "leaking",
             "plumber", "plumbing", "hosed", "sprinkler", "paddling", "aquarium", "valet",
         ]),
+        // Scratching until it bleeds is an itch in these entries.
+        ("an itch", [
+            "eczema", "itch", "itchy", "itching", "itches", "bites", "bitten", "mosquito", "mosquitoes", "midges", "rash",
+            "psoriasis", "hives", "chickenpox", "nettles", "allergy", "allergic", "scabies", "fleas", "dermatitis",
+        ]),
+        // Marks placed where clothes cover them are a tattoo or a piercing in these entries.
+        ("body art", [
+            "tattoo", "tattoos", "tattooed", "tattooist", "tatt", "tatts", "piercing", "piercings", "pierced", "birthmark", "henna", "ink",
+        ]),
         // Relapse and "days clean" are about self-harm only when the entry is not about these.
         ("other recovery", [
             "cigarette", "cigarettes", "cigs", "fags", "smoking", "smoke", "smoked", "vape", "vaping",
@@ -1319,7 +1351,14 @@ extension SafetyPhrases {
             "(actually|now|finally) (like|love|enjoy) waking up",
             "remember when i (thought|used to|wanted|was) ~~20 (life is|life s|lifes) (good|great|better) now",
             "i used to want to die ~~20 now (im|i m|i am) (#num|<SPAN>)",
-            "(tender|kindness|compassion|love) (towards|toward|for) (that|the) (boy|girl|kid|lad|lass|younger me)",
+            "(tender|tenderness|kindness|compassion|love) (towards|toward|for) (that|the) (boy|girl|kid|lad|lass|younger me)",
+            "(thats|that s|that is|its|it s) <SPAN> (years|year|months|decades) behind me",
+            "(sh|self harm|<SH>|<SELFHARM>) free ~2 (#num|<SPAN>) (years|year|months) [#num (months|weeks|days)] $",
+            "(suicidal thoughts|the thoughts|urges|the urges) ~2 none (for|in) (a long while|a long time|ages|years|months|<SPAN> (years|months))",
+            "(im|i am|i m) not (there|in that place) (now|anymore|any more) $ ~~3 (ive|i have|i ve) got (help|support)",
+            "(ive|i have|i ve) got (help|support) ~~4 (meds|medication|tablets|therapy) that (work|works|help|helps)",
+            "<SPAN> (years|year|months) ago ~~30 ^ today i (ran|finished|completed|graduated|passed|bought|qualified|got married|started|won|swam|climbed|walked)",
+            "not because (anything|anythings|anything s|something|somethings|something s) (is)? wrong ~~12 (therapist|counsellor|counselor|doctor|psychologist) ~4 (agreed|agree|says|said|decided|thinks)",
             "asked if i (still)? ~~12 no ~3 not (for|in) (years|months|ages|a long time)",
             "(havent|have not|hasnt|has not) [<A>] (self harmed|self injured|<SH>|hurt myself|harmed myself|cut) since (#num|<SPAN>|i was)",
             "(journal|diary|notebook) from the (hospital|ward|bad|dark|worst) (year|years|time|days|months) ~~25 (felt|feel|feels|read|reads) like history",
@@ -1491,6 +1530,9 @@ extension SafetyPhrases {
             "(im|i am|i m|ive been|i have been|been) [<A>] (thinking about|planning|wanting) (it|doing it|dying|ending it|suicide|to die) [<A>] (again|now|lately|tonight)",
             "(im|i am|i m|ill|i will|i ll) [<A>] (going to|gonna|about to) (take|swallow) (all|every|the lot)",
             "(ive|i have|i ve) [<A>] decided to (do it|end it|kill myself|die|go through with it)",
+            "<HARMV> <MYSELF> ~0 (tonight|today|last night|this morning|this evening|again)",
+            "(urge|urges|pull|need|itch|craving|wanting) to (cut|harm|self harm|burn|hurt myself|harm myself|die|<SH>) (is|are|s|has|have) [<A>] (back|come back|returned)",
+            "now all i [<A>] (think about|can think about|think of) (is|s) (dying|death|<SUICIDE>|killing myself|ending it|cutting|<SELFHARM>|<SH>|hurting myself|burning myself|it)",
         ])
 
     /// A concerning phrase wholly inside quotation marks is a mention, not a disclosure, when the
@@ -1522,6 +1564,8 @@ extension SafetyPhrases {
             "(speaker|narrator|protagonist|character|hero|heroine) (says|said|asks|asked|thinks|wrote|writes)",
             "(asking|ask|asked|asks) [someone|people|them|him|her|patients|clients|pupils|students|the caller|callers|a patient|a client|a student] [directly]",
             "(role played|roleplayed|role play|practised|practiced|practising|practicing|rehearsed|learned to ask|taught to ask) [asking|saying|the question]",
+            "(risk|screening|assessment|safety) (questions|question) ~~10",
+            "(banter|crew room|staff room|mess room|break room|tea room) ~~4",
             "(overheard|overhear|eavesdropped on) [<A>] [(on|in|at) (the|a) (bus|train|tube|tram|queue|cafe|shop|pub|street|playground|platform)]",
         ],
         after: [
