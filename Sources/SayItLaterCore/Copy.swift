@@ -505,6 +505,10 @@ extension Copy {
             return "the server \(name) offered a different key than ~/.ssh/known_hosts holds for it\(key); nothing was sent. If its key really changed, remove the old one with: ssh-keygen -R '\(known)'"
         case let .notAJournal(remote):
             return "\(remote) is not a say journal (it holds other history); use an empty folder, an empty repository or one say started"
+        case let .noMainBranch(remote, branches):
+            let shown = branches.count > 5 ? branches.prefix(5).joined(separator: ", ") + " and \(branches.count - 5) more" : branches.joined(separator: ", ")
+            let rename = branches.count == 1 ? " (git branch -m \(branches[0]) main in the remote, or in a clone and push it)" : ""
+            return "\(remote) has no branch main, which is the one say syncs (it has \(shown)); nothing was changed. If your journal is there under another name, rename that branch to main\(rename) and sync again; otherwise use an empty folder or repository"
         case let .notARepository(remote):
             return "\(remote) is a folder with other files in it, not a git repository; use an empty folder or an empty bare repository (git init --bare)"
         case let .checkedOutRemote(remote):

@@ -83,6 +83,16 @@ enum GitLocalTransfer {
 
     /// The remote's `refs/heads/main`, or nil when it has none. Calls `git_reference_name_to_id`.
     static func mainBranch(_ repository: OpaquePointer) throws -> ObjectID? {
+        // A symbolic main follows another branch: a push would move that one, never main, and
+        // every sync would find the remote "moved" again.
+        var reference: OpaquePointer?
+        if git_reference_lookup(&reference, repository, "refs/heads/main") == 0 {
+            defer { git_reference_free(reference) }
+            if git_reference_type(reference) == GIT_REFERENCE_SYMBOLIC {
+                let target = git_reference_symbolic_target(reference).map { String(cString: $0) } ?? "another reference"
+                throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "a symbolic reference to \(target), not a branch of its own")
+            }
+        }
         var current = git_oid()
         let found = git_reference_name_to_id(&current, repository, "refs/heads/main")
         if found == GIT_ENOTFOUND.rawValue { return nil }
@@ -222,6 +232,23 @@ enum GitLocalTransfer {
 extension GitLocalTransfer {
     /// Whether the repository has any reference besides HEAD (other branches, tags).
     /// Calls `git_reference_iterator_new`.
+    /// The names of the repository's branches (`refs/heads/…`, without the prefix), sorted.
+    static func branches(_ repository: OpaquePointer) throws -> [String] {
+        var iterator: OpaquePointer?
+        try gitCheck(git_reference_iterator_glob_new(&iterator, repository, "refs/heads/*"), "git_reference_iterator_glob_new")
+        defer { git_reference_iterator_free(iterator) }
+        var names: [String] = []
+        while names.count < 1000 {
+            var reference: OpaquePointer?
+            let status = git_reference_next(&reference, iterator)
+            if status == GIT_ITEROVER.rawValue { break }
+            try gitCheck(status, "git_reference_next")
+            defer { git_reference_free(reference) }
+            if let name = git_reference_name(reference) { names.append(String(String(cString: name).dropFirst("refs/heads/".count))) }
+        }
+        return names.sorted()
+    }
+
     static func hasOtherReferences(_ repository: OpaquePointer) throws -> Bool {
         var iterator: OpaquePointer?
         try gitCheck(git_reference_iterator_new(&iterator, repository), "git_reference_iterator_new")

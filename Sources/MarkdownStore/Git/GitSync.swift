@@ -498,6 +498,8 @@ public final class GitSyncSession {
         if let folder = address.localPath {
             let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
             guard let head = try GitLocalTransfer.mainBranch(other.handle) else {
+                let branches = try GitLocalTransfer.branches(other.handle)
+                if !branches.isEmpty { throw GitSyncError.noMainBranch(remote: address.display, branches: branches) }
                 if try GitLocalTransfer.hasOtherReferences(other.handle) { throw GitSyncError.notAJournal(remote: address.display) }
                 return (nil, [])
             }
@@ -535,6 +537,8 @@ public final class GitSyncSession {
             throw GitRepository.connectionFailure(error, address: address)
         }
         guard let head = heads["refs/heads/main"] else {
+            let branches = heads.keys.filter { $0.hasPrefix("refs/heads/") }.map { String($0.dropFirst("refs/heads/".count)) }.sorted()
+            if !branches.isEmpty { throw GitSyncError.noMainBranch(remote: address.display, branches: Array(branches.prefix(1000))) }
             if !heads.isEmpty { throw GitSyncError.notAJournal(remote: address.display) }
             return (nil, [])
         }

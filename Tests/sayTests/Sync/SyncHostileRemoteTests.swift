@@ -256,6 +256,32 @@ struct SyncHostileRemoteTests {
         #expect(rejoin.stderr.contains("(.say-journal) is not one say can read"), "\(rejoin.stderr)")
     }
 
+    /// A remote whose main was renamed says so and how to rename it back (never "not a say
+    /// journal"), for a computer that synced with it and for a rejoin; nothing changes.
+    @Test func aRemoteWhoseMainWasRenamedSaysSo() throws {
+        let setup = try Setup()
+        try setup.hostile.git(["branch", "-m", "main", "master"])
+        try setup.hostile.git(["symbolic-ref", "HEAD", "refs/heads/master"])
+        try setup.expectRefused("has no branch main, which is the one say syncs (it has master)")
+        let rejoin = try setup.b.sync("--rejoin", status: 1)
+        #expect(rejoin.stderr.contains("git branch -m master main"), "\(rejoin.stderr)")
+        try setup.hostile.git(["branch", "-m", "master", "main"])
+        #expect(try setup.b.sync().stdout == "Already in step with the remote.\n")
+    }
+
+    /// A main that is a symbolic reference to another branch is named (a push would move the
+    /// other branch, and every sync would find the remote moved again).
+    @Test func aSymbolicMainOnTheRemoteIsNamed() throws {
+        let setup = try Setup()
+        _ = try setup.b.keep("KEPT-marker to send")
+        try setup.hostile.git(["branch", "other", "main"])
+        try setup.hostile.git(["symbolic-ref", "refs/heads/main", "refs/heads/other"])
+        let before = try setup.b.entries()
+        let run = try setup.b.sync(status: 1)
+        #expect(run.stderr.contains("refs/heads/main (a symbolic reference to refs/heads/other"), "\(run.stderr)")
+        #expect(try setup.b.entries() == before)
+    }
+
     /// A computer that joined without the sync key is asked about every let-go (its own other
     /// computers' too); given the key with --key, it takes them as before. A wrong key is refused.
     @Test func aComputerWithoutTheKeyIsAskedAboutEveryLetGoUntilItIsGivenTheKey() throws {
