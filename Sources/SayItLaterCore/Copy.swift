@@ -505,6 +505,8 @@ extension Copy {
             return "the server \(name) offered a different key than ~/.ssh/known_hosts holds for it\(key); nothing was sent. If its key really changed, remove the old one with: ssh-keygen -R '\(known)'"
         case let .notAJournal(remote):
             return "\(remote) is not a say journal (it holds other history); use an empty folder, an empty repository or one say started"
+        case let .damagedRemote(remote, detail):
+            return "the history on \(remote) cannot be read (\(detail)): it is damaged there, or part of it was written by something other than git. Nothing was changed here, and nothing of it was kept. git fsck in the remote (or in a clone of it) shows what is wrong; or start a new, empty remote from a computer that has everything: say sync --remote <new remote> --rejoin"
         case let .noMainBranch(remote, branches):
             let shown = branches.count > 5 ? branches.prefix(5).joined(separator: ", ") + " and \(branches.count - 5) more" : branches.joined(separator: ", ")
             let rename = branches.count == 1 ? " (git branch -m \(branches[0]) main in the remote, or in a clone and push it)" : ""

@@ -108,6 +108,8 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
     case hostKeyChanged(host: String, port: Int, fingerprint: String?)
     /// The remote has history that is not a say journal's.
     case notAJournal(remote: String)
+    /// The remote's history cannot be read (git's `detail`).
+    case damagedRemote(remote: String, detail: String)
     /// The remote has branches, and none is `main`.
     case noMainBranch(remote: String, branches: [String])
     /// The remote is a folder that is neither empty nor a repository.
@@ -163,6 +165,7 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
         case let .hostKeyChanged(host, port, fingerprint): self = .hostKeyChanged(host: host, port: port, fingerprint: fingerprint)
         case let .notAJournal(remote): self = .notAJournal(remote: remote)
         case let .noMainBranch(remote, branches): self = .noMainBranch(remote: remote, branches: branches)
+        case let .damagedRemote(remote, detail): self = .damagedRemote(remote: remote, detail: detail)
         case let .notARepository(remote): self = .notARepository(remote: remote)
         case let .checkedOutRemote(remote): self = .checkedOutRemote(remote: remote)
         case let .unsafeRemote(path, reason): self = .unsafeRemote(path: path, reason: reason)

@@ -387,13 +387,17 @@ public final class GitSyncSession {
                 // Where this computer left it was checked then; anything else is checked now.
                 let unchanged = baseCommit == remoteHead
                 let files = try unchanged ? base ?? [:]
-                    : Self.examineRemote(remoteHead, repository: repository, downloaded: downloaded, quarantine: quarantine, local: local,
-                                         settings: settings)
+                    : Self.readingRemote(address) {
+                        try Self.examineRemote(remoteHead, repository: repository, downloaded: downloaded, quarantine: quarantine, local: local,
+                                               settings: settings)
+                    }
                 // Without a record and never synced, it is not a journal; having synced with it,
                 // the journal's rules decide what its loss means.
                 guard files[layout.recordFile] != nil || baseRecord != nil else { throw GitSyncError.notAJournal(remote: address.display) }
                 remote = files
-                history = try Self.history(of: remoteHead, base: baseRecord?.remote, baseCommit: baseCommit, repository: repository)
+                history = try Self.readingRemote(address) {
+                    try Self.history(of: remoteHead, base: baseRecord?.remote, baseCommit: baseCommit, repository: repository)
+                }
             }
             try Self.checkNames(local: local, remote: remote ?? [:], base: base)
             try settings.checkpoint?(.fetched)
@@ -416,6 +420,16 @@ public final class GitSyncSession {
             remote: remote, history: history,
             remoteCommit: remoteHead.map { String($0.description.prefix(7)) },
             baseCommit: baseRecord.map { String($0.remote.description.prefix(7)) })
+    }
+
+    /// Runs `body`, which only reads the remote's references or objects: a failure of git's own
+    /// there (not of the operating system or of memory) is damage on the remote, and named so.
+    private static func readingRemote<T>(_ address: GitRemoteAddress, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as GitError where error.errorClass != 1 && error.errorClass != 2 {
+            throw GitSyncError.damagedRemote(remote: address.display, detail: error.message)
+        }
     }
 
     /// The remote's files, every check passed: its main is a commit, its objects are within
@@ -497,7 +511,7 @@ public final class GitSyncSession {
                               certificateAuthorities: GitCertificateAuthorities?) throws -> (ObjectID?, [String]) {
         if let folder = address.localPath {
             let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
-            guard let head = try GitLocalTransfer.mainBranch(other.handle) else {
+            guard let head = try readingRemote(address, { try GitLocalTransfer.mainBranch(other.handle) }) else {
                 let branches = try GitLocalTransfer.branches(other.handle)
                 if !branches.isEmpty { throw GitSyncError.noMainBranch(remote: address.display, branches: branches) }
                 if try GitLocalTransfer.hasOtherReferences(other.handle) { throw GitSyncError.notAJournal(remote: address.display) }
@@ -515,14 +529,16 @@ public final class GitSyncSession {
                     throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "not a commit say can read")
                 }
                 var commit: OpaquePointer?
-                try head.withOID { try gitCheck(git_commit_lookup(&commit, other.handle, $0), "git_commit_lookup") }
+                try readingRemote(address) { try head.withOID { try gitCheck(git_commit_lookup(&commit, other.handle, $0), "git_commit_lookup") } }
                 let tree = git_commit_tree_id(commit).map { ObjectID($0) }
                 git_commit_free(commit)
                 guard let tree else { throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "a commit without a tree") }
                 let files = try GitSyncValidation.files(ofTree: tree, repository: other.handle, layout: settings.layout, side: .remote)
                 guard files[settings.layout.recordFile] != nil || !needsRecord else { throw GitSyncError.notAJournal(remote: address.display) }
-                try GitLocalTransfer.copyObjects(from: other.handle, sourceGitdir: other.gitdir, to: repository.handle,
-                                                 destinationPacks: quarantine.packFolder, tips: [head], checkSizes: true)
+                try readingRemote(address) {
+                    try GitLocalTransfer.copyObjects(from: other.handle, sourceGitdir: other.gitdir, to: repository.handle,
+                                                     destinationPacks: quarantine.packFolder, tips: [head], checkSizes: true)
+                }
             }
             return (head, [])
         }

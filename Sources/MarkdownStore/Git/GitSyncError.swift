@@ -30,6 +30,9 @@ public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
     case hostKeyChanged(host: String, port: Int, fingerprint: String?)
     /// The remote has history, but not a journal's (no `.say-journal` marker on `main`).
     case notAJournal(remote: String)
+    /// The remote's references or objects cannot be read (libgit2's `detail`): damaged, or
+    /// written by something other than git.
+    case damagedRemote(remote: String, detail: String)
     /// The remote has branches, and none is `main` (the branch say syncs).
     case noMainBranch(remote: String, branches: [String])
     /// The remote is a folder that is neither empty nor a git repository.
@@ -78,6 +81,8 @@ public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
             return "the server \(Self.hostLabel(host, port)) offered a different host key than ~/.ssh/known_hosts holds for it\(shown); nothing was sent"
         case let .notAJournal(remote):
             return "the remote \(remote) is not a say journal (it has history, but no .say-journal on its main branch)"
+        case let .damagedRemote(remote, detail):
+            return "the history on the remote \(remote) cannot be read (\(detail))"
         case let .noMainBranch(remote, branches):
             return "the remote \(remote) has no branch main (it has \(branches.joined(separator: ", ")))"
         case let .notARepository(remote):

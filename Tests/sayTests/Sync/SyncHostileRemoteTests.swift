@@ -256,6 +256,30 @@ struct SyncHostileRemoteTests {
         #expect(rejoin.stderr.contains("(.say-journal) is not one say can read"), "\(rejoin.stderr)")
     }
 
+    /// History on the remote that git cannot read (a commit whose parent is not there, a date
+    /// git cannot parse, a branch file of garbage) is named as the remote's, never as damage
+    /// in the journal, which stays as it was.
+    @Test(arguments: ["missing parent", "unreadable date", "garbage branch"])
+    func damageOnTheRemoteIsNamedAsTheRemotes(_ damage: String) throws {
+        let setup = try Setup()
+        let tree = try setup.hostile.git(["rev-parse", "main^{tree}"])
+        let parent = try setup.hostile.git(["rev-parse", "main"])
+        switch damage {
+        case "garbage branch":
+            try "not a commit id\n".write(toFile: setup.remote.path + "/refs/heads/main", atomically: true, encoding: .utf8)
+            try? FileManager.default.removeItem(atPath: setup.remote.path + "/packed-refs")
+        default:
+            let lines = damage == "missing parent"
+                ? ["tree \(tree)", "parent 1234567890123456789012345678901234567890", "author x <x@x> 1700000000 +0000", "committer x <x@x> 1700000000 +0000"]
+                : ["tree \(tree)", "parent \(parent)", "author x <x@x> 99999999999999999999 +9999", "committer x <x@x> 99999999999999999999 +9999"]
+            let commit = try setup.hostile.git(["hash-object", "-t", "commit", "-w", "--literally", "--stdin"], input: lines.joined(separator: "\n") + "\n\nx\n")
+            try setup.hostile.git(["update-ref", "refs/heads/main", commit])
+        }
+        try setup.expectRefused("cannot be read")
+        let run = try setup.b.sync(status: 1)
+        #expect(run.stderr.contains("the history on \(setup.remote.path)") && !run.stderr.contains("journal's git repository"), "\(run.stderr)")
+    }
+
     /// A remote whose main was renamed says so and how to rename it back (never "not a say
     /// journal"), for a computer that synced with it and for a rejoin; nothing changes.
     @Test func aRemoteWhoseMainWasRenamedSaysSo() throws {
