@@ -560,16 +560,23 @@ struct SyncRound {
             }
         }
         var plan = SyncPlan.make(paths: paths, base: base, local: local, remote: remoteFiles, sides: letGoSides, isEntry: layout.isEntry)
-        // An entry renamed on one side (git mv: its old name gone, the same version at a new
-        // one) is not an entry deleted there: the old name goes on the other side too, where it
-        // was unchanged, and the new one travels as any new file does. Nothing is lost: the
-        // version stays under its new name.
+        // An entry renamed on one side (git mv: its old name gone, and the same version, or one
+        // with the same front-matter id, at a new one) is not an entry deleted there: the old
+        // name goes on the other side too, where it was unchanged, and the new one travels as any
+        // new file does. Nothing is lost: the entry stays under its new name.
         if let base {
+            func entryID(_ file: GitSyncFile) -> String? { (try? read(file)).flatMap(FrontMatterID.of) }
             for (side, other, action) in [(local, remoteFiles, SyncAction.send), (remoteFiles, local, SyncAction.take)] {
-                let newVersions = Set(side.filter { base[$0.key] == nil && layout.isEntry($0.key) }.map(\.value.blob))
-                guard !newVersions.isEmpty else { continue }
-                for (path, file) in base where layout.isEntry(path) && side[path] == nil && other[path] == file
-                    && newVersions.contains(file.blob) && letGoSides[path] == nil {
+                let newFiles = side.filter { base[$0.key] == nil && layout.isEntry($0.key) }
+                guard !newFiles.isEmpty else { continue }
+                let newVersions = Set(newFiles.values.map(\.blob))
+                var newIDs: Set<String>?
+                for (path, file) in base where layout.isEntry(path) && side[path] == nil && other[path] == file && letGoSides[path] == nil {
+                    if !newVersions.contains(file.blob) {
+                        let ids = newIDs ?? Set(newFiles.values.compactMap(entryID))
+                        newIDs = ids
+                        guard let id = entryID(file), ids.contains(id) else { continue }
+                    }
                     plan.actions[path] = action
                 }
             }

@@ -93,7 +93,9 @@ struct SyncCommandTests {
 
     /// An entry renamed with git mv on one computer is renamed on the others: the old name is
     /// not "brought back" beside the new one.
-    @Test func anEntryRenamedOnOneComputerIsRenamedOnTheOthers() throws {
+    /// (With an edit in the same commit, the entry's front-matter id tells it is the same one.)
+    @Test(arguments: [false, true])
+    func anEntryRenamedOnOneComputerIsRenamedOnTheOthers(editedToo: Bool) throws {
         let remote = try BareRemote()
         let a = SyncDevice(), b = SyncDevice()
         try a.say(["init", "--git"])
@@ -101,6 +103,11 @@ struct SyncCommandTests {
         _ = try a.keep("STAYS-marker")
         try a.sync("--remote", remote.path)
         try b.sync("--remote", remote.path)
+        if editedToo {
+            let file = b.journal + "/" + moves.path
+            try (try String(contentsOfFile: file, encoding: .utf8) + "A line added while moving it.\n").write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(try git(["add", moves.path], in: b.journal).status == 0)
+        }
         let moved = try moveToOctober(moves.path, on: b)
         #expect(try b.sync().stdout == "1 sent.\n")
         #expect(try a.sync().stdout == "1 new here.\n")
