@@ -166,6 +166,17 @@ extension Copy {
     public static let detailScrollHint = "↑↓ to scroll"
     /// The first-line preview of an entry with no words in it.
     public static let emptyPreview = "(no words)"
+
+    /// A journal folder named with --journal or SAY_JOURNAL that is not there (a mistyped path).
+    public static func noJournalFolder(_ path: String, standard: String?) -> String {
+        "there is no journal at \(path): the folder does not exist. Check the path given with --journal or SAY_JOURNAL"
+            + (standard.map { "; without either, say uses \($0)" } ?? "")
+    }
+
+    /// What the let-go question shows for a file say cannot read, in place of its first line.
+    public static func unreadableLetGoPreview(path: String, reason: String) -> String {
+        "\(path), which say cannot read (\(reason))"
+    }
     /// Keeping failed; the words are still in the writing area and the draft.
     public static func couldNotKeep(_ reason: String) -> String { "Could not keep it: \(reason). Your words are still here." }
     /// Letting go or deleting failed.

@@ -22,14 +22,14 @@ extension Say {
         var entry: String
 
         func run() throws {
-            let folders = try journalOptions.folders()
+            let folders = try journalOptions.existingFolders()
             try LockGate.unlock(folders)
             SafetyDetector.prepareInBackground()  // while the editor is open
             let journal = try journalOptions.open()
             let summary: EntrySummary
             let original: String
             do {
-                summary = try journal.summary(for: entry, in: journal.list().entries)
+                summary = try journal.summary(for: entry, in: journal.list())
                 original = try journal.fileText(of: summary)
             } catch {
                 throw SayFailure("edit the entry", error)

@@ -329,10 +329,11 @@ struct HostileInputTests {
         let isFile = try SayBinary.run(["history", "--journal", home.url("file")], home: home.path)
         #expect(isFile.status == 1)
         #expect(isFile.stderr.contains("it is a file, not a folder"))
-        // A journal that does not exist yet is an empty journal, and listing it creates nothing.
+        // A journal named that does not exist is a mistyped path, not an empty journal, and
+        // listing it creates nothing.
         let missing = try SayBinary.run(["history", "--journal", home.url("not-yet")], home: home.path)
-        #expect(missing.status == 0)
-        #expect(missing.stdout.hasPrefix("Nothing kept yet."))
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("say: there is no journal at \(home.url("not-yet")): the folder does not exist."))
         #expect(!FileManager.default.fileExists(atPath: home.url("not-yet")))
         // No HOME and no journal named: nowhere to put it.
         let noHome = try runProgram(SayBinary.path, ["history"], environment: ["PATH": "/usr/bin:/bin"])
@@ -375,7 +376,8 @@ struct HostileInputTests {
         let id = String(journal.keptPath.split(separator: "-").last!.prefix(8))
         let letGo = try journal.run("let-go", id, "--yes")
         #expect(letGo.status == 1)
-        #expect(letGo.stderr.contains("matches more than one entry"))
+        #expect(letGo.stderr.contains("2 files have the id"))
+        #expect(letGo.stderr.contains("name the one you mean by its number in `say history` or by its path"))
         try journal.expectKeptIntact()
     }
 
