@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Small things a new user meets on the command line, through the real `say`: a mistyped
+/// command, an alias's help, a lock file that is a link, and text that could reorder a line.
+@Suite("say, small slips")
+struct CommandLineSlipsTests {
+    let home = TemporaryFolder("say-slips")
+    var journal: String { home.url("journal") }
+
+    func say(_ arguments: String..., input: String? = nil) throws -> SayRun {
+        try SayBinary.run(arguments, input: input, home: home.path, environment: ["TZ": "UTC"])
+    }
+
+    /// Bidirectional overrides and isolates from a file never reach the terminal as themselves:
+    /// they would reorder the rest of say's line.
+    @Test func bidiControlsFromAFileAreShownAsReplacements() throws {
+        try home.write("---\nid: cccccccc-0000-4000-8000-000000000005\ndate: 2026-11-24T10:00:00Z\nfeeling: heavier\n---\n"
+            + "fine \u{202E} yhtlaeh \u{2066} bd24\n", to: "journal/entries/2026/11/2026-11-24T100000Z-cccccccc.md")
+        let terminal = try PseudoTerminal(arguments: ["history", "--journal", journal],
+                                          environment: SayBinary.environment(home: home.path, extra: ["TZ": "UTC"]))
+        #expect(try terminal.waitForExit() == 0)
+        #expect(terminal.output.contains("fine \u{FFFD} yhtlaeh \u{FFFD} bd24"))
+        #expect(!terminal.output.contains("\u{202E}"))
+        #expect(!terminal.output.contains("\u{2066}"))
+        // Written to a pipe, the text is passed on exactly.
+        #expect(try say("history", "--journal", journal).stdout.contains("fine \u{202E} yhtlaeh \u{2066} bd24"))
+    }
+}
