@@ -52,6 +52,11 @@ public enum Copy {
         "Nothing kept yet.",
         "When you keep something you wrote, it waits for you here.",
     ]
+    /// Under the history's heading when some files in the journal could not be read, so they
+    /// are never taken for gone.
+    public static func unreadableInHistory(_ count: Int) -> String {
+        (count == 1 ? "1 file" : "\(count) files") + " could not be read; `say history` lists why"
+    }
     public static let back = "Back"
     /// How an entry felt, in the command line's cards: "felt the same".
     public static func felt(_ feeling: Feeling) -> String { "felt " + feeling.displayName }
