@@ -231,8 +231,9 @@ extension Copy {
     /// Before more lines are added to a continued draft in plain mode.
     public static let plainContinue = "Carry on from here."
     /// The editor could not be started (a fragment: the app and `say edit` each say what follows).
-    public static func editorDidNotStart(_ program: String) -> String {
-        "could not start your editor (\(program)); check $VISUAL or $EDITOR"
+    /// `editor` is the whole of $VISUAL or $EDITOR, as set, so the person sees what was tried.
+    public static func editorDidNotStart(_ editor: String) -> String {
+        "could not start your editor (\(editor)); check $VISUAL or $EDITOR"
     }
     /// The editor ran and ended with an error status (`:cq` in Vim does this on purpose).
     public static func editorExited(_ program: String, status: Int32) -> String {

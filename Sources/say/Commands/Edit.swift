@@ -49,7 +49,7 @@ extension Say {
             while true {
                 switch terminal.runEditor(command, file: scratch.file, inherited: scratch.lockDescriptor) {
                 case .notStarted:
-                    throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorDidNotStart(program)))
+                    throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorDidNotStart(EditorSession.chosen(environment: environment))))
                 case let .exited(status) where status != 0:
                     throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorExited(program, status: status)))
                 case let .killed(signal):
