@@ -13,6 +13,20 @@ struct CommandLineSlipsTests {
         try SayBinary.run(arguments, input: input, home: home.path, environment: ["TZ": "UTC"])
     }
 
+    /// A `.say-lock` that is a link (restored by a backup tool, say) is never followed, and the
+    /// message says what it is and what to do.
+    @Test func aLockFileThatIsALinkIsNamed() throws {
+        #expect(try say("write", "--journal", journal, "--feeling", "same", "--keep", input: "first").status == 0)
+        try FileManager.default.removeItem(atPath: journal + "/.say-lock")
+        try home.write("x\n", to: "elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: journal + "/.say-lock", withDestinationPath: home.url("elsewhere"))
+        let keep = try say("write", "--journal", journal, "--feeling", "same", "--keep", input: "second")
+        #expect(keep.status == 1)
+        #expect(keep.stderr == "say: could not keep your entry: \(journal)/.say-lock is a symbolic link, and say never follows links, "
+            + "so the journal cannot be locked; remove it (say makes a new one; it holds nothing) and try again\n")
+        #expect(try home.read("elsewhere") == Array("x\n".utf8))
+    }
+
     /// Bidirectional overrides and isolates from a file never reach the terminal as themselves:
     /// they would reorder the rest of say's line.
     @Test func bidiControlsFromAFileAreShownAsReplacements() throws {
