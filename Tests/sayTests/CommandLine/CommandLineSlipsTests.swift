@@ -13,6 +13,25 @@ struct CommandLineSlipsTests {
         try SayBinary.run(arguments, input: input, home: home.path, environment: ["TZ": "UTC"])
     }
 
+    @Test func aMistypedCommandGetsTheNearestOne() throws {
+        let typo = try say("histroy")
+        #expect(typo.status == 2)
+        #expect(typo.stdout == "")
+        #expect(typo.stderr == "Error: Unknown command 'histroy'. Did you mean 'history'?\n  See 'say --help' for help.\n")
+        let far = try say("zzzzzz")
+        #expect(far.status == 2)
+        #expect(far.stderr.hasPrefix("Error: Unknown command 'zzzzzz'. The commands are: app, write, history, show, edit, let-go,"))
+        // After the journal option too, and never for a real command or its alias.
+        #expect(try say("--journal", journal, "shwo", "1").stderr.hasPrefix("Error: Unknown command 'shwo'. Did you mean 'show'?"))
+        #expect(try say("delete", "1", "--yes", "--journal", journal).stderr.hasPrefix("say: there is no journal at"))
+    }
+
+    @Test func theAliasSaysWhatItIsAnotherNameFor() throws {
+        let help = try say("delete", "--help")
+        #expect(help.status == 0)
+        #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").contains("`say delete` is another name for `say let-go`"))
+    }
+
     /// A `.say-lock` that is a link (restored by a backup tool, say) is never followed, and the
     /// message says what it is and what to do.
     @Test func aLockFileThatIsALinkIsNamed() throws {
