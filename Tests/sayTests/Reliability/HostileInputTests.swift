@@ -303,6 +303,29 @@ struct HostileInputTests {
         #expect(history.stderr == "1 file in the journal could not be read:\n  \(sealed): could not open: Permission denied\n")
     }
 
+    /// Versioning starts whole or not at all: a file git could not read stops it before any
+    /// repository is made, and says which file and what to do.
+    @Test(.enabled(if: TestEnvironment.isRoot, "runs say as the user nobody, which needs root (CI runs as root)"))
+    func gitOnWithAnUnreadableFileChangesNothingAndSaysWhy() throws {
+        let home = try nobodyHome()
+        let journal = home.url("journal")
+        #expect(try asNobody(["write", "--keep", "--journal", journal, "--text", "readable"], home: home.path).status == 0)
+        let written = try asNobody(["write", "--keep", "--journal", journal, "--text", "sealed", "--json"], home: home.path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any])
+        let sealed = try #require(object["path"] as? String)
+        chmod(home.url("journal/" + sealed), 0o000)
+        let on = try asNobody(["git", "on", "--journal", journal], home: home.path)
+        #expect(on.status == 1)
+        #expect(on.stderr == "say: could not turn versioning on: git must read every file in the journal, and say cannot read \(sealed) "
+            + "(could not open: Permission denied); nothing was changed. Make it readable (chmod u+r) or move it out of the journal, then try again\n")
+        #expect(!FileManager.default.fileExists(atPath: journal + "/.git"))
+        let status = try asNobody(["git", "status", "--journal", journal], home: home.path)
+        #expect(!status.stdout.contains("Versioning is on"))
+        chmod(home.url("journal/" + sealed), 0o600)
+        #expect(try asNobody(["git", "on", "--journal", journal], home: home.path).status == 0)
+        #expect(try gitRun(["-c", "safe.directory=*", "ls-files"], in: journal).output.contains(sealed))
+    }
+
     @Test(.enabled(if: TestEnvironment.isRoot, "runs say as the user nobody, which needs root (CI runs as root)"))
     func aJournalFolderThatCannotBeWrittenRefusesToKeep() throws {
         let home = try nobodyHome()
