@@ -408,6 +408,11 @@ final class RealTerminal: Terminal {
             signal(SIGINT, oldInterrupt)
             signal(SIGQUIT, oldQuit)
         }
+        // The terminal as the editor found it. An editor that is killed (by SIGTERM passed on
+        // to it, say) leaves it raw, without echo, on its own screen: say puts it back whatever
+        // the editor did, since say outlives it.
+        var modes = termios()
+        let hadModes = tcgetattr(input, &modes) == 0
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], nil, &attributes, cArguments, environ)
         guard spawned == 0 else { return .notStarted }
@@ -416,6 +421,9 @@ final class RealTerminal: Terminal {
         while waitpid(pid, &status, 0) < 0 {
             if errno != EINTR { return .notStarted }
         }
+        let endedBySignal = EditorSignals.caught != nil || status & 0x7F != 0
+        if hadModes { _ = tcsetattr(input, TCSANOW, &modes) }
+        if endedBySignal, isatty(output) == 1 { writeAll(Self.leaveSequence) }
         if let caught = EditorSignals.caught { return .interrupted(caught) }
         // WIFEXITED / WEXITSTATUS / WTERMSIG, written out: the C macros are not imported.
         return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .killed(status & 0x7F)

@@ -121,6 +121,26 @@ struct InterruptedWritingTests {
         #expect(try terminal.waitForExit() == 130)
     }
 
+    // MARK: say --editor
+
+    /// An editor that leaves the terminal raw when it is killed (as Vim does on SIGTERM): say
+    /// keeps what it saved, and puts the terminal back as it was.
+    @Test func sigtermWhileARawEditorIsOpenLeavesTheTerminalAsItWas() throws {
+        let session = Session()
+        try session.welcomed()
+        let editor = session.folder.url("raw-editor")
+        try "#!/bin/sh\nprintf 'written in the editor marten2' > \"$1\"\nstty raw -echo\nprintf 'the editor is raw\\n'\nexec sleep 30\n"
+            .write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let terminal = try session.start(["--editor"], environment: ["EDITOR": editor])
+        try terminal.waitForOutput("the editor is raw")
+        #expect(!terminal.isCooked)
+        terminal.signal(SIGTERM)
+        #expect(try terminal.waitForExit() == 143)
+        #expect(terminal.isCooked)
+        #expect(session.draft == "written in the editor marten2")
+    }
+
     // MARK: A draft that could not be written
 
     @Test func ctrlCWhenTheDraftCannotBeWrittenNeverClaimsItWasSaved() throws {
