@@ -30,8 +30,9 @@ struct Say: ParsableCommand {
               3    another say is busy with this journal
               4    the passcode was wrong (or a locked journal was opened
                    without a terminal)
-              130  interrupted with Ctrl-C; 129 and 143 when ended by SIGHUP
-                   or SIGTERM (what you were writing is kept as a draft)
+              130  interrupted with Ctrl-C; 129, 131 and 143 when ended by
+                   SIGHUP, Ctrl-\\ (SIGQUIT) or SIGTERM (what you were writing
+                   is kept as a draft)
             """,
         version: "0.1.0",
         subcommands: [App.self, Write.self, History.self, Show.self, Edit.self, LetGo.self, Support.self, Init.self, Git.self, Sync.self, Settings.self, Unlock.self, LicenceStatus.self, Lock.self, Export.self, Reflect.self, Debug.self],

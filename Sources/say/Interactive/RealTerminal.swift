@@ -37,6 +37,10 @@ final class RealTerminal: Terminal {
     private var original: termios?
     private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
     private var lineBuffer: [UInt8] = []
+    /// The input ended right after a line that had no line break (Ctrl-D after an unfinished
+    /// line, once the terminal had handed the line over): that line was returned, and the end
+    /// is the next answer, as it is for `cat`, rather than waiting for one more Ctrl-D.
+    private var endAfterLine = false
     /// Line mode on a terminal: the line discipline as it was before ``catchSignals()`` set
     /// NOFLSH, put back by ``releaseSignals()``.
     private var lineModes: termios?
@@ -247,6 +251,10 @@ final class RealTerminal: Terminal {
     }
 
     func readLine() -> LineInput {
+        if endAfterLine {
+            endAfterLine = false
+            return .end
+        }
         while true {
             if let newline = lineBuffer.firstIndex(of: 0x0A) {
                 var line = Array(lineBuffer[..<newline])
@@ -278,6 +286,7 @@ final class RealTerminal: Terminal {
                 // next question still reads.
                 guard !lineBuffer.isEmpty else { return .end }
                 defer { lineBuffer.removeAll() }
+                endAfterLine = true
                 return .line(String(decoding: lineBuffer, as: UTF8.self))
             }
             lineBuffer += chunk[0 ..< count]
