@@ -30,6 +30,9 @@ public enum MarkdownStoreError: Error, Equatable, Sendable, LocalizedError {
     case notAFile(path: String)
     /// Another process holds the folder's lock and did not release it in time.
     case busy(path: String)
+    /// The folder's lock file is a symbolic link (`isLink`) or not a file at all, so it cannot
+    /// be locked; removing it is safe, since the next lock makes it again.
+    case unusableLockFile(path: String, isLink: Bool)
 
     public var errorDescription: String? {
         switch self {
@@ -51,6 +54,9 @@ public enum MarkdownStoreError: Error, Equatable, Sendable, LocalizedError {
             return "\(path): not a regular file"
         case .busy:
             return "another say is busy with this journal; try again in a moment"
+        case let .unusableLockFile(path, isLink):
+            return "\(path) is \(isLink ? "a symbolic link, and say never follows links" : "not a file"), so the journal cannot be locked; "
+                + "remove it (say makes a new one; it holds nothing) and try again"
         }
     }
 }

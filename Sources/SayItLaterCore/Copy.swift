@@ -52,6 +52,11 @@ public enum Copy {
         "Nothing kept yet.",
         "When you keep something you wrote, it waits for you here.",
     ]
+    /// Under the history's heading when some files in the journal could not be read, so they
+    /// are never taken for gone.
+    public static func unreadableInHistory(_ count: Int) -> String {
+        (count == 1 ? "1 file" : "\(count) files") + " could not be read; `say history` lists why"
+    }
     public static let back = "Back"
     /// How an entry felt, in the command line's cards: "felt the same".
     public static func felt(_ feeling: Feeling) -> String { "felt " + feeling.displayName }
@@ -166,6 +171,17 @@ extension Copy {
     public static let detailScrollHint = "↑↓ to scroll"
     /// The first-line preview of an entry with no words in it.
     public static let emptyPreview = "(no words)"
+
+    /// A journal folder named with --journal or SAY_JOURNAL that is not there (a mistyped path).
+    public static func noJournalFolder(_ path: String, standard: String?) -> String {
+        "there is no journal at \(path): the folder does not exist. Check the path given with --journal or SAY_JOURNAL"
+            + (standard.map { "; without either, say uses \($0)" } ?? "")
+    }
+
+    /// What the let-go question shows for a file say cannot read, in place of its first line.
+    public static func unreadableLetGoPreview(path: String, reason: String) -> String {
+        "\(path), which say cannot read (\(reason))"
+    }
     /// Keeping failed; the words are still in the writing area and the draft.
     public static func couldNotKeep(_ reason: String) -> String { "Could not keep it: \(reason). Your words are still here." }
     /// Letting go or deleting failed.
@@ -215,8 +231,9 @@ extension Copy {
     /// Before more lines are added to a continued draft in plain mode.
     public static let plainContinue = "Carry on from here."
     /// The editor could not be started (a fragment: the app and `say edit` each say what follows).
-    public static func editorDidNotStart(_ program: String) -> String {
-        "could not start your editor (\(program)); check $VISUAL or $EDITOR"
+    /// `editor` is the whole of $VISUAL or $EDITOR, as set, so the person sees what was tried.
+    public static func editorDidNotStart(_ editor: String) -> String {
+        "could not start your editor (\(editor)); check $VISUAL or $EDITOR"
     }
     /// The editor ran and ended with an error status (`:cq` in Vim does this on purpose).
     public static func editorExited(_ program: String, status: Int32) -> String {

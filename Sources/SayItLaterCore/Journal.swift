@@ -4,6 +4,11 @@ import MarkdownStore
 /// What `Journal.list()` found: the entries, newest first, and the files it could not read.
 public struct Listing: Sendable {
     public var entries: [EntrySummary]
+    public init(entries: [EntrySummary], problems: [ScanProblem], notes: [ScanProblem] = []) {
+        self.entries = entries
+        self.problems = problems
+        self.notes = notes
+    }
     public var problems: [ScanProblem]
     /// Files that are listed, but with a field say could not read (a date it does not know).
     public var notes: [ScanProblem] = []
@@ -305,23 +310,104 @@ public final class Journal {
     /// Resolves a reference against a listing, without reading any file.
     ///
     /// A reference made only of digits is a history number when one exists (1 is the newest);
-    /// `#3` is always a number. Anything else, or a number beyond the history, is an id prefix of
-    /// at least 4 characters.
+    /// `#3` is always a number. A reference holding `/` or `.` is a file: its name, its path in
+    /// the journal, or its absolute path. Anything else, or a number beyond the history, is an id
+    /// prefix of at least 4 characters.
     public func summary(for reference: String, in entries: [EntrySummary]) throws -> EntrySummary {
+        try summary(for: reference, in: Listing(entries: entries, problems: []))
+    }
+
+    /// ``summary(for:in:)-([EntrySummary])``, also knowing the files the listing could not read.
+    ///
+    /// - Throws: `.unreadableEntry` when the reference names a file say cannot read (by its
+    ///   name, its path, or the id in its name), `.noSuchEntry`, `.ambiguousReference` (more of
+    ///   the id tells them apart) or `.indistinctReference` (it would not: two files with one id).
+    public func summary(for reference: String, in listing: Listing) throws -> EntrySummary {
+        switch try find(reference, in: listing) {
+        case let .entry(summary): return summary
+        case let .unreadable(problem): throw JournalError.unreadableEntry(path: problem.relativePath, reason: problem.reason)
+        }
+    }
+
+    /// What a reference names: a listed entry, or a file in the journal that could not be read
+    /// (which can still be let go).
+    public enum Found: Sendable, Equatable {
+        case entry(EntrySummary)
+        case unreadable(ScanProblem)
+
+        /// The file's path in the journal.
+        public var path: String {
+            switch self {
+            case let .entry(summary): return summary.path
+            case let .unreadable(problem): return problem.relativePath
+            }
+        }
+    }
+
+    /// Resolves a reference as ``summary(for:in:)-(Listing)`` does, without refusing a file
+    /// that could not be read: letting go needs only its path.
+    public func find(_ reference: String, in listing: Listing) throws -> Found {
+        let entries = listing.entries
         let trimmed = reference.trimmingCharacters(in: .whitespaces).lowercased()
         let explicitNumber = trimmed.hasPrefix("#")
         let digits = explicitNumber ? String(trimmed.dropFirst()) : trimmed
         if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            if let number = Int(digits), number >= 1, number <= entries.count { return entries[number - 1] }
+            if let number = Int(digits), number >= 1, number <= entries.count { return .entry(entries[number - 1]) }
             if explicitNumber { throw JournalError.noSuchEntry(reference: reference) }
+        }
+        // Only regular files: a link or a folder that could not be read is not an entry to let go.
+        let unreadable = listing.problems.filter { $0.relativePath.hasPrefix(EntryFile.folder + "/") && store.isRegularFile($0.relativePath) }
+        let asTyped = reference.trimmingCharacters(in: .whitespaces)
+        if asTyped.contains("/") || asTyped.contains(".") {
+            func names(_ path: String) -> Bool {
+                path == asTyped || store.absolutePath(path) == asTyped || path.split(separator: "/").last.map(String.init) == asTyped
+            }
+            let found = entries.filter { names($0.path) }.map(Found.entry) + unreadable.filter { names($0.relativePath) }.map(Found.unreadable)
+            if found.count == 1 { return found[0] }
+            if found.count > 1 {
+                throw JournalError.indistinctReference(reference: reference, candidates: found.map(\.path), sameID: false)
+            }
         }
         guard trimmed.count >= 4 else { throw JournalError.noSuchEntry(reference: reference) }
         let matches = entries.filter { $0.id.lowercasedString.hasPrefix(trimmed) }
-        switch matches.count {
-        case 0: throw JournalError.noSuchEntry(reference: reference)
-        case 1: return matches[0]
-        default: throw JournalError.ambiguousReference(reference: reference, candidates: matches.prefix(5).map(\.path))
+        // A file say cannot read still carries the first 8 hex digits of its id in its name.
+        let unreadableMatches = unreadable.filter { problem in
+            guard let tag = Self.idTag(ofPath: problem.relativePath) else { return false }
+            return trimmed.count <= 8 ? tag.hasPrefix(trimmed) : trimmed.hasPrefix(tag) && UUID(canonical: trimmed) != nil
         }
+        let found = matches.map(Found.entry) + unreadableMatches.map(Found.unreadable)
+        switch found.count {
+        case 0: throw JournalError.noSuchEntry(reference: reference)
+        case 1: return found[0]
+        default:
+            let ids = Set(matches.map(\.id))
+            let paths = found.prefix(5).map(\.path)
+            if unreadableMatches.isEmpty, let id = ids.first, ids.count == 1 {
+                throw JournalError.indistinctReference(reference: id.lowercasedString, candidates: paths, sameID: true)
+            }
+            // More of the id tells them apart only while it is shorter than an id, and, for a
+            // file say cannot read, than the part of the id its name carries.
+            if trimmed.count >= 36 || (!unreadableMatches.isEmpty && trimmed.count >= 8) {
+                throw JournalError.indistinctReference(reference: reference, candidates: paths, sameID: false)
+            }
+            throw JournalError.ambiguousReference(reference: reference, candidates: paths)
+        }
+    }
+
+    /// The 8 lower-case hex digits of the id in a sharded file name (`…Z-7f3c9a2e.md`), if any.
+    static func idTag(ofPath path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let parsed = ShardedPath.parse(fileName: name), parsed.tag.count == 8,
+              parsed.tag.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
+        return parsed.tag
+    }
+
+    /// The summary a let-go needs for a file that could not be read: its path, dated by its name.
+    public func summary(ofUnreadable problem: ScanProblem) -> EntrySummary {
+        let name = problem.relativePath.split(separator: "/").last.map(String.init) ?? problem.relativePath
+        return EntrySummary(id: UUID.derived(fromPath: problem.relativePath),
+                            date: ShardedPath.parse(fileName: name)?.date ?? Date(timeIntervalSince1970: 0),
+                            feeling: nil, safety: false, preview: "", path: problem.relativePath)
     }
 
     /// Removes temporary files a killed `say` left behind. Only while holding the lock (so no

@@ -11,6 +11,15 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
     case noSuchEntry(reference: String)
     /// More than one entry starts with that prefix.
     case ambiguousReference(reference: String, candidates: [String])
+    /// The reference names a file in the journal that say cannot read (not UTF-8, too large,
+    /// front matter that does not parse): it cannot be shown or edited, only let go.
+    case unreadableEntry(path: String, reason: String)
+    /// More than one file answers to the reference, and more of it would not tell them apart:
+    /// two files with the same id (`sameID`; `reference` is then that id), or one name for
+    /// several files.
+    case indistinctReference(reference: String, candidates: [String], sameID: Bool)
+    /// Versioning could not start: git must read every file in the journal, and cannot read these.
+    case unreadableForVersioning(paths: [String], reason: String)
     /// The journal folder exists but is not a folder, or cannot be used.
     case unusableJournal(path: String, reason: String)
     /// The journal's git repository holds work of the person's own that removing it would lose.
@@ -36,6 +45,17 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
             return "no entry matches \(reference.debugDescription); `say history` lists them with their numbers and ids"
         case let .ambiguousReference(reference, candidates):
             return "\(reference.debugDescription) matches more than one entry (\(candidates.joined(separator: ", "))); type more of the id"
+        case let .unreadableEntry(path, reason):
+            return "\(path) cannot be read (\(reason)); say can let it go (`say let-go \(path)`), "
+                + "or fix the file in an editor and try again"
+        case let .indistinctReference(reference, candidates, sameID):
+            let named = sameID ? "\(candidates.count) files have the id \(reference.debugDescription) (\(candidates.joined(separator: ", ")))"
+                : "\(reference.debugDescription) names more than one file (\(candidates.joined(separator: ", ")))"
+            return named + "; name the one you mean by its number in `say history` or by its path, as shown here"
+        case let .unreadableForVersioning(paths, reason):
+            let named = paths.count == 1 ? "\(paths[0]) (\(reason))" : "\(paths.count) files (\(paths.prefix(5).joined(separator: ", ")))"
+            return "git must read every file in the journal, and say cannot read \(named); nothing was changed. "
+                + "Make \(paths.count == 1 ? "it" : "them") readable (chmod u+r) or move \(paths.count == 1 ? "it" : "them") out of the journal, then try again"
         case let .unusableJournal(path, reason):
             return "the journal folder \(path) cannot be used: \(reason)"
         case let .repositoryHoldsOtherWork(path, contents):

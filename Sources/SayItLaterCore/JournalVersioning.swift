@@ -38,14 +38,32 @@ extension Journal {
     /// - Throws: `JournalError.versioning` when git fails.
     @discardableResult
     public func enableVersioning() throws -> Bool {
+        let making = repository == nil && !store.exists(".git")
+        if making {
+            // git must read every file it commits: one it cannot would stop it part-way.
+            let unreadable = list().problems.filter { !store.isReadable($0.relativePath) }
+            if !unreadable.isEmpty {
+                throw JournalError.unreadableForVersioning(paths: unreadable.map(\.relativePath), reason: unreadable[0].reason)
+            }
+        }
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
         let wasOn = repository != nil
-        let repository = try versioning { try self.repository ?? GitRepository.create(at: folders.journal) }
-        self.repository = repository
-        try versioning { try repository.tightenPermissions() }
-        try writeIgnoreFile()
-        try commitOutsideChanges(in: repository, firstMessage: wasOn ? nil : "Start versioning")
+        do {
+            let repository = try versioning { try self.repository ?? GitRepository.create(at: folders.journal) }
+            self.repository = repository
+            try versioning { try repository.tightenPermissions() }
+            try writeIgnoreFile()
+            try commitOutsideChanges(in: repository, firstMessage: wasOn ? nil : "Start versioning")
+        } catch {
+            // Versioning is on, or it is not: a repository made here that could not take the
+            // journal's files goes again, so no half-made one is left to report "on".
+            if making {
+                self.repository = nil
+                try? FileManager.default.removeItem(atPath: folders.journal + "/.git")
+            }
+            throw error
+        }
         return wasOn
     }
 

@@ -30,6 +30,24 @@ struct JournalOptions: ParsableArguments {
         }
     }
 
+    /// ``folders()`` for a command that only reads the journal: a journal folder named with
+    /// `--journal` or `SAY_JOURNAL` that does not exist is a mistyped path, never an empty
+    /// journal. (The default folder not existing yet is: nothing was kept.)
+    func existingFolders() throws -> UserFolders {
+        let folders = try folders()
+        let environment = ProcessInfo.processInfo.environment
+        let named = !(journal ?? "").isEmpty || !(environment["SAY_JOURNAL"] ?? "").isEmpty
+        var info = stat()
+        if named, lstat(folders.journal, &info) != 0, errno == ENOENT {
+            var unnamed = environment
+            unnamed["SAY_JOURNAL"] = nil
+            let standard = try? UserFolders.resolve(journalOption: nil, environment: unnamed,
+                                                    workingDirectory: FileManager.default.currentDirectoryPath).journal
+            throw SayFailure(message: Copy.noJournalFolder(folders.journal, standard: standard))
+        }
+        return folders
+    }
+
     /// The journal, ready to use.
     ///
     /// - Parameter settling: how much to bring git up to date first: everything (`.all`), only

@@ -30,8 +30,9 @@ struct Say: ParsableCommand {
               3    another say is busy with this journal
               4    the passcode was wrong (or a locked journal was opened
                    without a terminal)
-              130  interrupted with Ctrl-C; 129 and 143 when ended by SIGHUP
-                   or SIGTERM (what you were writing is kept as a draft)
+              130  interrupted with Ctrl-C; 129, 131 and 143 when ended by
+                   SIGHUP, Ctrl-\\ (SIGQUIT) or SIGTERM (what you were writing
+                   is kept as a draft)
             """,
         version: "0.1.0",
         subcommands: [App.self, Write.self, History.self, Show.self, Edit.self, LetGo.self, Support.self, Init.self, Git.self, Sync.self, Settings.self, Unlock.self, LicenceStatus.self, Lock.self, Export.self, Reflect.self, Debug.self],
@@ -64,6 +65,10 @@ struct Say: ParsableCommand {
             // So does loading libgit2, for the commands that open the repository (a listing of a
             // settled journal does not; it loads libgit2 itself if it finds work to commit).
             if !["history", "support", "--help", "-h", "help"].contains(arguments.first ?? "") { GitLibrary.preload() }
+            if let unknown = unknownCommand(arguments) {
+                FileHandle.standardError.write(Data((unknown + "\n").utf8))
+                Foundation.exit(ExitStatus.usage.rawValue)
+            }
             var command = try parsedWrite(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch let error as SayFailure {
@@ -77,6 +82,51 @@ struct Say: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+}
+
+extension Say {
+    /// The usage error for a first word that names no command (`say histroy`), with the nearest
+    /// command's name; nil when the first word is a command, an option, or missing. Without
+    /// this, the word would reach the app (the default command) and read as an argument it
+    /// does not take.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
+        var names: [String] = []
+        for command in configuration.subcommands { names += [command._commandName] + command.configuration.aliases }
+        guard !names.contains(word), word != "help" else { return nil }
+        var nearest: (name: String, distance: Int)?
+        for name in names {
+            let distance = editDistance(name, word.lowercased())
+            if distance < (nearest?.distance ?? Int.max) { nearest = (name, distance) }
+        }
+        var suggestion: String
+        if let nearest, nearest.distance <= max(1, nearest.name.count / 3) {
+            suggestion = " Did you mean '\(nearest.name)'?"
+        } else {
+            var commands: [String] = []
+            for command in configuration.subcommands { commands.append(command._commandName) }
+            suggestion = " The commands are: " + commands.joined(separator: ", ") + "."
+        }
+        return "Error: Unknown command '\(word)'.\(suggestion)\n  See 'say --help' for help."
+    }
+
+    /// The number of single-character insertions, deletions, substitutions and swaps of two
+    /// neighbours that turn one word into the other.
+    static func editDistance(_ one: String, _ other: String) -> Int {
+        let a = Array(one), b = Array(other)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0 ... a.count { table[i][0] = i }
+        for j in 0 ... b.count { table[0][j] = j }
+        for i in 1 ... a.count {
+            for j in 1 ... b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
+            }
+        }
+        return table[a.count][b.count]
     }
 }
 

@@ -599,6 +599,7 @@ extension MarkdownStoreError {
         case .symbolicLink: return "a symbolic link; say never follows links"
         case .notAFile: return "not a regular file"
         case .busy: return "another say is busy with this journal"
+        case let .unusableLockFile(_, isLink): return isLink ? "a symbolic link; say never follows links" : "not a file"
         case let .io(_, operation, code): return "could not \(operation): " + String(cString: strerror(code))
         }
     }

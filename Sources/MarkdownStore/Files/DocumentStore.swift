@@ -33,6 +33,24 @@ public struct DocumentStore: Sendable {
         return lstat(absolutePath(relativePath), &info) == 0
     }
 
+    /// Whether a regular file (not a link, folder or anything else) is at the relative path.
+    public func isRegularFile(_ relativePath: String) -> Bool {
+        var info = stat()
+        return lstat(absolutePath(relativePath), &info) == 0 && Platform.fileType(info.st_mode) == S_IFREG
+    }
+
+    /// Whether this process may read what is at the relative path (a folder: list and enter
+    /// it). A link counts as readable: it is never followed, only recorded as a link.
+    public func isReadable(_ relativePath: String) -> Bool {
+        var info = stat()
+        guard lstat(absolutePath(relativePath), &info) == 0 else { return true }  // gone: nothing to read
+        switch Platform.fileType(info.st_mode) {
+        case S_IFLNK: return true
+        case S_IFDIR: return access(absolutePath(relativePath), R_OK | X_OK) == 0
+        default: return access(absolutePath(relativePath), R_OK) == 0
+        }
+    }
+
     /// Reads and parses a whole document.
     /// - Throws: `MarkdownStoreError` when the file is missing, a link, not a regular file, too
     ///   large, not UTF-8 text, or has unreadable front matter.

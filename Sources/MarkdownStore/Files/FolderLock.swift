@@ -25,13 +25,21 @@ public final class FolderLock {
     /// Takes the lock on `folder`, creating the folder (0700) if needed and waiting at most
     /// `timeout` seconds for another process to release it.
     ///
-    /// - Throws: `MarkdownStoreError.busy` when the wait runs out, `.io` when the lock file
-    ///   cannot be opened.
+    /// - Throws: `MarkdownStoreError.busy` when the wait runs out, `.unusableLockFile` when a
+    ///   link or a folder is in the lock file's place, `.io` when the lock file cannot be opened.
     public init(folder: String, timeout: TimeInterval) throws {
         try AtomicFile.makeFolders(folder)
         let path = folder + "/" + Self.fileName
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, AtomicFile.fileMode)
-        guard fd >= 0 else { throw MarkdownStoreError.io(path: path, operation: "open the lock file", errno: errno) }
+        guard fd >= 0 else {
+            let code = errno
+            // A link (restored by a backup tool, say) or a folder in its place: say what it is.
+            var info = stat()
+            if code == ELOOP || code == EISDIR || code == ENXIO, lstat(path, &info) == 0, Platform.fileType(info.st_mode) != S_IFREG {
+                throw MarkdownStoreError.unusableLockFile(path: path, isLink: Platform.fileType(info.st_mode) == S_IFLNK)
+            }
+            throw MarkdownStoreError.io(path: path, operation: "open the lock file", errno: code)
+        }
         let deadline = Date().addingTimeInterval(timeout)
         var pause: useconds_t = 2_000
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {

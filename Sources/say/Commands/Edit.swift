@@ -22,14 +22,14 @@ extension Say {
         var entry: String
 
         func run() throws {
-            let folders = try journalOptions.folders()
+            let folders = try journalOptions.existingFolders()
             try LockGate.unlock(folders)
             SafetyDetector.prepareInBackground()  // while the editor is open
             let journal = try journalOptions.open()
             let summary: EntrySummary
             let original: String
             do {
-                summary = try journal.summary(for: entry, in: journal.list().entries)
+                summary = try journal.summary(for: entry, in: journal.list())
                 original = try journal.fileText(of: summary)
             } catch {
                 throw SayFailure("edit the entry", error)
@@ -49,7 +49,7 @@ extension Say {
             while true {
                 switch terminal.runEditor(command, file: scratch.file, inherited: scratch.lockDescriptor) {
                 case .notStarted:
-                    throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorDidNotStart(program)))
+                    throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorDidNotStart(EditorSession.chosen(environment: environment))))
                 case let .exited(status) where status != 0:
                     throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorExited(program, status: status)))
                 case let .killed(signal):

@@ -35,7 +35,7 @@ extension Say {
         var force = false
 
         func run() throws {
-            let folders = try journalOptions.folders()
+            let folders = try journalOptions.existingFolders()
             try Paid.require(.export, folders)
             try LockGate.unlock(folders)
             let journal = try journalOptions.open()

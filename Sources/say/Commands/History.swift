@@ -23,7 +23,7 @@ extension Say {
         @Flag(help: "Print JSON instead of cards.") var json = false
 
         func run() throws {
-            try LockGate.unlock(journalOptions.folders())
+            try LockGate.unlock(journalOptions.existingFolders())
             let journal = try journalOptions.open(settling: .whileListing)
             let listing = journalOptions.listSettled(journal)
             if json {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MarkdownStore
 import SayItLaterCore
 
 extension Say {
@@ -11,12 +12,14 @@ extension Say {
             discussion: """
                 The entry's file is removed. When the journal is versioned with git, every \
                 version of it is removed from the history too. On a terminal say asks first; \
-                scripts pass --yes.
+                scripts pass --yes. ENTRY may also be the entry's file (its name, or its path in \
+                the journal), which lets go of a file say cannot read. `say delete` is another \
+                name for `say let-go`.
                 """,
             aliases: ["delete"])
 
         @OptionGroup var journalOptions: JournalOptions
-        @Argument(help: ArgumentHelp("The entry: a number from `say history` or an id prefix.", valueName: "entry"))
+        @Argument(help: ArgumentHelp("The entry: a number from `say history`, an id prefix, or its file.", valueName: "entry"))
         var entry: String
         @Flag(name: [.short, .long], help: "Don't ask for confirmation.") var yes = false
         @Flag(help: "If the same words are also in a file say did not write, remove it too.") var withCopies = false
@@ -28,20 +31,28 @@ extension Say {
 
         func run() throws {
             // The confirmation shows the entry's first line: the lock comes first.
-            try LockGate.unlock(journalOptions.folders())
+            try LockGate.unlock(journalOptions.existingFolders())
             let journal = try journalOptions.open(settling: .none)
             // A let-go left unfinished is finished now, and the entries after it move up: a
             // number the person read before then may name another entry.
             let unfinishedBefore = journal.hasUnfinishedLetGo
             journalOptions.settle(journal)
             let summary: EntrySummary
+            var unreadable: ScanProblem?
             do {
-                let entries = try journal.list().entries
+                let listing = journal.list()
                 if unfinishedBefore, !journal.hasUnfinishedLetGo, Int(entry) != nil {
                     throw SayFailure(message: "an earlier let-go had not finished and is done now, so the numbers in `say history` have changed; "
                         + "nothing else was let go. Run `say history` to see the new numbers, then try again")
                 }
-                summary = try journal.summary(for: entry, in: entries)
+                switch try journal.find(entry, in: listing) {
+                case let .entry(found):
+                    summary = found
+                case let .unreadable(problem):
+                    // A file say cannot read is still let go like any entry: by its path.
+                    unreadable = problem
+                    summary = journal.summary(ofUnreadable: problem)
+                }
             } catch let failure as SayFailure {
                 throw failure
             } catch {
@@ -51,7 +62,11 @@ extension Say {
                 guard Output.inputIsTerminal else {
                     throw SayFailure(message: "could not let the entry go: confirm with --yes when not on a terminal")
                 }
-                Output.error(summary.preview.isEmpty ? Copy.emptyPreview : summary.preview)
+                if let unreadable {
+                    Output.error(Copy.unreadableLetGoPreview(path: Output.name(unreadable.relativePath), reason: unreadable.reason))
+                } else {
+                    Output.error(summary.preview.isEmpty ? Copy.emptyPreview : summary.preview)
+                }
                 Output.error("\(Copy.letGoConfirmation) [y/N] ", terminator: false)
                 let answer = Output.answer()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {

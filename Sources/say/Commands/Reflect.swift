@@ -23,7 +23,7 @@ extension Say {
         @Flag(help: "Print JSON for scripts.") var json = false
 
         func run() throws {
-            let folders = try journalOptions.folders()
+            let folders = try journalOptions.existingFolders()
             try Paid.require(.reflection, folders)
             try LockGate.unlock(folders)
             let reflection = try journalOptions.open().reflection()

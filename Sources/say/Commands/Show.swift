@@ -24,12 +24,18 @@ extension Say {
         }
 
         func run() throws {
-            try LockGate.unlock(journalOptions.folders())
+            try LockGate.unlock(journalOptions.existingFolders())
             let journal = try journalOptions.open()
             let listing = journal.list()
             let summary: EntrySummary
             do {
-                summary = try journal.summary(for: entry, in: listing.entries)
+                if path, case let .unreadable(problem) = try journal.find(entry, in: listing) {
+                    // Where the file is, is what a person needs to mend it.
+                    Output.error("say: \(Output.name(problem.relativePath)): \(problem.reason)")
+                    Output.line(journal.absolutePath(of: journal.summary(ofUnreadable: problem)))
+                    return
+                }
+                summary = try journal.summary(for: entry, in: listing)
             } catch {
                 throw SayFailure("show the entry", error)
             }

@@ -14,8 +14,8 @@ enum DisplayWidth {
         if character == "\t" { return tab }
         let value = first.value
         // Drawn as U+FFFD (see TerminalText), one column.
-        if value < 0x20 || (0x7F ..< 0xA0).contains(value) { return 1 }
-        if value < 0x300 { return 1 }  // Latin, the fast path
+        if value < 0x300 { return 1 }  // Latin and the C0 and C1 controls, the fast path
+        if TerminalText.isControl(value) { return 1 }
         let properties = first.properties
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format:
@@ -35,7 +35,7 @@ enum DisplayWidth {
     /// A control character, which is never drawn as itself.
     static func isControl(_ character: Character) -> Bool {
         guard let value = character.unicodeScalars.first?.value else { return false }
-        return value < 0x20 || (0x7F ..< 0xA0).contains(value)
+        return TerminalText.isControl(value)
     }
 
     static func of<S: StringProtocol>(_ text: S) -> Int {

@@ -14,12 +14,18 @@ enum EditorSession {
         var errorDescription: String? { reason }
     }
 
-    /// The editor command: `$VISUAL`, else `$EDITOR`, else `vi`, split at spaces, with the
-    /// no-copies options added for Vim and Neovim.
-    static func command(environment: [String: String]) -> [String] {
-        let chosen = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }
+    /// The editor as the person set it: `$VISUAL`, else `$EDITOR`, else `vi`.
+    static func chosen(environment: [String: String]) -> String {
+        [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }
             .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "vi"
-        var words = chosen.split(separator: " ").map(String.init)
+    }
+
+    /// The editor command: ``chosen(environment:)`` split into words as the shell splits them
+    /// (quotes and backslashes, so `"/opt/My Editors/ed" -w` is one program and one option, as
+    /// git and the shell read it), with the no-copies options added for Vim and Neovim.
+    static func command(environment: [String: String]) -> [String] {
+        let chosen = chosen(environment: environment)
+        var words = shellWords(chosen) ?? chosen.split(separator: " ").map(String.init)
         guard let program = words.first else { return ["vi"] }
         let name = (program as NSString).lastPathComponent
         let resolved = name == "vi" || name == "editor" ? resolve(program, environment: environment) : program
@@ -30,6 +36,53 @@ enum EditorSession {
             words += ["-n", "-i", "NONE", "--cmd", noCopies, "-c", noCopies]
             if name == "gvim" || name == "mvim" { words.append("-f") }  // wait for the window to close
         }
+        return words
+    }
+
+    /// The words of a command line as a POSIX shell splits them: blanks separate words, and
+    /// single quotes, double quotes and backslashes quote. Nil when a quote is not closed.
+    static func shellWords(_ line: String) -> [String]? {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var characters = line.makeIterator()
+        while let character = characters.next() {
+            switch character {
+            case " ", "\t", "\n":
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            case "'":
+                inWord = true
+                while true {
+                    guard let next = characters.next() else { return nil }
+                    if next == "'" { break }
+                    word.append(next)
+                }
+            case "\"":
+                inWord = true
+                while true {
+                    guard let next = characters.next() else { return nil }
+                    if next == "\"" { break }
+                    if next == "\\" {
+                        guard let escaped = characters.next() else { return nil }
+                        // Inside double quotes a backslash quotes only these; otherwise it stays.
+                        if !["$", "`", "\"", "\\", "\n"].contains(escaped) { word.append("\\") }
+                        if escaped != "\n" { word.append(escaped) }
+                    } else {
+                        word.append(next)
+                    }
+                }
+            case "\\":
+                inWord = true
+                guard let escaped = characters.next() else { return nil }
+                if escaped != "\n" { word.append(escaped) }
+            default:
+                inWord = true
+                word.append(character)
+            }
+        }
+        if inWord { words.append(word) }
         return words
     }
 
@@ -67,7 +120,7 @@ enum EditorSession {
         let program = (command[0] as NSString).lastPathComponent
         switch terminal.runEditor(command, file: scratch.file, inherited: scratch.lockDescriptor) {
         case .notStarted:
-            throw Failure(reason: Copy.editorFellBack(Copy.editorDidNotStart(program)))
+            throw Failure(reason: Copy.editorFellBack(Copy.editorDidNotStart(chosen(environment: environment))))
         case let .exited(status) where status != 0:
             throw Failure(reason: Copy.editorFellBack(Copy.editorExited(program, status: status)))
         case let .killed(signal):

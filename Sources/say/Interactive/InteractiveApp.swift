@@ -89,6 +89,8 @@ final class InteractiveApp {
     private var warningsShown = 0
 
     private var entries: [EntrySummary] = []
+    /// Files the history's listing could not read: said under the heading.
+    private var unreadableCount = 0
     private var historySelection = 0
     private var historyScroll = 0
     private var detailScroll = 0
@@ -401,7 +403,9 @@ final class InteractiveApp {
     // MARK: History and detail
 
     private func loadHistory() {
-        entries = journal.list().entries
+        let listing = journal.list()
+        entries = listing.entries
+        unreadableCount = listing.problems.count
         historySelection = min(historySelection, max(entries.count - 1, 0))
         menu = Menu([])
     }
@@ -653,9 +657,10 @@ final class InteractiveApp {
         let roomy = size.rows - footer.count >= 9
         if roomy { canvas.blank() }
         canvas.paragraph(Copy.historyHeading, .bold)
+        if unreadableCount > 0 { canvas.paragraph(Copy.unreadableInHistory(unreadableCount), .dim) }
         if roomy { canvas.blank() }
         if entries.isEmpty {
-            for line in Copy.historyEmpty { canvas.paragraph(line, .dim) }
+            if unreadableCount == 0 { for line in Copy.historyEmpty { canvas.paragraph(line, .dim) } }
             return canvas.frame(footer: footer)
         }
         // Cards: preview, then date and feeling, then (for a flagged entry) the support action.

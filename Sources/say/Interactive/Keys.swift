@@ -68,10 +68,24 @@ struct KeyDecoder: Sendable {
         }
         while index < buffer.count {
             if pasting {
-                // Everything up to the end marker is pasted text, whatever it contains.
-                if let end = Self.find(Self.pasteEnd, in: buffer, from: index) {
+                // Everything up to the end marker is pasted text, whatever it contains. A
+                // pasted text can hold an end marker of its own (copied from anywhere), so the
+                // paste ends at the last one that arrived with it, and the rest of what arrived
+                // with it is pasted text too: nothing in a paste ever acts as a key (a Ctrl-D
+                // that finishes the writing, a digit that answers a menu). Only a new paste's
+                // start ends it sooner.
+                if let firstEnd = Self.find(Self.pasteEnd, in: buffer, from: index) {
+                    let limit = Self.find(Self.pasteStart, in: buffer, from: firstEnd) ?? buffer.count
+                    var end = firstEnd
+                    while let next = Self.find(Self.pasteEnd, in: buffer, from: end + Self.pasteEnd.count),
+                          next + Self.pasteEnd.count <= limit {
+                        end = next
+                    }
                     pasted.append(contentsOf: buffer[index ..< end])
-                    index = end + Self.pasteEnd.count
+                    if end + Self.pasteEnd.count < limit {
+                        pasted.append(contentsOf: buffer[(end + Self.pasteEnd.count) ..< limit])
+                    }
+                    index = limit
                     pasting = false
                     keys.append(.paste(Self.normalisePaste(pasted)))
                     pasted.removeAll()

@@ -262,10 +262,12 @@ final class PlainApp {
     /// The kept entries as numbered cards, a page at a time; a number opens one, Enter goes
     /// back to writing.
     private func history() throws {
-        let entries = journal.list().entries
+        let listing = journal.list()
+        let entries = listing.entries
         say(Copy.historyHeading)
+        if !listing.problems.isEmpty { say(Copy.unreadableInHistory(listing.problems.count)) }
         if entries.isEmpty {
-            Copy.historyEmpty.forEach { say($0) }
+            if listing.problems.isEmpty { Copy.historyEmpty.forEach { say($0) } }
             say()
             return perform(.back)
         }

@@ -37,6 +37,10 @@ final class RealTerminal: Terminal {
     private var original: termios?
     private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
     private var lineBuffer: [UInt8] = []
+    /// The input ended right after a line that had no line break (Ctrl-D after an unfinished
+    /// line, once the terminal had handed the line over): that line was returned, and the end
+    /// is the next answer, as it is for `cat`, rather than waiting for one more Ctrl-D.
+    private var endAfterLine = false
     /// Line mode on a terminal: the line discipline as it was before ``catchSignals()`` set
     /// NOFLSH, put back by ``releaseSignals()``.
     private var lineModes: termios?
@@ -247,6 +251,10 @@ final class RealTerminal: Terminal {
     }
 
     func readLine() -> LineInput {
+        if endAfterLine {
+            endAfterLine = false
+            return .end
+        }
         while true {
             if let newline = lineBuffer.firstIndex(of: 0x0A) {
                 var line = Array(lineBuffer[..<newline])
@@ -278,6 +286,7 @@ final class RealTerminal: Terminal {
                 // next question still reads.
                 guard !lineBuffer.isEmpty else { return .end }
                 defer { lineBuffer.removeAll() }
+                endAfterLine = true
                 return .line(String(decoding: lineBuffer, as: UTF8.self))
             }
             lineBuffer += chunk[0 ..< count]
@@ -408,6 +417,11 @@ final class RealTerminal: Terminal {
             signal(SIGINT, oldInterrupt)
             signal(SIGQUIT, oldQuit)
         }
+        // The terminal as the editor found it. An editor that is killed (by SIGTERM passed on
+        // to it, say) leaves it raw, without echo, on its own screen: say puts it back whatever
+        // the editor did, since say outlives it.
+        var modes = termios()
+        let hadModes = tcgetattr(input, &modes) == 0
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], nil, &attributes, cArguments, environ)
         guard spawned == 0 else { return .notStarted }
@@ -416,6 +430,9 @@ final class RealTerminal: Terminal {
         while waitpid(pid, &status, 0) < 0 {
             if errno != EINTR { return .notStarted }
         }
+        let endedBySignal = EditorSignals.caught != nil || status & 0x7F != 0
+        if hadModes { _ = tcsetattr(input, TCSANOW, &modes) }
+        if endedBySignal, isatty(output) == 1 { writeAll(Self.leaveSequence) }
         if let caught = EditorSignals.caught { return .interrupted(caught) }
         // WIFEXITED / WEXITSTATUS / WTERMSIG, written out: the C macros are not imported.
         return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .killed(status & 0x7F)

@@ -12,12 +12,12 @@ import Darwin
 ///
 /// Signal handlers may only do async-signal-safe things, so everything they need is prepared
 /// beforehand in plain global storage: the terminal's file descriptor, its saved `termios`,
-/// the bytes that leave the alternate screen, and the self-pipe. SIGWINCH, SIGINT, SIGTERM and
-/// SIGHUP only write their number to the pipe (the app saves the draft and leaves in good
-/// order); crash signals restore the terminal at once, then hand the signal to whatever handled
+/// the bytes that leave the alternate screen, and the self-pipe. SIGWINCH, SIGINT, SIGTERM,
+/// SIGHUP and SIGQUIT (Ctrl-\ in line mode) only write their number to the pipe (the app saves
+/// the draft and leaves in good order, never with the runtime's crash report); crash signals restore the terminal at once, then hand the signal to whatever handled
 /// it before (the Swift runtime's backtracer, or the default: a core dump).
 enum SignalGuard {
-    static let relayed: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP]
+    static let relayed: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     static let crashes: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
     /// Installs the handlers. Called once when entering full screen.

@@ -108,7 +108,26 @@ struct EditCommandTests {
         #expect(try home.read("journal/" + kept.path) == before)
         let missing = try say(["edit", "1"], editor: "/nowhere/editor")
         #expect(missing.status == 1)
-        #expect(missing.stderr == "say: could not start your editor (editor); check $VISUAL or $EDITOR; the entry is as it was\n")
+        #expect(missing.stderr == "say: could not start your editor (/nowhere/editor); check $VISUAL or $EDITOR; the entry is as it was\n")
         #expect(try say(["edit", "7"], editor: try editor("true")).status == 1)
+    }
+
+    /// $EDITOR is read as the shell and git read it: a quoted path with a space is one program.
+    @Test func anEditorPathWithASpaceCanBeQuoted() throws {
+        let kept = try keep("First words")
+        try FileManager.default.createDirectory(atPath: home.url("My Editors"), withIntermediateDirectories: true)
+        let script = home.url("My Editors/ed")
+        try "#!/bin/sh\n[ \"$1\" = -w ] || exit 3\nprintf 'Second words\\n' >> \"$2\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let run = try say(["edit", "1"], editor: "\"\(script)\" -w")
+        #expect(run.stderr == "")
+        #expect(run.status == 0)
+        #expect(try file(kept.path).hasSuffix("First words\nSecond words\n"))
+        let single = try say(["edit", "1"], editor: "'\(script)' '-w'")
+        #expect(single.status == 0)
+        #expect(try file(kept.path).hasSuffix("First words\nSecond words\nSecond words\n"))
+        // One that cannot start is named whole, not by a fragment.
+        let missing = try say(["edit", "1"], editor: "\"/nowhere/My Editors/ed\" -w")
+        #expect(missing.stderr == "say: could not start your editor (\"/nowhere/My Editors/ed\" -w); check $VISUAL or $EDITOR; the entry is as it was\n")
     }
 }

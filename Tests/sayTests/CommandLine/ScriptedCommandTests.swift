@@ -71,6 +71,7 @@ struct ScriptedCommandTests {
     }
 
     @Test func emptyHistoryIsAThoughtfulEmptyState() throws {
+        try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: true)
         let history = try say("history", "--journal", journal)
         #expect(history.status == 0)
         #expect(history.stdout == "Nothing kept yet.\nWhen you keep something you wrote, it waits for you here.\n")

@@ -337,6 +337,21 @@ struct InteractiveEndToEndTests {
         try terminal.waitForExit()
         #expect(try session.entryText("state/say-it-later/draft.txt") == "pasted line one\npasted 🌧 two")
     }
+
+    /// A pasted text that holds a paste's end marker, then Ctrl-D and a digit, stays text: the
+    /// paste cannot press Done or answer a menu.
+    @Test func aPasteCannotPressKeys() throws {
+        let session = Session()
+        try session.welcomed()
+        let terminal = try session.startWriting()
+        terminal.send("\u{1B}[200~a quote from the web\u{1B}[201~\u{04}1\u{1B}[201~")
+        try terminal.waitForScreen("a quote from the web[201~1")
+        #expect(terminal.screen.text.contains("What do you need to say right now?"))
+        #expect(!terminal.screen.text.contains("How do you feel now?"))
+        terminal.send(Self.ctrlC)
+        try terminal.waitForExit()
+        #expect(try session.entryText("state/say-it-later/draft.txt") == "a quote from the web[201~1")
+    }
 }
 
 private let draftKeptWords = "saved as a draft"

@@ -426,6 +426,27 @@ struct InteractiveFlowTests {
         #expect(harness.app.screen == .history)
     }
 
+    /// Files the history cannot read are never passed over in silence: a quiet line says how
+    /// many, and where to read why.
+    @Test func historySaysHowManyFilesCouldNotBeRead() throws {
+        let harness = try AppHarness()
+        harness.start()
+        keep("a readable entry", feeling: "1", harness: harness)
+        try harness.home.write("---\nid: [broken\n---\nwritten by hand\n", to: "journal/entries/2026/11/2026-11-01T100000Z-mine.md")
+        try harness.home.write(Array("caf".utf8) + [0xE9] + Array("\n".utf8), to: "journal/entries/2026/11/2026-11-02T100000Z-latin1.md")
+        harness.press(.escape, .control("k"))
+        #expect(harness.app.screen == .history)
+        #expect(Array(harness.frame.lines[0 ... 5]) == [
+            "", "    Kept for later", "    2 files could not be read; `say history` lists why", "", "  › a readable entry",
+            "    Wed 18 Nov 2026, 11:07 · lighter",
+        ])
+        harness.terminal.add(lines: ["/history", "", nil])
+        PlainApp(terminal: harness.terminal, journal: harness.journal, drafts: harness.drafts, marks: harness.marks,
+                 formatDate: AppHarness.utc, onTerminal: true).run()
+        let transcript = harness.terminal.written
+        #expect(transcript.contains("Kept for later\n2 files could not be read; `say history` lists why\n  1. a readable entry\n"))
+    }
+
     @Test func historyCardsNewestFirstWithKeyboardNavigationAndDetail() throws {
         let harness = try AppHarness()
         harness.start()

@@ -63,8 +63,16 @@ struct InteractiveKeyDecoderTests {
     }
 
     @Test func bracketedPasteKeepsEverything() {
-        let keys = decode([bytes("\u{1B}[200~line one\r\nline two\rthree\u{1B}[A\u{03}\u{1B}[201~x")])
+        let keys = decode([bytes("\u{1B}[200~line one\r\nline two\rthree\u{1B}[A\u{03}\u{1B}[201~"), bytes("x")])
         #expect(keys == [.paste("line one\nline two\nthree[A"), .text("x")])
+    }
+
+    /// An end marker inside the pasted text does not end the paste: nothing of it is a key.
+    @Test func anEndMarkerInsideAPasteIsText() {
+        let keys = decode([bytes("\u{1B}[200~a quote\u{1B}[201~\u{04}1\u{1B}[201~")])
+        #expect(keys == [.paste("a quote[201~1")])
+        // What arrives with a paste's end is pasted text too; a new paste still starts.
+        #expect(decode([bytes("\u{1B}[200~one\u{1B}[201~\r2\u{1B}[200~two\u{1B}[201~")]) == [.paste("one\n2"), .paste("two")])
     }
 
     @Test func bracketedPasteAcrossReads() {

@@ -104,6 +104,49 @@ struct InterruptedWritingTests {
         #expect(session.draft == "a finished line moose61\nthe line I am still typing lynx62")
     }
 
+    /// Ctrl-\ (SIGQUIT) in line mode leaves as Ctrl-C does: the draft is kept and said to be,
+    /// with no crash report.
+    @Test func ctrlBackslashInPlainModeKeepsTheDraftQuietly() throws {
+        let session = Session()
+        try session.welcomed()
+        let terminal = try session.start(["--plain"])
+        try terminal.waitForOutput("What do you need to say right now?")
+        terminal.send("a line before quitting newtQ\r")
+        try terminal.waitUntil("the draft to hold the line") { _ in session.draft == "a line before quitting newtQ" }
+        terminal.send("\u{1C}")
+        #expect(try terminal.waitForExit() == 128 + SIGQUIT)
+        #expect(terminal.isCooked)
+        #expect(!terminal.output.contains("crashed"))
+        #expect(terminal.output.contains("What you were writing is saved as a draft."))
+        #expect(session.draft == "a line before quitting newtQ")
+    }
+
+    /// As with `cat`: the first Ctrl-D hands over the unfinished line, the second ends the
+    /// writing.
+    @Test func twoCtrlDAfterAnUnfinishedLineFinishTheWriting() throws {
+        let session = Session()
+        try session.welcomed()
+        let terminal = try session.start(["--plain"])
+        try terminal.waitForOutput("What do you need to say right now?")
+        terminal.send("line A seal70\r")
+        try terminal.waitUntil("the draft to hold the finished line") { _ in session.draft == "line A seal70" }
+        terminal.send("partial B")
+        terminal.pump(for: 0.3)
+        terminal.send(Self.ctrlD)
+        terminal.pump(for: 0.3)
+        let mark = terminal.mark
+        terminal.send(Self.ctrlD)
+        try terminal.waitForOutput("How do you feel now?", after: mark)
+        terminal.send("2\r")
+        try terminal.waitForOutput("What would you like to do with it?", after: mark)
+        terminal.send("1\r")
+        try terminal.waitForOutput("Kept.", after: mark)
+        terminal.send(Self.ctrlC)
+        _ = try terminal.waitForExit()
+        let kept = try #require(session.folder.files(under: "data/say-it-later/entries").first)
+        #expect(String(decoding: try session.folder.read(kept), as: UTF8.self).hasSuffix("---\nline A seal70\npartial B\n"))
+    }
+
     @Test func ctrlZInPlainModeKeepsTheLineBeingTypedAcrossTheStop() throws {
         let session = Session()
         try session.welcomed()
@@ -119,6 +162,26 @@ struct InterruptedWritingTests {
         try terminal.waitUntil("the draft to hold the whole line") { _ in session.draft == "half a line and the rest" }
         terminal.send(Self.ctrlC)
         #expect(try terminal.waitForExit() == 130)
+    }
+
+    // MARK: say --editor
+
+    /// An editor that leaves the terminal raw when it is killed (as Vim does on SIGTERM): say
+    /// keeps what it saved, and puts the terminal back as it was.
+    @Test func sigtermWhileARawEditorIsOpenLeavesTheTerminalAsItWas() throws {
+        let session = Session()
+        try session.welcomed()
+        let editor = session.folder.url("raw-editor")
+        try "#!/bin/sh\nprintf 'written in the editor marten2' > \"$1\"\nstty raw -echo\nprintf 'the editor is raw\\n'\nexec sleep 30\n"
+            .write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let terminal = try session.start(["--editor"], environment: ["EDITOR": editor])
+        try terminal.waitForOutput("the editor is raw")
+        #expect(!terminal.isCooked)
+        terminal.signal(SIGTERM)
+        #expect(try terminal.waitForExit() == 143)
+        #expect(terminal.isCooked)
+        #expect(session.draft == "written in the editor marten2")
     }
 
     // MARK: A draft that could not be written

@@ -303,6 +303,29 @@ struct HostileInputTests {
         #expect(history.stderr == "1 file in the journal could not be read:\n  \(sealed): could not open: Permission denied\n")
     }
 
+    /// Versioning starts whole or not at all: a file git could not read stops it before any
+    /// repository is made, and says which file and what to do.
+    @Test(.enabled(if: TestEnvironment.isRoot, "runs say as the user nobody, which needs root (CI runs as root)"))
+    func gitOnWithAnUnreadableFileChangesNothingAndSaysWhy() throws {
+        let home = try nobodyHome()
+        let journal = home.url("journal")
+        #expect(try asNobody(["write", "--keep", "--journal", journal, "--text", "readable"], home: home.path).status == 0)
+        let written = try asNobody(["write", "--keep", "--journal", journal, "--text", "sealed", "--json"], home: home.path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any])
+        let sealed = try #require(object["path"] as? String)
+        chmod(home.url("journal/" + sealed), 0o000)
+        let on = try asNobody(["git", "on", "--journal", journal], home: home.path)
+        #expect(on.status == 1)
+        #expect(on.stderr == "say: could not turn versioning on: git must read every file in the journal, and say cannot read \(sealed) "
+            + "(could not open: Permission denied); nothing was changed. Make it readable (chmod u+r) or move it out of the journal, then try again\n")
+        #expect(!FileManager.default.fileExists(atPath: journal + "/.git"))
+        let status = try asNobody(["git", "status", "--journal", journal], home: home.path)
+        #expect(!status.stdout.contains("Versioning is on"))
+        chmod(home.url("journal/" + sealed), 0o600)
+        #expect(try asNobody(["git", "on", "--journal", journal], home: home.path).status == 0)
+        #expect(try gitRun(["-c", "safe.directory=*", "ls-files"], in: journal).output.contains(sealed))
+    }
+
     @Test(.enabled(if: TestEnvironment.isRoot, "runs say as the user nobody, which needs root (CI runs as root)"))
     func aJournalFolderThatCannotBeWrittenRefusesToKeep() throws {
         let home = try nobodyHome()
@@ -329,10 +352,11 @@ struct HostileInputTests {
         let isFile = try SayBinary.run(["history", "--journal", home.url("file")], home: home.path)
         #expect(isFile.status == 1)
         #expect(isFile.stderr.contains("it is a file, not a folder"))
-        // A journal that does not exist yet is an empty journal, and listing it creates nothing.
+        // A journal named that does not exist is a mistyped path, not an empty journal, and
+        // listing it creates nothing.
         let missing = try SayBinary.run(["history", "--journal", home.url("not-yet")], home: home.path)
-        #expect(missing.status == 0)
-        #expect(missing.stdout.hasPrefix("Nothing kept yet."))
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("say: there is no journal at \(home.url("not-yet")): the folder does not exist."))
         #expect(!FileManager.default.fileExists(atPath: home.url("not-yet")))
         // No HOME and no journal named: nowhere to put it.
         let noHome = try runProgram(SayBinary.path, ["history"], environment: ["PATH": "/usr/bin:/bin"])
@@ -375,7 +399,8 @@ struct HostileInputTests {
         let id = String(journal.keptPath.split(separator: "-").last!.prefix(8))
         let letGo = try journal.run("let-go", id, "--yes")
         #expect(letGo.status == 1)
-        #expect(letGo.stderr.contains("matches more than one entry"))
+        #expect(letGo.stderr.contains("2 files have the id"))
+        #expect(letGo.stderr.contains("name the one you mean by its number in `say history` or by its path"))
         try journal.expectKeptIntact()
     }
 
@@ -386,7 +411,7 @@ struct HostileInputTests {
         let keep = try journal.run("write", "--keep", "--text", "blocked")
         #expect(keep.status == 1)
         #expect(keep.stderr.hasPrefix("say: could not keep your entry: "))
-        #expect(keep.stderr.contains(".say-lock: could not open the lock file"))
+        #expect(keep.stderr.contains(".say-lock is a symbolic link, and say never follows links, so the journal cannot be locked; remove it"))
         try FileManager.default.removeItem(atPath: journal.home.url("journal/.say-lock"))
         try journal.expectKeptIntact()
     }
