@@ -287,8 +287,9 @@ struct HostileInputTests {
         chmod(journal + "/entries", 0o700)
     }
 
-    @Test(.enabled(if: TestEnvironment.isRoot, "runs say as the user nobody, which needs root (CI runs as root)"))
-    func anUnreadableFileIsReportedAndTheRestList() throws {
+    /// A journal of the user nobody holding an entry "readable" and one "sealed" that nobody
+    /// cannot read (mode 0000); returns the home, the journal and the sealed entry's path.
+    private func journalWithASealedEntry() throws -> (TemporaryFolder, String, String) {
         let home = try nobodyHome()
         let journal = home.url("journal")
         #expect(try asNobody(["write", "--keep", "--journal", journal, "--text", "readable"], home: home.path).status == 0)
@@ -296,6 +297,12 @@ struct HostileInputTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any])
         let sealed = try #require(object["path"] as? String)
         chmod(home.url("journal/" + sealed), 0o000)
+        return (home, journal, sealed)
+    }
+
+    @Test(.enabled(if: TestEnvironment.isRoot, "runs say as the user nobody, which needs root (CI runs as root)"))
+    func anUnreadableFileIsReportedAndTheRestList() throws {
+        let (home, journal, sealed) = try journalWithASealedEntry()
         let history = try asNobody(["history", "--journal", journal], home: home.path)
         #expect(history.status == 0)
         #expect(history.stdout.contains("readable"))
@@ -307,13 +314,7 @@ struct HostileInputTests {
     /// repository is made, and says which file and what to do.
     @Test(.enabled(if: TestEnvironment.isRoot, "runs say as the user nobody, which needs root (CI runs as root)"))
     func gitOnWithAnUnreadableFileChangesNothingAndSaysWhy() throws {
-        let home = try nobodyHome()
-        let journal = home.url("journal")
-        #expect(try asNobody(["write", "--keep", "--journal", journal, "--text", "readable"], home: home.path).status == 0)
-        let written = try asNobody(["write", "--keep", "--journal", journal, "--text", "sealed", "--json"], home: home.path)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any])
-        let sealed = try #require(object["path"] as? String)
-        chmod(home.url("journal/" + sealed), 0o000)
+        let (home, journal, sealed) = try journalWithASealedEntry()
         let on = try asNobody(["git", "on", "--journal", journal], home: home.path)
         #expect(on.status == 1)
         #expect(on.stderr == "say: could not turn versioning on: git must read every file in the journal, and say cannot read \(sealed) "

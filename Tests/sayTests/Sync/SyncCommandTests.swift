@@ -82,6 +82,18 @@ struct SyncCommandTests {
         #expect(try git(["config", "remote.origin.url"], in: b.journal).output == remote.path + "\n")
     }
 
+    /// A remote and two computers synced with it, holding the entry `text` and one more.
+    private func twoComputersSynced(with text: String) throws -> (BareRemote, SyncDevice, SyncDevice, (id: String, path: String)) {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        let entry = try a.keep(text)
+        _ = try a.keep("STAYS-marker")
+        try a.sync("--remote", remote.path)
+        try b.sync("--remote", remote.path)
+        return (remote, a, b, entry)
+    }
+
     /// Moves an entry to the October folder with git mv and commits it, as a person would.
     private func moveToOctober(_ path: String, on device: SyncDevice) throws -> String {
         let moved = "entries/2026/10/" + (path as NSString).lastPathComponent
@@ -96,13 +108,8 @@ struct SyncCommandTests {
     /// (With an edit in the same commit, the entry's front-matter id tells it is the same one.)
     @Test(arguments: [false, true])
     func anEntryRenamedOnOneComputerIsRenamedOnTheOthers(editedToo: Bool) throws {
-        let remote = try BareRemote()
-        let a = SyncDevice(), b = SyncDevice()
-        try a.say(["init", "--git"])
-        let moves = try a.keep("MOVES-marker renamed on b")
-        _ = try a.keep("STAYS-marker")
-        try a.sync("--remote", remote.path)
-        try b.sync("--remote", remote.path)
+        let (remote, a, b, moves) = try twoComputersSynced(with: "MOVES-marker renamed on b")
+        defer { withExtendedLifetime(remote) {} }  // the remote's folder lasts the whole test
         if editedToo {
             let file = b.journal + "/" + moves.path
             try (try String(contentsOfFile: file, encoding: .utf8) + "A line added while moving it.\n").write(toFile: file, atomically: true, encoding: .utf8)
@@ -112,7 +119,7 @@ struct SyncCommandTests {
         #expect(try b.sync().stdout == "1 sent.\n")
         #expect(try a.sync().stdout == "1 new here.\n")
         #expect(try a.entries() == b.entries())
-        #expect(try a.entries().keys.sorted() == [moved, try #require(try a.entries().keys.first { $0.hasPrefix("entries/2026/11/") })].sorted())
+        #expect(try a.entries().count == 2 && a.entries().keys.contains(moved))
         #expect(try git(["status", "--porcelain"], in: a.journal).output == "")
     }
 
@@ -120,13 +127,7 @@ struct SyncCommandTests {
     /// syncs first, and its words are in no repository.
     @Test(arguments: [false, true])
     func anEntryRenamedWhileAnotherComputerLetsItGoIsGoneEverywhere(renameSyncedFirst: Bool) throws {
-        let remote = try BareRemote()
-        let a = SyncDevice(), b = SyncDevice()
-        try a.say(["init", "--git"])
-        let goes = try a.keep("GOES-marker renamed on b, let go on a")
-        _ = try a.keep("STAYS-marker")
-        try a.sync("--remote", remote.path)
-        try b.sync("--remote", remote.path)
+        let (remote, a, b, goes) = try twoComputersSynced(with: "GOES-marker renamed on b, let go on a")
         _ = try moveToOctober(goes.path, on: b)
         if renameSyncedFirst { try b.sync() }
         try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
