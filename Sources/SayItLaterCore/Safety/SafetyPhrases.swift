@@ -704,6 +704,28 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "round 45: a song heard once more, a blade changed, another's self-harm, callers at a helpline, a notebook's last page",
+            note: "Killing myself if I hear a song once more; cutting myself changing a blade; talking with a teen or client who has been self-harming; callers or clients who were suicidal; the last page of a notebook written in before a new one or a tablet, the last page and on to the next book, and farewell to a pen or an old book. Each yields to words of intent.",
+            phrases: [
+                "if i (hear|see|watch|listen to|sit through|have to hear|have to listen to|have to sit through) ~~8 (one more time|again|once more) ~3 (ill|i will|i ll|im going to|im gonna|i m going to) kill myself",
+                "(cut|sliced|nicked|caught) myself (changing|swapping|replacing|fitting|putting in) (a|the) (blade|razor blade|razor|knife blade)",
+                "(with|to|about|for|from) (a|an|the|this|one|my) ~2 (teen|teenager|girl|boy|pupil|student|client|patient|friend|kid|lad|lass|young person|child|caller|service user) ~4 (who|whos|who s|who has|who is|who was|who had) (been)? (<SELFHARM>|self harming|cutting)",
+                "(callers|caller|clients|client|patients|patient|of them) (were|was|are|is|who were|who was)? (actively|acutely)? suicidal",
+                "(player|star|singer|actor|footballer|celebrity|presenter|boxer|rapper|athlete) ~3 (opens|opened|opening|speaks|spoke|talks|talked|talking) (up)? about ~3 (suicidal|suicide|<SELFHARM>)",
+                "(last|final) page (ill|i will|i ll) (ever)? write in (this|the) (book|notebook|diary|journal|pad) ~~30 (new (one|book|notebook|journal|diary|pad)|next (one|book|notebook|journal|diary|pad)|tablet|laptop|computer|app|types for me)",
+                "(last|final) page ~~24 (on to|onto) the next (book|notebook|diary|journal|one)",
+                "(goodbye|bye|farewell) (old)? (pen|book|notebook|pad|planner)",
+            ],
+            yieldsToIntent: true),
+        SafetyPhraseGroup(
+            name: "round 45: health fears and a player's story",
+            note: "Being convinced an illness will have me dead by a date, or the internet saying I am going to die (the words of intent here are the illness's, so these do not yield); a player or star opening up about suicidal thoughts. A wish of the writer's own beside them is a separate match and still flags.",
+            phrases: [
+                "(player|star|singer|actor|footballer|celebrity|presenter|boxer|rapper|athlete) ~3 (opens|opened|opening|speaks|spoke|talks|talked|talking) (up)? about ~3 (suicidal|suicide) (thoughts|feelings|urges|ideation)",
+                "convinced ~~10 (ill|i will|i ll|im going to|i m going to) (be dead|die) (by|before) (christmas|the weekend|summer|next (week|month|year)|new year)",
+                "(internet|google|googling|forum|forums|webmd|dr google) ~4 (says|said|say|tells me|told me) (im|i am|i m) (going to|gonna) die",
+            ]),
+        SafetyPhraseGroup(
             name: "round 44: the weather trying to kill me, someone else's cutting, a book not finished",
             note: "The wind, the cold or a hill trying to kill me; another person said to have been cutting; a book the group could not finish. Each yields to words of intent.",
             phrases: [
@@ -722,7 +744,7 @@ enum SafetyPhrases {
                 "(draft|story|chapter|character|protagonist|widow|widower|narrator) ~~12 (decides|decided) (shes|hes|she s|he s|she is|he is|theyre|they re) (finished|done|through) with ~3 (living|being alive|life)",
                 "(heart attack|panic attack|chest pain|stroke|palpitations) ~~12 (i was|im|i m) going to die",
                 "(convinced|sure|certain|terrified) ~~10 (i was|im|i m) going to die ~~12 (heart attack|panic attack|anxiety|paramedic|a&e|gp|doctor)",
-                "(emigrate|emigrating|moving to|move to|relocating to|retiring to|moving abroad) ~~20 (wont|will not|dont|do not) (need|be needing) ~6 where (im|i am|i m|were|we are|we re) (going|off to|headed|heading)",
+                "(emigrate|emigrating|moving to|move to|relocating to|retiring to|moving abroad) ~~40 (wont|will not|dont|do not) (need|be needing) ~6 where (im|i am|i m|were|we are|we re) (going|off to|headed|heading)",
                 "see you on the other side ~2 as (dad|mum|mam|mom|my (dad|mum|mam|nan|grandad|gran|granny|grandpa)|he|she|they) (used to|would|always|use to)? (say|says|said)",
                 "(performance|match|game|result|defeat|loss|scoreline|final|penalties|referee|ref|fixture) ~3 made me (want to|wanna) die",
             ]),
@@ -1197,6 +1219,7 @@ enum SafetyPhrases {
         ("wouldn", "wouldnt"), ("didn", "didnt"), ("wasn", "wasnt"),
         ("2", "to"), ("4", "for"), ("u", "you"), ("ur", "your"), ("r", "are"), ("n", "and"),
         ("b4", "before"), ("2day", "today"), ("2nite", "tonight"), ("2night", "tonight"),
+        ("dy", "die"), ("selfarming", "self harming"), ("selfarm", "self harm"), ("urj", "urge"), ("munths", "months"),
         ("tonite", "tonight"), ("tmrw", "tomorrow"), ("tmr", "tomorrow"), ("tmrrw", "tomorrow"),
         ("tmw", "tomorrow"), ("tmrow", "tomorrow"), ("2moro", "tomorrow"), ("2morrow", "tomorrow"),
         ("tomoz", "tomorrow"), ("tommorow", "tomorrow"), ("tomorow", "tomorrow"),
@@ -1490,6 +1513,15 @@ extension SafetyPhrases {
             "(im|i am|i m) (fine|well|okay|ok) $ ~~2 properly (fine|well|okay|ok)",
             "now (i am|im|i m) a (counsellor|counselor|nurse|peer worker|support worker|therapist) (myself)?",
             "(wish|wished) i could (go back and)? tell (that|the) (girl|boy|kid|lad|lass|younger me|teenager)",
+            "<SPAN> (years|year|months) since i last (wanted to die|wanted to end it|wanted to kill myself|thought about (suicide|dying|ending it)) ~~12 (life is|lifes|life s) (ordinary|good|quiet|boring|normal|gentle|small) and i (love|like|enjoy) it",
+            "(never|not) (forgetting|forget|going to forget) how far (ive|i have|i ve) come",
+            "(that|it) was the (illness|depression|disorder|bipolar|anxiety) talking ~~10 (know|knew|see|realise|realize) (now)? (they|she|he|that) (wouldnt|would not|werent|were not)",
+            "(told (him|her|them)|said|answered) [<A>] no ~3 not (for|in) (a)? (long|very long) ~2 time",
+            "you used to want to (die|be dead|end it) ~~8 ^ you (dont|do not) (anymore|any more|now) $",
+            "if (youd|you d|you had|someone had|anyone had|somebody had) told me (then)? ~~10 (id|i d|i would) be (glad|happy|grateful) to be (alive|here) ~~12 (im|i am|i m) glad",
+            "thank (you|god) ~3 (that)? i stayed $",
+            "(woman|man|girl|boy|lad|lass|person|kid|teenager) who ~~20 (is not|isnt|s not) me (anymore|any more|now)",
+            "(before|then) ~~30 (after|now) ~~20 (took|taken) (years|months|time) ~~3 worth (it|every)",
         ],
         backNow: [
             "(since|since i) ~3 last ~4 (hurt|harmed|cut|burned|burnt|hit) (myself)? ~~10 (did it|done it) (again|tonight|last night|today|this morning)",
@@ -1559,6 +1591,7 @@ extension SafetyPhrases {
             "(song|songs|lyric|lyrics|line|lines|poem|poems|poet|book|books|novel|film|films|movie|movies|title|titled|called|named|track|album|chorus|verse|quote|quoted|quoting|slogan|poster|sign|graffiti|hashtag|slang|word|words|term|terms|phrase|phrases|meme|caption|episode|show|play|character|lyricist|band|singer|sings|sang|singing|rapper|opening|headline|abbreviation|abbreviations|acronym|acronyms|search terms) [like|such as|is|was|of|from|goes|went|reads|read|says|said]",
             "(like|such as|the word|words like|phrases like|terms like) ",
             "(stuck in my head|earworm|in my head) [all (day|week|morning)]",
+            "(plays|played|playing|sings|sang|singing|puts on|put on|blasts|blasting) [it] (on repeat|all day|every shift|every night|nonstop|non stop)",
             "(had to|have to|supposed to|meant to|got to|asked to) (say|ask|read out|practise|practice|pretend)",
             "(said|says|saying|goes|told me|tells me|texted|messaged|wrote|posted|tweeted|captioned|commented|shouted|screamed|yelled|muttered|joked|joking|announced|announces|declared|declares|wailed|whined|moaned|groaned|keeps saying|kept saying|always says|used to say|belting|belted|humming|hummed|rapping|blasting|blasted|screaming along|singing along|sings along)",
             "(speaker|narrator|protagonist|character|hero|heroine) (says|said|asks|asked|thinks|wrote|writes)",
