@@ -256,7 +256,7 @@ final class SafetyEngine: Sendable {
         // and taking the word after it as their second word, in table order) gathered the first
         // time the pair of words is met. A long entry meets its common pairs thousands of times;
         // each time after the first tries only those few phrases, not every phrase the word starts.
-        var gathered: [UInt64: Range<Int>] = [:]
+        var gathered = SafetyPairRanges()
         var phrases: [Int32] = []
         return active.withUnsafeBufferPointer { active in
         index.offsets.withUnsafeBufferPointer { offsets in
@@ -279,12 +279,11 @@ final class SafetyEngine: Sendable {
                                 }
                             } else {
                                 let pair = UInt64(UInt32(bitPattern: id)) << 32 | UInt64(UInt32(bitPattern: next))
-                                let range = gathered[pair] ?? {
+                                let range = gathered.range(of: pair) {
                                     let first = phrases.count
                                     for k in from..<to where canStart(k, before: next) { phrases.append(list[k]) }
-                                    gathered[pair] = first..<phrases.count
                                     return first..<phrases.count
-                                }()
+                                }
                                 for k in range where check(Int(phrases[k]), Int(starts[Int(phrases[k])]), pos, runner) {
                                     return Int(phrases[k])
                                 }
@@ -455,6 +454,46 @@ final class SafetyEngine: Sendable {
     private func mentions(_ set: Int32, _ runner: SafetyRunner) -> Bool {
         for id in runner.ids where runner.member(set, id) { return true }
         return false
+    }
+}
+
+/// `scan`'s memory of the phrases gathered for a pair of words: an open-addressing table keyed by
+/// the pair (two word ids, never both zero), cheaper than a dictionary's hashing on the scan's
+/// hottest path.
+private struct SafetyPairRanges {
+    private var keys = [UInt64](repeating: 0, count: 256)
+    private var ranges = [Range<Int>](repeating: 0..<0, count: 256)
+    private var filled = 0
+
+    /// The range stored for `pair`, or the one `gather` makes (stored for next time).
+    mutating func range(of pair: UInt64, gather: () -> Range<Int>) -> Range<Int> {
+        var s = slot(pair)
+        while keys[s] != 0 {
+            if keys[s] == pair { return ranges[s] }
+            s = (s + 1) & (keys.count - 1)
+        }
+        let made = gather()
+        keys[s] = pair
+        ranges[s] = made
+        filled += 1
+        if filled * 2 > keys.count { grow() }
+        return made
+    }
+
+    private func slot(_ pair: UInt64) -> Int {
+        Int(truncatingIfNeeded: (pair &* 0x9E37_79B9_7F4A_7C15) >> 40) & (keys.count - 1)
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys, oldRanges = ranges
+        keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
+        ranges = [Range<Int>](repeating: 0..<0, count: oldKeys.count * 2)
+        for (key, range) in zip(oldKeys, oldRanges) where key != 0 {
+            var s = slot(key)
+            while keys[s] != 0 { s = (s + 1) & (keys.count - 1) }
+            keys[s] = key
+            ranges[s] = range
+        }
     }
 }
 

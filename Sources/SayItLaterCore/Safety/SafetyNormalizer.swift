@@ -137,34 +137,59 @@ struct SafetyLexicon: Sendable {
         tokens.flags.reserveCapacity(bytes.count / 2 + 8)
         var state = TokenizerState()
         state.recordSpans = spans
-        slots.withUnsafeBufferPointer { slotBuffer in
-            pool.withUnsafeBufferPointer { poolBuffer in
-                let context = LookupContext(lexicon: self, slots: slotBuffer, pool: poolBuffer)
-                state.run(bytes, context, &tokens)
-            }
-        }
+        withUnsafePointer(to: self) { state.run(bytes, LookupContext($0), &tokens) }
         return tokens
     }
 
+    /// What the tokenizer reads of the lexicon for every word, as plain views (the table was
+    /// checked when it was read: `SafetyEngine.isWellFormed`), so that passing it to a word's
+    /// lookup copies a few pointers, not the lexicon; `lexicon` serves the paths few words take.
     fileprivate struct LookupContext {
-        let lexicon: SafetyLexicon
+        let lexicon: UnsafePointer<SafetyLexicon>
         let slots: UnsafeBufferPointer<Int32>
+        let slotMask: Int
+        let entryHash: UnsafeBufferPointer<UInt64>
+        let entryStart: UnsafeBufferPointer<Int32>
+        let entryLength: UnsafeBufferPointer<Int32>
         let pool: UnsafeBufferPointer<UInt8>
+        let outputStart: UnsafeBufferPointer<Int32>
+        let outputCount: UnsafeBufferPointer<Int32>
+        let outputs: UnsafeBufferPointer<Int32>
+
+        init(_ lexicon: UnsafePointer<SafetyLexicon>) {
+            self.lexicon = lexicon
+            let lx = lexicon.pointee
+            slots = lx.slots.buffer
+            slotMask = lx.slotMask
+            entryHash = lx.entryHash.buffer
+            entryStart = lx.entryStart.buffer
+            entryLength = lx.entryLength.buffer
+            pool = lx.pool.buffer
+            outputStart = lx.outputStart.buffer
+            outputCount = lx.outputCount.buffer
+            outputs = lx.outputs.buffer
+        }
+
+        /// The canonical ids lexicon entry `entry` stands for.
+        @inline(__always)
+        func outputs(of entry: Int) -> UnsafeBufferPointer<Int32> {
+            UnsafeBufferPointer(rebasing: outputs[Int(outputStart[entry]) ..< Int(outputStart[entry]) + Int(outputCount[entry])])
+        }
 
         /// The entry index for a word, or -1.
         @inline(__always)
         func find(_ word: UnsafeMutablePointer<UInt8>, _ length: Int, _ hash: UInt64) -> Int {
-            var s = SafetyLexicon.mix(hash) & lexicon.slotMask
+            var s = SafetyLexicon.mix(hash) & slotMask
             while true {
                 let e = Int(slots[s])
                 if e < 0 { return -1 }
-                if lexicon.entryHash[e] == hash && Int(lexicon.entryLength[e]) == length {
-                    let start = Int(lexicon.entryStart[e])
+                if entryHash[e] == hash && Int(entryLength[e]) == length {
+                    let start = Int(entryStart[e])
                     var same = true
                     for k in 0..<length where pool[start + k] != word[k] { same = false; break }
                     if same { return e }
                 }
-                s = (s + 1) & lexicon.slotMask
+                s = (s + 1) & slotMask
             }
         }
     }
@@ -408,6 +433,10 @@ private struct TokenizerState {
     var runStart = 0
     var runLength = 0
     var runBuffer: UnsafeMutablePointer<UInt8>! = nil
+    /// The words looked up most recently, with their lexicon entries (see `entry(of:_:)`); the
+    /// buffer exists only while `run` does, which owns it.
+    var recent: UnsafeMutablePointer<UInt64>! = nil
+    static let recentSlots = 1024
     // Byte offsets: of the byte being read (and just after it), and of the current word.
     var recordSpans = false
     var at = 0
@@ -427,7 +456,9 @@ private struct TokenizerState {
                       _ tokens: inout SafetyTokens) {
         let word = UnsafeMutablePointer<UInt8>.allocate(capacity: maxWordLength + 2)
         runBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
-        defer { word.deallocate(); runBuffer.deallocate(); runBuffer = nil }
+        recent = UnsafeMutablePointer<UInt64>.allocate(capacity: 4 * Self.recentSlots)
+        recent.initialize(repeating: 0, count: 4 * Self.recentSlots)
+        defer { word.deallocate(); runBuffer.deallocate(); runBuffer = nil; recent.deallocate(); recent = nil }
         ByteClass.table.withUnsafeBufferPointer { table in
             let n = bytes.count
             var i = 0
@@ -438,12 +469,25 @@ private struct TokenizerState {
                 atEnd = i + 1
                 switch cls {
                 case ByteClass.letter:
-                    let lower = b | 0x20
-                    append(lower, word)
-                    mask |= 1 << UInt32(lower &- 97)
+                    // The whole run of ASCII letters at once, in locals: most of the text is
+                    // letters, and this keeps the per-letter work to a few instructions.
+                    if length == 0 { wordStart = i }
+                    var len = length, h = hash, m = mask, j = i
+                    repeat {
+                        let lower = bytes[j] | 0x20
+                        if len < maxWordLength { word[len] = lower }
+                        len += 1
+                        h = (h ^ UInt64(lower)) &* 0x0000_0100_0000_01b3
+                        m |= 1 << UInt32(lower &- 97)
+                        j += 1
+                    } while j < n && table[Int(bytes[j])] == ByteClass.letter
+                    length = len; hash = h; mask = m
+                    at = j - 1
+                    atEnd = j
+                    wordEnd = j
                     allDigits = false
                     lastWasLetter = true
-                    i += 1
+                    i = j
                 case ByteClass.space:
                     finish(word, context, &tokens)
                     sepSpaces += 1
@@ -713,7 +757,6 @@ private struct TokenizerState {
             closeLetterRun(context, &tokens)
         }
         if allDigits { flags |= SafetyTokenFlag.number }
-        let lexicon = context.lexicon
         guard length <= maxWordLength else {
             push(0, flags, &tokens); return
         }
@@ -731,7 +774,7 @@ private struct TokenizerState {
                 return
             }
         }
-        var entry = context.find(word, length, hash)
+        var entry = entry(of: word, context)
         if entry < 0 && !allDigits {
             entry = recover(word, context)
         }
@@ -739,7 +782,7 @@ private struct TokenizerState {
             pushEntry(entry, flags, context, &tokens)
             return
         }
-        if wildcards > 0, let id = resolveWildcard(word, lexicon) {
+        if wildcards > 0, let id = resolveWildcard(word, context.lexicon.pointee) {
             push(id, flags, &tokens); return
         }
         if apostropheAt > 0 && splitContraction(word, flags, context, &tokens) { return }
@@ -750,7 +793,7 @@ private struct TokenizerState {
             pushEntry(e, flags, context, &tokens); return
         }
         if !nonASCII && !hasDigit && wildcards == 0 && length >= 4 && length <= 14,
-           let id = fuzzy(word, lexicon) {
+           let id = fuzzy(word, context.lexicon.pointee) {
             push(id, flags, &tokens); return
         }
         if !nonASCII && !hasDigit && wildcards == 0 && length >= 6 && length <= 40 && containsSegmentKey(word),
@@ -764,12 +807,30 @@ private struct TokenizerState {
     /// Appends the canonical ids a lexicon entry stands for.
     @inline(__always)
     func pushEntry(_ entry: Int, _ flags: UInt8, _ context: SafetyLexicon.LookupContext, _ tokens: inout SafetyTokens) {
-        let lexicon = context.lexicon
-        let start = Int(lexicon.outputStart[entry])
-        let count = Int(lexicon.outputCount[entry])
-        for k in 0..<count {
-            push(lexicon.outputs[start + k], k == 0 ? flags : 0, &tokens)
+        for (k, id) in context.outputs(of: entry).enumerated() {
+            push(id, k == 0 ? flags : 0, &tokens)
         }
+    }
+
+    /// The lexicon entry of the current word, or -1. Prose repeats its words, and the lexicon is
+    /// too large to stay in the processor's cache, so the entries of the words met most recently
+    /// (up to 16 bytes long) are kept in a small table by hash, each with the word's bytes, and
+    /// a word found there is not looked up again.
+    @inline(__always)
+    func entry(of word: UnsafeMutablePointer<UInt8>, _ context: SafetyLexicon.LookupContext) -> Int {
+        guard length <= 16 else { return context.find(word, length, hash) }
+        var key: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &key) { $0.baseAddress!.copyMemory(from: word, byteCount: length) }
+        // Slot: the entry and length (a length of 0 marks an empty slot), then the word's bytes.
+        let slot = recent + 4 * (SafetyLexicon.mix(hash) & (Self.recentSlots - 1))
+        if slot[1] & 0xFF == UInt64(length) && slot[2] == key.0 && slot[3] == key.1 {
+            return Int(Int64(bitPattern: slot[1]) >> 8)
+        }
+        let e = context.find(word, length, hash)
+        slot[1] = UInt64(bitPattern: Int64(e) << 8) | UInt64(length)
+        slot[2] = key.0
+        slot[3] = key.1
+        return e
     }
 
     /// The lexicon entry of `n` bytes at `p`, or -1.
@@ -887,12 +948,8 @@ private struct TokenizerState {
         pieces.reverse()
         guard pieces.contains(where: { segmentAnchors.contains(Array(UnsafeBufferPointer(start: p + $0.0, count: $0.1 - $0.0))) })
         else { return nil }
-        let lexicon = context.lexicon
         var ids: [Int32] = []
-        for (_, _, e) in pieces {
-            let start = Int(lexicon.outputStart[e])
-            for k in 0..<Int(lexicon.outputCount[e]) { ids.append(lexicon.outputs[start + k]) }
-        }
+        for (_, _, e) in pieces { ids += context.outputs(of: e) }
         return ids
     }
 
@@ -906,11 +963,7 @@ private struct TokenizerState {
         let letters: UnsafeMutablePointer<UInt8> = runBuffer, gaps = letters + 32
         var narrowest: UInt8 = .max
         for k in 1..<runLength { narrowest = min(narrowest, gaps[k]) }
-        let lexicon = context.lexicon
-        func outputs(_ e: Int) -> [Int32] {
-            let start = Int(lexicon.outputStart[e])
-            return (0..<Int(lexicon.outputCount[e])).map { lexicon.outputs[start + $0] }
-        }
+        func outputs(_ e: Int) -> [Int32] { Array(context.outputs(of: e)) }
         var ids: [Int32] = []
         var split = false
         var from = 0
@@ -959,7 +1012,7 @@ private struct TokenizerState {
         word[length] = UInt8(ascii: "g")
         let h = (hash ^ UInt64(UInt8(ascii: "g"))) &* 0x0000_0100_0000_01b3
         let e = context.find(word, length + 1, h)
-        if e >= 0 && context.lexicon.endsInIng[e] { return e }
+        if e >= 0 && context.lexicon.pointee.endsInIng[e] { return e }
         return -1
     }
 
