@@ -4,14 +4,15 @@ import MarkdownStore
 /// What `Journal.list()` found: the entries, newest first, and the files it could not read.
 public struct Listing: Sendable {
     public var entries: [EntrySummary]
+    public var problems: [ScanProblem]
+    /// Files that are listed, but with a field say could not read (a date it does not know).
+    public var notes: [ScanProblem] = []
+
     public init(entries: [EntrySummary], problems: [ScanProblem], notes: [ScanProblem] = []) {
         self.entries = entries
         self.problems = problems
         self.notes = notes
     }
-    public var problems: [ScanProblem]
-    /// Files that are listed, but with a field say could not read (a date it does not know).
-    public var notes: [ScanProblem] = []
 }
 
 /// What letting go does with the same words at a path say did not write (a copy).

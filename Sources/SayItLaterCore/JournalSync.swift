@@ -544,10 +544,11 @@ struct SyncRound {
         // It goes too, with let-go lines of its own, so every computer follows.
         var movedFrom: [String: String] = [:]
         let origins = letGoHere.union((base ?? [:]).keys.filter { layout.isEntry($0) && tokens.contains(hasher.token(for: $0)) })
+        let originsInOrder = origins.sorted()
         for path in paths.sorted() where !origins.isEmpty && layout.isEntry(path) && letGoSides[path] == nil && base?[path] == nil {
             func origin(on files: [String: GitSyncFile]) -> String? {
                 guard let file = files[path] else { return nil }
-                return origins.sorted().first { files[$0] == nil && isLetGoVersion($0, file.blob) }
+                return originsInOrder.first { files[$0] == nil && isLetGoVersion($0, file.blob) }
             }
             let here = origin(on: local), there = origin(on: remoteFiles)
             guard let from = here ?? there else { continue }
