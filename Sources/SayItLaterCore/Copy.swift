@@ -464,16 +464,25 @@ extension Copy {
     private static func uncheckedWhy(_ hasKey: Bool) -> String {
         hasKey
             ? "your say did not seal that let-go with this journal's sync key: a computer you have not given the key to wrote it, or someone who can write to the remote did."
-            : "this computer has no sync key for this journal, so it cannot tell a let-go from your other computers from one written by someone who can write to the remote (say sync --show-key on one of your computers shows the key; say sync --key <code> here keeps it)."
+            : "this computer has no sync key for this journal, so it cannot tell a let-go from your other computers from one written by someone who can write to the remote (say sync --show-key on one of your computers shows the key; say sync --key - here keeps it)."
     }
 
     /// `say sync --show-key`.
     public static func syncKeyShown(_ code: String) -> String {
-        "This journal's sync key: \(code)\nOn another of your computers: say sync --remote <the same remote> --key \(code)\nKeep it as private as the remote; anyone with it and write access to the remote can let entries go."
+        "This journal's sync key: \(code)\nOn another of your computers: say sync --remote <the same remote> --key -\nand type or paste the key when asked (with --key - it stays out of your shell's history).\nKeep it as private as the remote; anyone with it and write access to the remote can let entries go."
     }
 
+    /// `say sync --key -` at a terminal.
+    public static let syncKeyPrompt = "Sync key (from say sync --show-key): "
+
+    /// `say sync --key -` given nothing.
+    public static let noSyncKeyGiven = "no sync key was given; nothing was changed"
+
+    /// `say sync --key -` given something that is not a key.
+    public static let syncKeyMalformed = "that is not a sync key: it is the code say sync --show-key shows, 32 letters and digits in groups of four; nothing was changed"
+
     /// `say sync --show-key` before the first sync.
-    public static let noSyncKeyYet = "this computer has no sync key for this journal yet: the first say sync makes one, or say sync --key <code> keeps the one your other computer shows"
+    public static let noSyncKeyYet = "this computer has no sync key for this journal yet: the first say sync makes one, or say sync --key - keeps the one your other computer shows"
 
     /// Said when the person answers no.
     public static let syncNothingChanged = "Nothing was changed. say sync --dry-run shows what a sync would do."

@@ -91,7 +91,7 @@ extension Journal {
         guard let repository else { return nil }
         guard let data = FileManager.default.contents(atPath: syncKeyPath(repository)) else { return nil }
         guard let key = SyncKey(code: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw JournalError.unusableJournal(path: syncKeyPath(repository), reason: "it is not a sync key; say sync --key <code> writes it again")
+            throw JournalError.unusableJournal(path: syncKeyPath(repository), reason: "it is not a sync key; say sync --key - writes it again")
         }
         return key
     }

@@ -25,7 +25,7 @@ extension Say {
 
                 Your computers share a sync key the remote never sees: the first sync makes it, \
                 say sync --show-key shows it, and another computer joins with \
-                say sync --remote <url> --key <code>. A let-go that key did not seal (from a \
+                say sync --remote <url> --key - (then type the key). A let-go that key did not seal (from a \
                 computer without the key, or from someone who can write to the remote) is always \
                 asked about, however few entries it names; --yes does not answer that question.
                 """)
@@ -37,8 +37,9 @@ extension Say {
         @Flag(name: [.short, .long], help: "Let go of many entries let go elsewhere without asking.") var yes = false
         @Flag(help: "Bring together a remote that was restored or rewritten: keep everything on both sides.") var rejoin = false
         @Flag(help: "Print the result as JSON.") var json = false
-        @Option(help: ArgumentHelp("The journal's sync key, from say sync --show-key on another of your computers (kept for next time).",
-                                   valueName: "code"))
+        @Option(help: ArgumentHelp("The journal's sync key, from say sync --show-key on another of your computers (kept for next time). "
+                                   + "Give - to type it unseen, or to read it from standard input, so it stays out of your shell's "
+                                   + "history and the list of running programs.", valueName: "code"))
         var key: String?
         @Flag(help: "Show this journal's sync key, to give to your other computers, and sync nothing.") var showKey = false
 
@@ -46,7 +47,7 @@ extension Say {
             if let remote, remote.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw ValidationError("--remote needs a folder or a URL")
             }
-            if let key, SyncKey(code: key) == nil {
+            if let key, key != "-", SyncKey(code: key) == nil {
                 throw ValidationError("--key needs the code say sync --show-key shows: 32 letters and digits, in groups of four")
             }
             if showKey, key != nil || remote != nil || dryRun || yes || rejoin || json {
@@ -68,7 +69,7 @@ extension Say {
             }
             let report: SyncReport
             do {
-                let options = SyncOptions(remote: remote, dryRun: dryRun, assumeYes: yes, rejoin: rejoin, key: key.flatMap(SyncKey.init(code:)))
+                let options = SyncOptions(remote: remote, dryRun: dryRun, assumeYes: yes, rejoin: rejoin, key: try key.map(Self.syncKey))
                 report = try journal.sync(options, confirm: Self.ask)
             } catch SyncError.needsConfirmation(_, _) where Output.inputIsTerminal && !yes {
                 // The person said no: a decision, not a failure.
@@ -85,6 +86,28 @@ extension Say {
                 for path in report.wouldLetGo { Output.line("  would let go here: " + path) }
             }
             for line in Copy.syncRemoteStillHolds(report) { Output.error("say: " + line) }
+        }
+
+        /// The key `--key` names: its code, or with "-", the code typed unseen at the terminal or
+        /// read from standard input's first line.
+        static func syncKey(_ given: String) throws -> SyncKey {
+            var code = given
+            if given == "-" {
+                if Output.inputIsTerminal, let terminal = PasscodeTerminal.open() {
+                    switch terminal.readSecret(prompt: Copy.syncKeyPrompt) {
+                    case let .text(text): code = text
+                    case .end: throw SayFailure(message: Copy.noSyncKeyGiven)
+                    case .interrupt: throw ExitCode(ExitStatus.interrupted.rawValue)
+                    }
+                } else {
+                    guard let line = readLine() else { throw SayFailure(message: Copy.noSyncKeyGiven) }
+                    code = line
+                }
+            }
+            guard let key = SyncKey(code: code.trimmingCharacters(in: .whitespaces)) else {
+                throw SayFailure(message: Copy.syncKeyMalformed)
+            }
+            return key
         }
 
         /// Asks on the terminal; without one, the sync stops and says how to confirm.

@@ -324,12 +324,16 @@ struct SyncHostileRemoteTests {
         #expect(try c.say(["sync", "--show-key"], status: 1).stderr.contains("has no sync key for this journal yet"))
         let shown = try setup.a.say(["sync", "--show-key"]).stdout
         let code = try #require(shown.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
-        #expect(shown.contains("say sync --remote <the same remote> --key " + code))
+        #expect(shown.contains("say sync --remote <the same remote> --key -"))
         #expect(try setup.b.say(["sync", "--show-key"]).stdout == shown)
         let wrong = String(code.reversed())
         #expect(try c.sync("--key", wrong, status: 1).stderr.contains("that is not the sync key of the journal on"))
         #expect(try c.sync("--key", "not-a-key", status: 2).stderr.contains("--key needs the code say sync --show-key shows"))
-        #expect(try c.sync("--key", code.uppercased()).stdout == "1 let go elsewhere.\n")
+        // With "-", the key comes from standard input, never from the command line.
+        #expect(try c.say(["sync", "--key", "-"], input: "", status: 1).stderr.contains("no sync key was given"))
+        #expect(try c.say(["sync", "--key", "-"], input: "not-a-key\n", status: 1).stderr.contains("that is not a sync key"))
+        #expect(try c.entries().keys.contains(goes.path))
+        #expect(try c.say(["sync", "--key", "-"], input: code.uppercased() + "\n").stdout == "1 let go elsewhere.\n")
         #expect(try c.entries() == setup.a.entries())
         #expect(try c.say(["sync", "--show-key"]).stdout == shown)
         #expect(FileManager.default.fileExists(atPath: c.journal + "/.git/say/sync-key"))
