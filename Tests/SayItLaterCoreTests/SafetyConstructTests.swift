@@ -6264,7 +6264,7 @@ struct SafetyConstructTests {
     ])
     func roundFortySixConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
 
-    @Test("round 46 look-alikes: the same words about a summer hoped for, the office on a Saturday, a singer, old photos online, milk, rain on the garden, a phone off for an exam, a shop closing early, a move, a novel, the dosette box, a pub quiz, the bus top deck, a garage in the rain, the vet and the cat, cash for a trip, traffic, a game, a doorstop, a wedding party, the dentist, Cornwall, a celebration, a quilt, a surprise, a break-up, Christmas sleeps, a year in Spain, a clear out, birthday cards, a haircut, a band, a plumber, sushi, a marathon, rowing, cookies, a language app, a fox, a potato peeler, a sprain, blisters, candles, new razors, sunburn, a hotel, a committee, a battery, a job, a nurse's work, a ladder", arguments: [
+    @Test("round 46 look-alikes: the same words about a summer hoped for, the office on a Saturday, a singer, old photos online, milk, rain on the garden, a phone off for an exam, a shop closing early, a move, a novel, the dosette box, a pub quiz, the bus top deck, a garage in the rain, the vet and the cat, cash for a trip, traffic, a game, a doorstop, a wedding party, the dentist, Cornwall, a celebration, a quilt, a surprise, a break-up, Christmas sleeps, a year in Spain, a clear out, birthday cards, a haircut, a band, a plumber, sushi, a marathon, rowing, cookies, a language app, a fox, a potato peeler, a sprain, blisters, candles, new razors, sunburn, a hotel, a committee, a battery, a job, a nurse's work, a ladder, a grandparent who did not know it was goodbye before dying, notes for the babysitter, a move abroad told by gifts given away", arguments: [
         "Hoping something exciting would happen to me this summer.",
         "I lay down in the grass and didn't get up for an hour, it was so warm.",
         "I'd rather not be here at the office on a Saturday.",
@@ -6326,10 +6326,14 @@ struct SafetyConstructTests {
         "Not sure how much longer I can keep going in this job, looking for another.",
         "Five years ago I was in a bad place. Now I'm a nurse and I work with people like I was.",
         "So glad I got down from that roof safely when the ladder fell.",
+        "Dad didn't know it was goodbye when he waved me off at the station. He died that winter.",
+        "Mum died in March. She didn't know it was the last time when we had tea.",
+        "Left the notes where the babysitter will find them when she arrives.",
+        "Moving to Canada next month. Gave my bike to Sam and the plants to Jo. Goodbye everyone for good.",
     ])
     func roundFortySixEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
 
-    @Test("round 46 exclusions still flag the writer's own intent next to the excluded words (heat and a laugh, a wish taken back, butchering, a sister's self-harm, a mate's post, a carer's log, a training line, a move for good, a diary's goodbye, money before death, a draft, a health scare, a poem)", arguments: [
+    @Test("round 46 exclusions still flag the writer's own intent next to the excluded words (heat and a laugh, a wish taken back, butchering, a sister's self-harm, a mate's post, a carer's log, a training line, a move for good, a diary's goodbye, money before death, a draft, a health scare, a poem, a grief, a babysitter's notes, a move as a cover, a goodbye nobody knew)", arguments: [
         "This heat is awful, I want to die every time I step outside lol. No, really, I want to kill myself.",
         "I want to die (I don't, I want a coffee). Actually I do. I'm going to kill myself tonight.",
         "Did all the cuts myself on the lamb, and later I cut myself on purpose.",
@@ -6343,6 +6347,10 @@ struct SafetyConstructTests {
         "Draft 2: she stands on the bridge thinking about ending it. Too melodramatic. Honestly, I want to end my life.",
         "Planned my death in my head, very dramatically, and honestly I want to die.",
         "A poem about a lad who wants to die. I'm a lad who wants to die.",
+        "Gran died last spring and she didn't know it was goodbye. I want to die too.",
+        "Left the notes where the babysitter will find them. I'm going to kill myself tonight.",
+        "Moving to Canada, they think. Gave away my bike. Goodbye everyone, I want to end my life.",
+        "Mum didn't know it was goodbye when I hugged her tonight.",
     ])
     func roundFortySixOwnWordsStillFlag(_ text: String) { #expect(detector.isConcerning(text)) }
 
