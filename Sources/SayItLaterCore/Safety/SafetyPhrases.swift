@@ -704,6 +704,35 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "round 46: a wish to die taken back in the same breath, a character's thought, a health scare told as drama",
+            note: "Wanting to die every time I step out in the heat, with a laugh; wanting to die and at once saying I don't, I want a bacon roll; a character in a draft or a poem's lad who wants to die or thinks about ending it; a death planned dramatically in my head over a test. The words of intent here are the joke's or the character's, so these do not yield; a wish of the writer's own beside them is a separate match and still flags.",
+            phrases: [
+                "(heat|weather|humidity|sun|cold|rain) ~~12 want to die every time (i|we) (step|go|walk) (out|outside) ~6 (lol|lmao|haha|hahaha)",
+                "want to die ~1 (i dont|i do not) $ (i want|i need|i just want) (a|an|some|my) (bacon|coffee|tea|nap|holiday|sandwich|roll|pizza|drink|beer|biscuit|cake|break|day off|lie in)",
+                "(draft|ch #num|chapter|scene|manuscript|novel) ~~12 (stands|sits|walks|stood|sat) ~~8 thinking about ending it ~~12 (voice|melodramatic|writing group|cut the|rewrite|redraft)",
+                "planned my (own)? (death|funeral) in my head ~3 (dramatically|melodramatically)",
+                "(poem|story|song|slam|draft|novel|script|play|film) ~~12 (a|the) (lad|girl|boy|man|woman|kid|guy|bloke|person) who (wants|wanted) to die",
+            ]),
+        SafetyPhraseGroup(
+            name: "round 46: hyperbole taken back, butchering, another's post or self-harm, a move, a draft, a health scare",
+            note: "Wanting to die every time I step out in the heat, with a laugh; wanting to die and taking it back in the same breath for a bacon roll; doing all the cuts myself at the butcher's block; a twin or friend thought to be self-harming; a friend's post about ending it all; a young person's disclosure logged by a carer; a training line about promising to stop cutting; leaving a place for good while shipping and rehoming; a diary said goodbye to for a tablet; money given now rather than after I'm dead; a character in a draft thinking about ending it; a death planned in my head, dramatically, over a test; a poem's lad who wants to die. Each yields to words of intent unless noted.",
+            phrases: [
+                "(butcher|butchered|butchering|lamb|beef|pork|meat|carcass|deer|venison|joint|side of) ~~10 (do|did|doing|make|made) (all)? the cuts (myself|my self)",
+                "(think|worried|worry|suspect|scared|afraid|wonder if) ~2 (my|our) (twin|sister|brother|friend|mate|daughter|son|cousin|flatmate|roommate|best friend|niece|nephew) (is|s|has been|might be|may be) [<A>] (self harming|<SELFHARM>|cutting)",
+                "(he|she|they|mate|mates|friend|friends|bestie|best mate|cousin|brother|sister|colleague) (has|have|s)? (posted|wrote|tweeted|shared|texted|messaged|put up) (something|stuff|a post|a story|a status) about (ending it all|ending it|ending (her|his|their) life) !(~~4 (too|as well|same|like me|me|i|im|ive|id|ill|my|mine|myself))",
+                "(yp|young person|client|patient|pupil|student|foster child|resident|service user) ~4 (disclosed|reported|admitted) (<SELFHARM>|<SH>|cutting)",
+                "(make|making|made) (them|him|her|someone|a child|young people|kids|the child) promise to stop cutting",
+                "(died|passed away|passed|heart attack|stroke|hospice) ~~16 (didnt|did not) know it was (goodbye|the last (time|goodbye))",
+                "(he|she|dad|mum|mam|mom|nan|gran|grandad|grandma|grandpa) (didnt|did not) know it was (goodbye|the last (time|goodbye)) ~~16 (he|she) (died|passed away|passed)",
+                "(babysitter|childminder|sitter|nanny|dog walker|cat sitter|house sitter|plumber|cleaner|neighbour) (will|ll|would|can) (find|see) (them|it) (when (she|he|they) (arrive|arrives|comes|come|gets here))?",
+                "(moving|emigrating|relocating|move) to ~~16 (gave|given|giving|give) ~~24 (goodbye|bye|farewell) (everyone|all|everybody|to (everyone|all))? (for good)?",
+                "(leaving|moving|emigrating|relocating) ~3 for good ~~12 (shipping|packing|boxes|removals|flights|flight|container|movers|rehoming|rehome|selling)",
+                "(diary|journal|notebook|paper) ~~3 this is goodbye ~~4 (switching|moving|going|changing) to (the|a|my)? (tablet|app|laptop|phone|computer|ipad|new (book|diary|notebook|journal))",
+                "(final|last) entry ~~2 not in a (sad|bad|dark|worrying|scary) way ~~10 (therapist|counsellor|counselor|doctor) ~4 (agreed|agree|says|said|decided)",
+                "(money|house|inheritance|savings|gifts) ~~6 (now|while im alive|while i m alive|while i am alive) rather than (after|once|when) (im|i am|i m) dead",
+            ],
+            yieldsToIntent: true),
+        SafetyPhraseGroup(
             name: "round 45: a song heard once more, a blade changed, another's self-harm, callers at a helpline, a notebook's last page",
             note: "Killing myself if I hear a song once more; cutting myself changing a blade; talking with a teen or client who has been self-harming; callers or clients who were suicidal; the last page of a notebook written in before a new one or a tablet, the last page and on to the next book, and farewell to a pen or an old book. Each yields to words of intent.",
             phrases: [
@@ -1360,6 +1389,12 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "(i|now i) work with (kids|young people|children|teenagers|people) (like|who are like|who were like) (i was|me)",
+            "(im|i am|i m) (so|really|very)? (glad|grateful|thankful) i (got down|came down|climbed down|stepped back|stepped down)",
+            "(years|decades) (now)? of being (glad|grateful|thankful) (that)? i (stayed|survived|held on|got better)",
+            "(spoke|talked|gave a talk|shared my story) ~6 about (the year|the years|the time|when) i was (suicidal|unwell|in hospital|self harming)",
+            "(#num|<SPAN>) (days|weeks|months|years) since i last (self harmed|<SH>|cut|hurt myself|harmed myself) ~~20 (proud|grateful|glad)",
+            "wanted to die ~~12 (writing this|sitting here|typing this) at (#num|<SPAN>)",
             "(#num|<SPAN>) (days|weeks|months|years) (clean|free) (from|of) ~3 ~~12 (urges|thoughts) (are|have)? (rare|rarer|quieter|gone|pass|passing)",
             "(dont|do not) think about (dying|suicide|killing myself|ending my life) (any more|anymore) $",
             "when i was (#num|<SPAN>) i wanted to (die|be dead) ~~12 (at|now at|now|today) (#num|<SPAN>)? (ive|i ve|i have|i)? (just)? (ran|run|finished|completed|graduated|passed|bought|qualified|started|won|walked|swam|climbed|married|got married)",
