@@ -18,7 +18,7 @@ extension Say {
                 """)
 
         @OptionGroup var journalOptions: JournalOptions
-        @Argument(help: ArgumentHelp("The entry: a number from `say history` or an id prefix.", valueName: "entry"))
+        @Argument(help: ArgumentHelp("The entry: a number from `say history`, an id prefix, or its file's name or path.", valueName: "entry"))
         var entry: String
 
         func run() throws {

@@ -14,7 +14,7 @@ extension Say {
                 """)
 
         @OptionGroup var journalOptions: JournalOptions
-        @Argument(help: ArgumentHelp("The entry: a number from `say history` or an id prefix.", valueName: "entry"))
+        @Argument(help: ArgumentHelp("The entry: a number from `say history`, an id prefix, or its file's name or path.", valueName: "entry"))
         var entry: String
         @Flag(help: "Print JSON: the history fields plus \"text\".") var json = false
         @Flag(help: "Print only the full path of the entry's file.") var path = false
