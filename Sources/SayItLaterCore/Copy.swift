@@ -444,6 +444,10 @@ extension Copy {
             lines.append("the remote still holds a let-go entry in " + report.remoteStillHolds.joined(separator: ", ")
                 + ": say only changes the branch main. Delete those (for example git -C \(report.remote) branch -D NAME, or tag -d NAME), then run say sync again to clean the remote.")
         }
+        if let reason = report.remoteNotCleaned {
+            lines.append("the remote \(reason), so say left its object store as it was: the let-go entry's old versions may still be there. "
+                + "Use a bare repository of your own as the remote (git clone --bare), or clean this one yourself once nothing there is in use (git reflog expire --expire=now --all && git gc --prune=now in it).")
+        }
         if !report.remoteLeftovers.isEmpty {
             lines.append("the remote holds temporary files a git command left: " + report.remoteLeftovers.joined(separator: ", ")
                 + ". If no git command is running there, delete them; they may hold old words.")

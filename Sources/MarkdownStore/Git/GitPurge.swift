@@ -88,7 +88,8 @@ extension GitRepository {
     /// it), `refs/original`, reflogs, `ORIG_HEAD` and `FETCH_HEAD`.
     ///
     /// **Refused before anything changes**, with the reason and what to do: a merge, rebase,
-    /// cherry-pick, revert, bisect or am in progress; other working trees (`git worktree`), or a
+    /// cherry-pick, revert, bisect or am in progress; an object store or refs shared through
+    /// symbolic links (see ``sharedStoreParts(inGitFolder:)``); other working trees (`git worktree`), or a
     /// journal that is itself one; borrowed objects (`objects/info/alternates`); a shallow or a
     /// partial clone (see ``refuseIncompleteHistory(function:then:)``); a split index;
     /// a lock of git's held by anyone else (see ``GitLockSet``).
@@ -442,7 +443,7 @@ extension GitRepository {
 
     /// Throws, with the reason and what to do, when the repository is in a state or of a kind
     /// the purge cannot handle. Reads only.
-    func refuseUnsupportedRepository() throws {
+    func refuseUnsupportedRepository(then retry: String = "let go again") throws {
         let nothingChanged = "nothing was changed"
         let state = git_repository_state_t(UInt32(try gitCheck(git_repository_state(handle), "git_repository_state")))
         let operation: String?
@@ -458,7 +459,12 @@ extension GitRepository {
         if let operation {
             let abort = operation == "bisect" ? "`git bisect reset`" : "`git \(operation) --continue` or `git \(operation) --abort`"
             throw GitError.wrapper("a git \(operation) is in progress in the journal", function: "purge",
-                                   advice: "finish it (\(abort)), then let go again; \(nothingChanged)")
+                                   advice: "finish it (\(abort)), then \(retry); \(nothingChanged)")
+        }
+        if let shared = try Self.sharedStoreParts(inGitFolder: gitdir) {
+            throw GitError.wrapper("the journal's git repository shares \(shared.joined(separator: ", ")) with another repository or working folder through a symbolic link: a let-go would delete objects and history that are not the journal's",
+                                   function: "purge",
+                                   advice: "make the journal a repository of its own (`git clone` it into a new folder and use that as the journal, or replace each link with a copy of what it points to), then \(retry); \(nothingChanged)")
         }
         let common = gitString(from: git_repository_commondir(handle)).map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? gitdir
         if gitCanonicalPath(common) != gitCanonicalPath(gitdir) {
@@ -484,7 +490,7 @@ extension GitRepository {
                 + (locked.count == 1 ? "it" : "them") + "; "
             throw GitError.wrapper("the repository has other working trees (\(places.joined(separator: "; "))), whose checkouts and history say would not reach",
                                    function: "purge",
-                                   advice: unlock + "remove them with `git worktree remove <path>` (`git worktree prune` for ones already deleted), then let go again; \(nothingChanged)")
+                                   advice: unlock + "remove them with `git worktree remove <path>` (`git worktree prune` for ones already deleted), then \(retry); \(nothingChanged)")
         }
         for file in ["objects/info/alternates", "objects/info/http-alternates"] {
             let path = gitdir + file
@@ -492,21 +498,59 @@ extension GitRepository {
                 let stores = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
                 throw GitError.wrapper("the repository borrows objects from \(stores.joined(separator: ", ")) (\(file)), where the entry's words would stay",
                                        function: "purge",
-                                       advice: "copy what it borrows with `git repack -a -d`, remove .git/\(file), then let go again; \(nothingChanged)")
+                                       advice: "copy what it borrows with `git repack -a -d`, remove .git/\(file), then \(retry); \(nothingChanged)")
             }
         }
-        try refuseIncompleteHistory(function: "purge", then: "let go again")
+        try refuseIncompleteHistory(function: "purge", then: retry)
         if let damaged = try Self.damagedReference(inGitFolder: gitdir) {
             throw GitError.wrapper("the journal's git references are damaged (\(damaged)): the history only they reach would be lost",
-                                   function: "purge", advice: "`git fsck` in the journal folder shows what is wrong; mend it, then let go again; \(nothingChanged)")
+                                   function: "purge", advice: "`git fsck` in the journal folder shows what is wrong; mend it, then \(retry); \(nothingChanged)")
         }
         if let alternates = ProcessInfo.processInfo.environment["GIT_ALTERNATE_OBJECT_DIRECTORIES"], !alternates.isEmpty {
             throw GitError.wrapper("GIT_ALTERNATE_OBJECT_DIRECTORIES names other object stores (\(alternates)), where the entry's words would stay",
-                                   function: "purge", advice: "unset it, then let go again; \(nothingChanged)")
+                                   function: "purge", advice: "unset it, then \(retry); \(nothingChanged)")
         }
         if try FolderContents.names(in: gitdir).contains(where: { $0.hasPrefix("sharedindex.") }) {
             throw GitRepository.splitIndexError
         }
+    }
+
+    /// The parts of the git folder that are symbolic links to elsewhere (`objects`, a folder or
+    /// pack in it, `refs` or a folder in it, `packed-refs`, `logs`, `config`, `info`,
+    /// `rr-cache`, `index`, `shallow`): what git's `contrib/workdir/git-new-workdir` links, or
+    /// one object store kept for several repositories. What a purge deletes there belongs to
+    /// the others too. Nil when there is none.
+    static func sharedStoreParts(inGitFolder gitdir: String) throws -> [String]? {
+        func isLink(_ relative: String) -> Bool {
+            var info = stat()
+            return lstat(gitdir + relative, &info) == 0 && Platform.fileType(info.st_mode) == S_IFLNK
+        }
+        var found: [String] = []
+        for name in ["objects", "refs", "packed-refs", "logs", "config", "info", "rr-cache", "index", "shallow", "worktrees"] where isLink(name) {
+            found.append(name)
+        }
+        if !found.contains("objects") {
+            for name in try FolderContents.names(in: gitdir + "objects") where isLink("objects/" + name) { found.append("objects/" + name) }
+            if !found.contains("objects/pack") {
+                for name in try FolderContents.names(in: gitdir + "objects/pack") where isLink("objects/pack/" + name) {
+                    found.append("objects/pack/" + name)
+                }
+            }
+        }
+        if !found.contains("refs") {
+            var folders = ["refs"]
+            while let folder = folders.popLast() {
+                for name in try FolderContents.names(in: gitdir + folder) {
+                    let relative = folder + "/" + name
+                    var info = stat()
+                    guard lstat(gitdir + relative, &info) == 0 else { continue }
+                    if Platform.fileType(info.st_mode) == S_IFLNK { found.append(relative) }
+                    else if Platform.fileType(info.st_mode) == S_IFDIR { folders.append(relative) }
+                }
+            }
+        }
+        if !found.contains("logs"), isLink("logs/refs") { found.append("logs/refs") }
+        return found.isEmpty ? nil : found.sorted()
     }
 
     /// Throws, with what to do, when part of the history is not here: a shallow clone

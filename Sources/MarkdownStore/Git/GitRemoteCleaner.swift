@@ -80,6 +80,23 @@ enum GitRemoteCleaner {
 }
 
 extension GitRemoteCleaner {
+    /// Why the folder remote `other` must not be repacked to what its references reach, or nil:
+    /// a working copy (its index, and the HEADs and indexes of its other working trees, reach
+    /// objects no reference does: staged changes), a repository with other working trees, or
+    /// an object store shared with another repository through a symbolic link.
+    static func reasonNotToClean(_ other: GitLocalTransfer.Repository) throws -> String? {
+        if git_repository_is_bare(other.handle) == 0 {
+            return "is a working copy (git keeps its staged changes, which no branch reaches)"
+        }
+        if try !FolderContents.names(in: other.gitdir + "worktrees").isEmpty {
+            return "has other working trees (git worktree), whose staged changes no branch reaches"
+        }
+        if let shared = try GitRepository.sharedStoreParts(inGitFolder: other.gitdir) {
+            return "shares \(shared.joined(separator: ", ")) with another repository through a symbolic link"
+        }
+        return nil
+    }
+
     /// The references of the repository at `path` (other than `except`) whose history still
     /// holds a file for which `isLetGo` is true, sorted. Each tree is read once, however many
     /// commits share it.

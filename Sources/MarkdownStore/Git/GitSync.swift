@@ -182,6 +182,9 @@ public struct GitSyncOutcome: Equatable, Sendable {
     public var remoteStillHolds: [String] = []
     /// Temporary files in a folder remote that say did not make (a git command stopped part-way).
     public var remoteLeftovers: [String] = []
+    /// Why a folder remote that received a rewritten history was not cleaned ("it is a working
+    /// copy…"), so the old versions may stay in its object store; nil when it was (or had not to be).
+    public var remoteNotCleaned: String? = nil
 
     public init() {}
 }

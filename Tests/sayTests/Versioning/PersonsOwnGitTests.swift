@@ -1,0 +1,131 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The person's own use of git in and around the journal's repository, set up with the real git
+/// CLI: say never removes, rewrites or unlocks what it did not make. Each refusal says what
+/// happened and what to do, exits non-zero and changes nothing.
+@Suite("say leaves the person's own git alone")
+struct PersonsOwnGitTests {
+    let home = TemporaryFolder("say-own-git")
+    var journal: String { home.url("journal") }
+
+    func say(_ arguments: String..., input: String? = nil) throws -> SayRun {
+        try SayBinary.run(arguments + ["--journal", journal], input: input, home: home.path)
+    }
+
+    func say(_ arguments: [String], journal: String) throws -> SayRun {
+        try SayBinary.run(arguments + ["--journal", journal], home: home.path)
+    }
+
+    /// What git reads from every object of the repository at `folder`.
+    func objects(_ folder: String) throws -> String {
+        try git(["cat-file", "--batch-all-objects", "--batch"], in: folder).output
+    }
+
+    func link(_ path: String, to target: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+    }
+
+    /// An object store shared with another repository through a link (one store for two
+    /// repositories; the links `git-new-workdir` makes): a let-go would delete the other's
+    /// objects. It is refused before anything changes, and so is a sync that brings a let-go.
+    @Test func anObjectStoreSharedThroughALinkIsNamedAndNothingIsDeleted() throws {
+        let other = home.url("other")
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        #expect(try git(["init", "-q", "-b", "main"], in: other).status == 0)
+        try home.write("my other project\n", to: "other/readme.txt")
+        #expect(try git(["add", "-A"], in: other).status == 0)
+        #expect(try git(["commit", "-q", "-m", "other project"], in: other).status == 0)
+        #expect(try say("init", "--git").status == 0)
+        #expect(try say("write", "--keep", "--text", "SHARED-marker words").status == 0)
+        #expect(try say("write", "--keep", "--text", "stays").status == 0)
+        // One object store for both: the journal's objects go into the other's, then a link.
+        #expect(try git(["fetch", "-q", journal, "main:refs/journal/main"], in: other).status == 0)
+        try FileManager.default.removeItem(atPath: journal + "/.git/objects")
+        try link(journal + "/.git/objects", to: other + "/.git/objects")
+        let otherLog = try git(["log", "--format=%H %s"], in: other).output
+        let entries = home.files(under: "journal/entries")
+
+        let letGo = try say("let-go", "2", "--yes")
+        #expect(letGo.status == 1)
+        #expect(letGo.stderr.contains("shares objects with another repository or working folder through a symbolic link"), "\(letGo.stderr)")
+        #expect(letGo.stderr.contains("nothing was changed"), "\(letGo.stderr)")
+        #expect(!letGo.stderr.contains("SHARED-marker"))
+        #expect(try git(["log", "--format=%H %s"], in: other).output == otherLog)
+        #expect(try git(["fsck", "--full", "--strict"], in: other).status == 0)
+        #expect(home.files(under: "journal/entries") == entries)
+        #expect(try objects(journal).contains("SHARED-marker"))
+
+        // A second working folder of the journal made the way git-new-workdir makes one: its
+        // .git links the journal's objects, refs, config and the rest, with a HEAD of its own.
+        let second = home.url("second")
+        try FileManager.default.createDirectory(atPath: second + "/.git/logs", withIntermediateDirectories: true)
+        for part in ["objects", "refs", "config", "info", "hooks"] { try link(second + "/.git/" + part, to: journal + "/.git/" + part) }
+        try link(second + "/.git/logs/refs", to: journal + "/.git/logs/refs")
+        try home.write("ref: refs/heads/main\n", to: "second/.git/HEAD")
+        #expect(try git(["checkout", "-q", "-f", "main"], in: second).status == 0)
+        let refused = try say(["let-go", "1", "--yes"], journal: second)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("shares config, info, logs/refs, objects, refs with another repository"), "\(refused.stderr)")
+        #expect(try git(["fsck", "--full", "--strict"], in: other).status == 0)
+        #expect(try objects(journal).contains("SHARED-marker"))
+    }
+
+    /// A sync that brings a let-go into a journal whose object store is shared is refused
+    /// before it changes the branch or a file.
+    @Test func aSyncBringingALetGoIntoASharedObjectStoreChangesNothing() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        let goes = try a.keep("SHAREDSYNC-marker words")
+        _ = try a.keep("stays")
+        try a.sync("--remote", remote.path)
+        try b.sync("--remote", remote.path)
+        let other = b.home.url("other")
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        #expect(try git(["init", "-q", "-b", "main"], in: other).status == 0)
+        #expect(try git(["commit", "-q", "--allow-empty", "-m", "other project"], in: other).status == 0)
+        #expect(try git(["fetch", "-q", b.journal, "main:refs/journal/main"], in: other).status == 0)
+        try FileManager.default.removeItem(atPath: b.journal + "/.git/objects")
+        try link(b.journal + "/.git/objects", to: other + "/.git/objects")
+        try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        try a.sync()
+        let head = try git(["rev-parse", "HEAD"], in: b.journal).output
+        let entries = try b.entries()
+
+        let run = try b.sync(status: 1)
+        #expect(run.stderr.contains("symbolic link") && run.stderr.contains("nothing was changed"), "\(run.stderr)")
+        #expect(try git(["rev-parse", "HEAD"], in: b.journal).output == head)
+        #expect(try b.entries() == entries)
+        #expect(try git(["fsck", "--full", "--strict"], in: other).status == 0)
+    }
+
+    /// A folder remote that is a working copy of the person's (another branch checked out)
+    /// keeps what its index reaches: say leaves its object store as it is and says so.
+    @Test func aWorkingCopyRemoteKeepsItsStagedChanges() throws {
+        let a = SyncDevice()
+        try a.say(["init", "--git"])
+        let goes = try a.keep("WORKCOPY-marker words")
+        _ = try a.keep("stays")
+        let bare = try BareRemote()
+        try a.sync("--remote", bare.path)
+        let work = a.home.url("work")
+        #expect(try git(["clone", "-q", bare.path, work], in: a.home.path).status == 0)
+        #expect(try git(["checkout", "-q", "-b", "side"], in: work).status == 0)
+        #expect(try git(["config", "receive.denyCurrentBranch", "updateInstead"], in: work).status == 0)
+        try a.home.write("my staged draft, version one\n", to: "work/draft.txt")
+        #expect(try git(["add", "draft.txt"], in: work).status == 0)
+        try a.home.write("version two, not staged\n", to: "work/draft.txt")
+        try a.sync("--remote", work)
+        try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+
+        let run = try a.sync()
+        #expect(run.stderr.contains("is a working copy"), "\(run.stderr)")
+        #expect(run.stderr.contains("left its object store as it was"), "\(run.stderr)")
+        #expect(try git(["cat-file", "-p", ":draft.txt"], in: work).output == "my staged draft, version one\n")
+        let fsck = try gitRun(["fsck", "--full"], in: work)
+        #expect(fsck.status == 0 && !fsck.output.contains("missing") && !fsck.error.contains("missing"), "\(fsck.output)\(fsck.error)")
+        #expect(try git(["symbolic-ref", "HEAD"], in: work).output == "refs/heads/side\n")
+    }
+}
