@@ -128,4 +128,58 @@ struct PersonsOwnGitTests {
         #expect(fsck.status == 0 && !fsck.output.contains("missing") && !fsck.error.contains("missing"), "\(fsck.output)\(fsck.error)")
         #expect(try git(["symbolic-ref", "HEAD"], in: work).output == "refs/heads/side\n")
     }
+
+    /// `say git off` names a linked working tree, hooks, settings and the history of a file of
+    /// the person's in `entries/`, and removes nothing.
+    @Test func gitOffNamesWorkingTreesHooksSettingsAndTheHistoryOfTheirFiles() throws {
+        #expect(try say("init", "--git").status == 0)
+        #expect(try say("write", "--keep", "--text", "an entry").status == 0)
+        let worktree = home.url("wt")
+        #expect(try git(["worktree", "add", "-q", "--detach", worktree], in: journal).status == 0)
+        try home.write("my staged draft\n", to: "wt/draft.txt")
+        #expect(try git(["add", "draft.txt"], in: worktree).status == 0)
+        try home.write("#!/bin/sh\nexit 0\n", to: "journal/.git/hooks/pre-commit")
+        #expect(try git(["config", "alias.lg", "log --graph"], in: journal).status == 0)
+        try home.write("my own index of months\n", to: "journal/entries/index.txt")
+        #expect(try git(["add", "entries/index.txt"], in: journal).status == 0)
+        #expect(try git(["commit", "-q", "-m", "my index"], in: journal).status == 0)
+        let refs = try git(["for-each-ref"], in: journal).output
+
+        let off = try say("git", "off", "--yes")
+        #expect(off.status == 1)
+        for name in ["the working tree \(worktree) (git worktree)", "the hook pre-commit", "alias.lg", "entries/index.txt", "nothing was changed"] {
+            #expect(off.stderr.contains(name), "\(off.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: journal + "/.git/hooks/pre-commit"))
+        #expect(try git(["for-each-ref"], in: journal).output == refs)
+        #expect(try git(["cat-file", "-p", ":draft.txt"], in: worktree).output == "my staged draft\n")
+        #expect(try git(["config", "alias.lg"], in: journal).output == "log --graph\n")
+    }
+
+    /// A `.git` file (`git init --separate-git-dir`) or a link to a repository kept elsewhere:
+    /// removing the pointer would leave every version there, so `say git off` says where the
+    /// history is, what to do, and changes nothing.
+    @Test(arguments: [false, true])
+    func gitOffNamesARepositoryKeptElsewhere(throughALink: Bool) throws {
+        let elsewhere = home.url("elsewhere.git")
+        if throughALink {
+            #expect(try say("init", "--git").status == 0)
+            try FileManager.default.moveItem(atPath: journal + "/.git", toPath: elsewhere)
+            try link(journal + "/.git", to: elsewhere)
+        } else {
+            try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: true)
+            #expect(try git(["init", "-q", "-b", "main", "--separate-git-dir", elsewhere, journal], in: home.path).status == 0)
+        }
+        #expect(try say("write", "--keep", "--text", "ELSEWHERE-marker words").status == 0)
+
+        let off = try say("git", "off", "--yes")
+        #expect(off.status == 1)
+        #expect(off.stderr.contains("kept in \(elsewhere)"), "\(off.stderr)")
+        #expect(off.stderr.contains("nothing was changed"), "\(off.stderr)")
+        #expect(!off.stdout.contains("Versioning is off"))
+        var info = stat()
+        #expect(lstat(journal + "/.git", &info) == 0)
+        #expect(try git(["--git-dir=" + elsewhere, "log", "--all", "-p"], in: home.path).output.contains("ELSEWHERE-marker"))
+        #expect(try say("git", "status").stdout.hasPrefix("Versioning is on"))
+    }
 }
