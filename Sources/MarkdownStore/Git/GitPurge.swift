@@ -88,11 +88,13 @@ extension GitRepository {
     /// it), `refs/original`, reflogs, `ORIG_HEAD` and `FETCH_HEAD`.
     ///
     /// **Refused before anything changes**, with the reason and what to do: a merge, rebase,
-    /// cherry-pick, revert, bisect or am in progress; an object store or refs shared through
-    /// symbolic links (see ``sharedStoreParts(inGitFolder:)``); other working trees (`git worktree`), or a
+    /// cherry-pick, revert, bisect, am or notes merge in progress; a HEAD that is a symbolic
+    /// link; an object store or refs shared through symbolic links (see
+    /// ``sharedStoreParts(inGitFolder:)``); other working trees (`git worktree`), or a
     /// journal that is itself one; borrowed objects (`objects/info/alternates`); a shallow or a
     /// partial clone (see ``refuseIncompleteHistory(function:then:)``); a split index;
-    /// a lock of git's held by anyone else (see ``GitLockSet``).
+    /// temporary packs another git command is writing or left; a lock of git's held by anyone
+    /// else (see ``GitLockSet``).
     ///
     /// **Steps**, each safe to repeat: git's locks are taken (index, HEAD, packed-refs, every
     /// ref); history is rewritten in memory; the paths are written to `.git/say/pending-purge`
@@ -461,6 +463,15 @@ extension GitRepository {
             throw GitError.wrapper("a git \(operation) is in progress in the journal", function: "purge",
                                    advice: "finish it (\(abort)), then \(retry); \(nothingChanged)")
         }
+        // `git notes merge` keeps its partial commit only in NOTES_MERGE_PARTIAL, which no ref
+        // reaches: a repack would drop it, and the conflicts stay keyed by the old commit ids.
+        // (`git notes merge --commit` leaves NOTES_MERGE_WORKTREE behind, empty.)
+        let notesConflicts = try FolderContents.names(in: gitdir + "NOTES_MERGE_WORKTREE")
+        if access(gitdir + "NOTES_MERGE_PARTIAL", F_OK) == 0 || access(gitdir + "NOTES_MERGE_REF", F_OK) == 0 || !notesConflicts.isEmpty {
+            throw GitError.wrapper("a git notes merge is in progress in the journal (.git/NOTES_MERGE_PARTIAL)", function: "purge",
+                                   advice: "finish it (`git notes merge --commit` or `git notes merge --abort`), then \(retry); \(nothingChanged)")
+        }
+        try refuseSymbolicLinkHead(function: "purge", then: retry)
         if let shared = try Self.sharedStoreParts(inGitFolder: gitdir) {
             throw GitError.wrapper("the journal's git repository shares \(shared.joined(separator: ", ")) with another repository or working folder through a symbolic link: a let-go would delete objects and history that are not the journal's",
                                    function: "purge",
@@ -513,6 +524,17 @@ extension GitRepository {
         if try FolderContents.names(in: gitdir).contains(where: { $0.hasPrefix("sharedindex.") }) {
             throw GitRepository.splitIndexError
         }
+        // A pack a killed (or running) git command is writing or left: git reads `.tmp-*.idx`
+        // beside the real packs, and the others still hold whatever it was copying. Only
+        // whoever made them can tell whether they are in use, like a lock of theirs.
+        let leftovers = try GitRemoteCleaner.foreignTemporaryFiles(inGitFolder: gitdir)
+        if !leftovers.isEmpty {
+            let named = leftovers.count <= 4 ? leftovers.joined(separator: ", ")
+                : leftovers.prefix(4).joined(separator: ", ") + " and \(leftovers.count - 4) more"
+            throw GitError.wrapper("the journal's object store holds temporary files of a git command that is running or stopped part-way (\(named) in .git), which may hold the entry's words",
+                                   function: "purge",
+                                   advice: "if no git command is running in the journal, delete them, then \(retry); \(nothingChanged)")
+        }
     }
 
     /// The parts of the git folder that are symbolic links to elsewhere (`objects`, a folder or
@@ -551,6 +573,21 @@ extension GitRepository {
         }
         if !found.contains("logs"), isLink("logs/refs") { found.append("logs/refs") }
         return found.isEmpty ? nil : found.sorted()
+    }
+
+    /// Throws when HEAD is a symbolic link (`core.preferSymlinkRefs`): git reads it as the
+    /// branch it points to, say's git library as a detached HEAD, and a rewrite would leave the
+    /// checkout detached.
+    func refuseSymbolicLinkHead(function: String, then retry: String) throws {
+        var info = stat()
+        guard lstat(gitdir + "HEAD", &info) == 0, Platform.fileType(info.st_mode) == S_IFLNK else { return }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(gitdir + "HEAD", &buffer, buffer.count - 1)
+        let target = count > 0 ? String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let branch = target.hasPrefix("refs/") ? target : "refs/heads/main"
+        throw GitError.wrapper("the journal's .git/HEAD is a symbolic link (core.preferSymlinkRefs)\(target.isEmpty ? "" : " to \(target)"), which say's git library cannot read as the branch it points to",
+                               function: function,
+                               advice: "make it a plain file with `git config core.preferSymlinkRefs false && git symbolic-ref HEAD \(branch)` in the journal folder, then \(retry); nothing was changed")
     }
 
     /// Throws, with what to do, when part of the history is not here: a shallow clone

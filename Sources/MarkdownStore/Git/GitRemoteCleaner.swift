@@ -163,10 +163,17 @@ extension GitRemoteCleaner {
     /// `tmp_obj_*`), as paths relative to the git folder: they may hold anything git was
     /// receiving, and only whoever made them can tell whether they are still in use.
     static func foreignTemporaryFiles(repositoryAt path: String) throws -> [String] {
-        let other = try GitLocalTransfer.Repository(path: path)
+        try foreignTemporaryFiles(inGitFolder: try GitLocalTransfer.Repository(path: path).gitdir)
+    }
+
+    /// ``foreignTemporaryFiles(repositoryAt:)`` for the git folder `gitdir` (ending in `/`):
+    /// also the `.tmp-<pid>-pack-*` files a killed `git repack` or `git gc` leaves, whose
+    /// index git reads like any other pack's.
+    static func foreignTemporaryFiles(inGitFolder gitdir: String) throws -> [String] {
         var found: [String] = []
-        let objects = other.gitdir + "objects/"
-        for name in try FolderContents.names(in: objects + "pack") where name.hasPrefix("tmp_") && !name.hasPrefix("tmp_say_") {
+        let objects = gitdir + "objects/"
+        for name in try FolderContents.names(in: objects + "pack")
+        where (name.hasPrefix("tmp_") && !name.hasPrefix("tmp_say_")) || name.hasPrefix(".tmp-") {
             found.append("objects/pack/" + name)
         }
         for name in try FolderContents.names(in: objects) where name.hasPrefix("incoming-") || name.hasPrefix("tmp_") {

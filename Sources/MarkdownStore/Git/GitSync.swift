@@ -213,6 +213,7 @@ extension GitRepository {
             throw GitError.wrapper("a merge, rebase or similar git operation is in progress; finish or abort it first", function: "sync")
         }
         try refuseIncompleteHistory(function: "sync", then: "sync again")
+        try refuseSymbolicLinkHead(function: "sync", then: "sync again")
         guard try headBranch() == "refs/heads/main" else {
             throw GitError.wrapper("HEAD is not on the branch main; check main out first", function: "sync")
         }

@@ -182,4 +182,92 @@ struct PersonsOwnGitTests {
         #expect(try git(["--git-dir=" + elsewhere, "log", "--all", "-p"], in: home.path).output.contains("ELSEWHERE-marker"))
         #expect(try say("git", "status").stdout.hasPrefix("Versioning is on"))
     }
+
+    /// A `git notes merge` waiting for its conflicts to be resolved keeps its partial commit
+    /// only in NOTES_MERGE_PARTIAL: a let-go is refused, and the merge can still be committed.
+    @Test func aNotesMergeInProgressIsRefusedAndCanStillBeCommitted() throws {
+        #expect(try say("init", "--git").status == 0)
+        for text in ["NOTESMERGE-marker first", "second", "third"] { #expect(try say("write", "--keep", "--text", text).status == 0) }
+        let commit = try git(["rev-parse", "HEAD~1"], in: journal).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try git(["notes", "add", "-m", "note A about the day", commit], in: journal).status == 0)
+        #expect(try git(["notes", "--ref=other", "add", "-m", "note B about the day", commit], in: journal).status == 0)
+        #expect(try git(["notes", "merge", "other"], in: journal).status != 0)
+        let partial = try git(["rev-parse", "NOTES_MERGE_PARTIAL"], in: journal).output
+        let entries = home.files(under: "journal/entries")
+
+        let letGo = try say("let-go", "3", "--yes")
+        #expect(letGo.status == 1)
+        #expect(letGo.stderr.contains("a git notes merge is in progress"), "\(letGo.stderr)")
+        #expect(letGo.stderr.contains("git notes merge --commit") && letGo.stderr.contains("nothing was changed"), "\(letGo.stderr)")
+        #expect(home.files(under: "journal/entries") == entries)
+        #expect(try git(["cat-file", "-t", partial.trimmingCharacters(in: .whitespacesAndNewlines)], in: journal).output == "commit\n")
+        try home.write("resolved: A and B\n", to: "journal/.git/NOTES_MERGE_WORKTREE/" + commit)
+        #expect(try git(["notes", "merge", "--commit"], in: journal).status == 0)
+        #expect(try git(["notes", "show", commit], in: journal).output == "resolved: A and B\n")
+        #expect(try say("let-go", "3", "--yes").status == 0)
+        #expect(!(try objects(journal).contains("NOTESMERGE-marker")))
+    }
+
+    /// A HEAD that is a symbolic link (`core.preferSymlinkRefs`) is on its branch for git: a
+    /// let-go is refused with the way to make it a plain file, and HEAD stays as it was.
+    @Test func aHeadThatIsASymbolicLinkStaysOnItsBranch() throws {
+        #expect(try say("init", "--git").status == 0)
+        #expect(try say("write", "--keep", "--text", "SYMHEAD-marker words").status == 0)
+        #expect(try say("write", "--keep", "--text", "stays").status == 0)
+        #expect(try git(["config", "core.preferSymlinkRefs", "true"], in: journal).status == 0)
+        #expect(try git(["symbolic-ref", "HEAD", "refs/heads/main"], in: journal).status == 0)
+        var info = stat()
+        try #require(lstat(journal + "/.git/HEAD", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        let commits = try git(["rev-list", "--all"], in: journal).output
+
+        let letGo = try say("let-go", "2", "--yes")
+        #expect(letGo.status == 1)
+        #expect(letGo.stderr.contains("HEAD is a symbolic link"), "\(letGo.stderr)")
+        #expect(letGo.stderr.contains("git symbolic-ref HEAD refs/heads/main") && letGo.stderr.contains("nothing was changed"), "\(letGo.stderr)")
+        #expect(lstat(journal + "/.git/HEAD", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(try git(["symbolic-ref", "HEAD"], in: journal).output == "refs/heads/main\n")
+        #expect(try git(["rev-list", "--all"], in: journal).output == commits)
+        // The advice, followed as written, works.
+        #expect(try git(["config", "core.preferSymlinkRefs", "false"], in: journal).status == 0)
+        #expect(try git(["symbolic-ref", "HEAD", "refs/heads/main"], in: journal).status == 0)
+        #expect(try say("let-go", "2", "--yes").status == 0)
+        #expect(try git(["symbolic-ref", "HEAD"], in: journal).output == "refs/heads/main\n")
+        #expect(!(try objects(journal).contains("SYMHEAD-marker")))
+    }
+
+    /// A pack a killed `git repack` left (`.tmp-<pid>-pack-*`, read by git like any pack) or a
+    /// killed fetch's `tmp_pack_*`: a let-go is refused and names them (only their maker can
+    /// tell whether they are in use); in a folder remote, sync names them.
+    @Test func temporaryPacksOfAnotherGitCommandAreNamed() throws {
+        #expect(try say("init", "--git").status == 0)
+        #expect(try say("write", "--keep", "--text", "TMPPACK-marker words").status == 0)
+        #expect(try say("write", "--keep", "--text", "stays").status == 0)
+        let list = try git(["rev-list", "--objects", "--all"], in: journal).output
+        #expect(try git(["pack-objects", "-q", ".git/objects/pack/.tmp-4242-pack"], in: journal, input: list).status == 0)
+        let pack = journal + "/.git/objects/pack/"
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: pack).filter { $0.hasPrefix(".tmp-") }
+        try #require(leftovers.count == 2)
+
+        let letGo = try say("let-go", "2", "--yes")
+        #expect(letGo.status == 1)
+        #expect(letGo.stderr.contains("objects/pack/.tmp-4242-pack-"), "\(letGo.stderr)")
+        #expect(letGo.stderr.contains("nothing was changed"), "\(letGo.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pack).filter { $0.hasPrefix(".tmp-") }.sorted() == leftovers.sorted())
+        #expect(home.files(under: "journal/entries").count == 2)
+        for name in leftovers { try FileManager.default.removeItem(atPath: pack + name) }
+        #expect(try say("let-go", "2", "--yes").status == 0)
+        #expect(!(try objects(journal).contains("TMPPACK-marker")))
+
+        // In a folder remote: named after the clean-up.
+        let remote = try BareRemote()
+        let a = SyncDevice()
+        try a.say(["init", "--git"])
+        let goes = try a.keep("TMPREMOTE-marker words")
+        try a.sync("--remote", remote.path)
+        let remoteList = try git(["rev-list", "--objects", "--all"], in: remote.path).output
+        #expect(try git(["pack-objects", "-q", "objects/pack/.tmp-777-pack"], in: remote.path, input: remoteList).status == 0)
+        try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        let run = try a.sync()
+        #expect(run.stderr.contains("objects/pack/.tmp-777-pack-"), "\(run.stderr)")
+    }
 }
