@@ -117,6 +117,8 @@ public enum Copy {
     }
     public static let notRecordedWhileGitIsBusy =
         "Your entry is kept. A git merge or rebase (or a detached HEAD) is in progress, so say will add it to the history once that is finished."
+    public static let notRecordedWhileHeadIsALink =
+        "Your entry is kept. The journal's .git/HEAD is a symbolic link (core.preferSymlinkRefs), which say cannot read as a branch, so say will add it to the history once HEAD is a plain file: run `git config core.preferSymlinkRefs false && git symbolic-ref HEAD refs/heads/main` in the journal folder."
     public static func notSettled(_ reason: String) -> String {
         "could not bring the journal's history up to date (\(reason)); your entries are listed as they are on disk"
     }

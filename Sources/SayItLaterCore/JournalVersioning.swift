@@ -112,6 +112,11 @@ extension Journal {
             }
             return VersioningStatus(isOn: false, branch: nil, commits: 0, uncommittedChanges: 0, isBusyWithGit: false, isDetached: false)
         }
+        if repository.headIsSymbolicLink {
+            return VersioningStatus(isOn: true, branch: nil, commits: 0, uncommittedChanges: 0, isBusyWithGit: false, isDetached: false,
+                                    problem: "its .git/HEAD is a symbolic link (core.preferSymlinkRefs), which say's git library cannot read as a branch; "
+                                        + "`git config core.preferSymlinkRefs false && git symbolic-ref HEAD refs/heads/main` in the journal folder makes it a plain file")
+        }
         let status = try versioning { try repository.status(committing: EntryFile.folder) }
         return VersioningStatus(isOn: true, branch: status.branch, commits: status.commitCount,
                                 uncommittedChanges: status.uncommittedChanges, isBusyWithGit: status.isMerging,

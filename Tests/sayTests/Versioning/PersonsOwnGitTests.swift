@@ -219,8 +219,13 @@ struct PersonsOwnGitTests {
         var info = stat()
         try #require(lstat(journal + "/.git/HEAD", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
         let commits = try git(["rev-list", "--all"], in: journal).output
+        // A keep is not committed, and says why; so does `say git status`.
+        let kept = try say("write", "--keep", "--text", "waits for HEAD")
+        #expect(kept.status == 0 && kept.stderr.contains("HEAD is a symbolic link"), "\(kept.stderr)")
+        #expect(try say("git", "status").stdout.contains("HEAD is a symbolic link"))
+        #expect(try git(["rev-list", "--all"], in: journal).output == commits)
 
-        let letGo = try say("let-go", "2", "--yes")
+        let letGo = try say("let-go", "3", "--yes")
         #expect(letGo.status == 1)
         #expect(letGo.stderr.contains("HEAD is a symbolic link"), "\(letGo.stderr)")
         #expect(letGo.stderr.contains("git symbolic-ref HEAD refs/heads/main") && letGo.stderr.contains("nothing was changed"), "\(letGo.stderr)")
@@ -230,7 +235,7 @@ struct PersonsOwnGitTests {
         // The advice, followed as written, works.
         #expect(try git(["config", "core.preferSymlinkRefs", "false"], in: journal).status == 0)
         #expect(try git(["symbolic-ref", "HEAD", "refs/heads/main"], in: journal).status == 0)
-        #expect(try say("let-go", "2", "--yes").status == 0)
+        #expect(try say("let-go", "3", "--yes").status == 0)
         #expect(try git(["symbolic-ref", "HEAD"], in: journal).output == "refs/heads/main\n")
         #expect(!(try objects(journal).contains("SYMHEAD-marker")))
     }
