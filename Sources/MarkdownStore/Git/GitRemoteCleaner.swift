@@ -179,6 +179,13 @@ extension GitRemoteCleaner {
         for name in try FolderContents.names(in: objects) where name.hasPrefix("incoming-") || name.hasPrefix("tmp_") {
             found.append("objects/" + name)
         }
+        // A loose object git was writing (`git add`, `hash-object`) sits beside the others
+        // until it is renamed: `objects/ab/tmp_obj_*`.
+        for folder in try FolderContents.names(in: objects) where folder.utf8.count == 2 && folder.utf8.allSatisfy({ GitRawObject.hexValue($0) != nil }) {
+            for name in try FolderContents.names(in: objects + folder) where name.hasPrefix("tmp_obj_") {
+                found.append("objects/" + folder + "/" + name)
+            }
+        }
         return found.sorted()
     }
 }

@@ -260,6 +260,12 @@ struct PersonsOwnGitTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: pack).filter { $0.hasPrefix(".tmp-") }.sorted() == leftovers.sorted())
         #expect(home.files(under: "journal/entries").count == 2)
         for name in leftovers { try FileManager.default.removeItem(atPath: pack + name) }
+        // A loose object a killed `git add` was writing.
+        try FileManager.default.createDirectory(atPath: journal + "/.git/objects/ab", withIntermediateDirectories: true)
+        try home.write("compressed words\n", to: "journal/.git/objects/ab/tmp_obj_Xy12Zw")
+        let loose = try say("let-go", "2", "--yes")
+        #expect(loose.status == 1 && loose.stderr.contains("objects/ab/tmp_obj_Xy12Zw"), "\(loose.stderr)")
+        try FileManager.default.removeItem(atPath: journal + "/.git/objects/ab/tmp_obj_Xy12Zw")
         #expect(try say("let-go", "2", "--yes").status == 0)
         #expect(!(try objects(journal).contains("TMPPACK-marker")))
 
