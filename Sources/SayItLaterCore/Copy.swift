@@ -117,6 +117,8 @@ public enum Copy {
     }
     public static let notRecordedWhileGitIsBusy =
         "Your entry is kept. A git merge or rebase (or a detached HEAD) is in progress, so say will add it to the history once that is finished."
+    public static let notRecordedWhileHeadIsALink =
+        "Your entry is kept. The journal's .git/HEAD is a symbolic link (core.preferSymlinkRefs), which say cannot read as a branch, so say will add it to the history once HEAD is a plain file: run `git config core.preferSymlinkRefs false && git symbolic-ref HEAD refs/heads/main` in the journal folder."
     public static func notSettled(_ reason: String) -> String {
         "could not bring the journal's history up to date (\(reason)); your entries are listed as they are on disk"
     }
@@ -443,6 +445,10 @@ extension Copy {
         if !report.remoteStillHolds.isEmpty {
             lines.append("the remote still holds a let-go entry in " + report.remoteStillHolds.joined(separator: ", ")
                 + ": say only changes the branch main. Delete those (for example git -C \(report.remote) branch -D NAME, or tag -d NAME), then run say sync again to clean the remote.")
+        }
+        if let reason = report.remoteNotCleaned {
+            lines.append("the remote \(reason), so say left its object store as it was: the let-go entry's old versions may still be there. "
+                + "Use a bare repository of your own as the remote (git clone --bare), or clean this one yourself once nothing there is in use (git reflog expire --expire=now --all && git gc --prune=now in it).")
         }
         if !report.remoteLeftovers.isEmpty {
             lines.append("the remote holds temporary files a git command left: " + report.remoteLeftovers.joined(separator: ", ")

@@ -151,6 +151,10 @@ public final class Journal {
         }
         guard let repository else { return }
         do {
+            if repository.headIsSymbolicLink {
+                warn(Copy.notRecordedWhileHeadIsALink)
+                return
+            }
             if try repository.isBusyWithGit() {
                 warn(Copy.notRecordedWhileGitIsBusy)
                 return

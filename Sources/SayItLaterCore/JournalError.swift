@@ -24,6 +24,9 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
     case unusableJournal(path: String, reason: String)
     /// The journal's git repository holds work of the person's own that removing it would lose.
     case repositoryHoldsOtherWork(path: String, contents: [String])
+    /// The journal's `.git` is a file or a link to a repository kept elsewhere (`repository`),
+    /// which turning versioning off would leave in place with every version.
+    case repositoryElsewhere(path: String, repository: String, isLink: Bool, isSharedWorktree: Bool)
     /// The entry's file could not be read or written.
     case storage(MarkdownStoreError)
     /// No home folder to put the journal in.
@@ -62,6 +65,15 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
             return "the journal's git repository (\(path)) also holds \(contents.joined(separator: ", ")), which say did not make; "
                 + "nothing was changed. Turning versioning off removes the whole repository: keep those somewhere else first "
                 + "(or remove \(path) yourself if you mean to lose them)"
+        case let .repositoryElsewhere(path, repository, isLink, isSharedWorktree):
+            if isSharedWorktree {
+                return "the journal is a working tree of the repository in \(repository) (\(path) points there), which holds its history "
+                    + "and may hold other work of yours; say removes only a repository of the journal's own in its folder, so nothing was changed. "
+                    + "To stop versioning, make the journal a folder of its own first (copy its files out), or remove that repository yourself if you mean to lose everything in it"
+            }
+            return "the journal's history is kept in \(repository) (\(path) is \(isLink ? "a link" : "a file pointing") there), and removing \(path) alone would leave every earlier version there; "
+                + "nothing was changed. Move it into the journal (rm \(path) && mv \(repository) \(path)) and run say git off again, "
+                + "or remove both yourself if you mean to lose every earlier version"
         case let .storage(error):
             return error.errorDescription
         case let .versioning(error):

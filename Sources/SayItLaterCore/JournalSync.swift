@@ -72,6 +72,9 @@ public struct SyncReport: Sendable, Hashable, Codable {
     public var remoteStillHolds: [String] = []
     /// Temporary files in a folder remote that a git command left (say did not make them).
     public var remoteLeftovers: [String] = []
+    /// Why a folder remote that received a rewritten history was left as it was (its object
+    /// store may still hold the old versions), or nil.
+    public var remoteNotCleaned: String? = nil
 
     public init() {}
 
@@ -307,6 +310,7 @@ extension Journal {
             report.kept = outcome.kept
             report.remoteStillHolds = outcome.remoteStillHolds
             report.remoteLeftovers = outcome.remoteLeftovers
+            report.remoteNotCleaned = outcome.remoteNotCleaned
             return report
         }
         throw SyncError.remoteKeptMoving

@@ -73,8 +73,19 @@ extension Journal {
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
         guard let repository else { return }
-        // Only what say made goes with it: the person's branches, tags, stashes, remotes and
-        // files are theirs to move first.
+        // The repository is removed only where it is the journal's `.git` folder: a `.git`
+        // file (`--separate-git-dir`, a working tree of another repository) or a link points
+        // at a repository kept elsewhere, and removing the pointer would leave every version there.
+        let pointer = folders.journal + "/.git"
+        var info = stat()
+        if lstat(pointer, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            var place = URL(fileURLWithPath: repository.gitdir).resolvingSymlinksInPath().path
+            if place.count > 1, place.hasSuffix("/") { place.removeLast() }
+            throw JournalError.repositoryElsewhere(path: pointer, repository: place, isLink: info.st_mode & S_IFMT == S_IFLNK,
+                                                   isSharedWorktree: FileManager.default.fileExists(atPath: repository.gitdir + "commondir"))
+        }
+        // Only what say made goes with it: the person's branches, tags, stashes, remotes,
+        // files, working trees, hooks and settings are theirs to move first.
         let others = try versioning {
             try repository.contentsSayDidNotMake(entriesFolder: EntryFile.folder + "/", ownFiles: [".gitignore", ".say-journal"])
         }
@@ -100,6 +111,11 @@ extension Journal {
                                         problem: reason)
             }
             return VersioningStatus(isOn: false, branch: nil, commits: 0, uncommittedChanges: 0, isBusyWithGit: false, isDetached: false)
+        }
+        if repository.headIsSymbolicLink {
+            return VersioningStatus(isOn: true, branch: nil, commits: 0, uncommittedChanges: 0, isBusyWithGit: false, isDetached: false,
+                                    problem: "its .git/HEAD is a symbolic link (core.preferSymlinkRefs), which say's git library cannot read as a branch; "
+                                        + "`git config core.preferSymlinkRefs false && git symbolic-ref HEAD refs/heads/main` in the journal folder makes it a plain file")
         }
         let status = try versioning { try repository.status(committing: EntryFile.folder) }
         return VersioningStatus(isOn: true, branch: status.branch, commits: status.commitCount,

@@ -88,10 +88,13 @@ extension GitRepository {
     /// it), `refs/original`, reflogs, `ORIG_HEAD` and `FETCH_HEAD`.
     ///
     /// **Refused before anything changes**, with the reason and what to do: a merge, rebase,
-    /// cherry-pick, revert, bisect or am in progress; other working trees (`git worktree`), or a
+    /// cherry-pick, revert, bisect, am or notes merge in progress; a HEAD that is a symbolic
+    /// link; an object store or refs shared through symbolic links (see
+    /// ``sharedStoreParts(inGitFolder:)``); other working trees (`git worktree`), or a
     /// journal that is itself one; borrowed objects (`objects/info/alternates`); a shallow or a
     /// partial clone (see ``refuseIncompleteHistory(function:then:)``); a split index;
-    /// a lock of git's held by anyone else (see ``GitLockSet``).
+    /// temporary packs another git command is writing or left; a lock of git's held by anyone
+    /// else (see ``GitLockSet``).
     ///
     /// **Steps**, each safe to repeat: git's locks are taken (index, HEAD, packed-refs, every
     /// ref); history is rewritten in memory; the paths are written to `.git/say/pending-purge`
@@ -442,7 +445,7 @@ extension GitRepository {
 
     /// Throws, with the reason and what to do, when the repository is in a state or of a kind
     /// the purge cannot handle. Reads only.
-    func refuseUnsupportedRepository() throws {
+    func refuseUnsupportedRepository(then retry: String = "let go again") throws {
         let nothingChanged = "nothing was changed"
         let state = git_repository_state_t(UInt32(try gitCheck(git_repository_state(handle), "git_repository_state")))
         let operation: String?
@@ -458,7 +461,21 @@ extension GitRepository {
         if let operation {
             let abort = operation == "bisect" ? "`git bisect reset`" : "`git \(operation) --continue` or `git \(operation) --abort`"
             throw GitError.wrapper("a git \(operation) is in progress in the journal", function: "purge",
-                                   advice: "finish it (\(abort)), then let go again; \(nothingChanged)")
+                                   advice: "finish it (\(abort)), then \(retry); \(nothingChanged)")
+        }
+        // `git notes merge` keeps its partial commit only in NOTES_MERGE_PARTIAL, which no ref
+        // reaches: a repack would drop it, and the conflicts stay keyed by the old commit ids.
+        // (`git notes merge --commit` leaves NOTES_MERGE_WORKTREE behind, empty.)
+        let notesConflicts = try FolderContents.names(in: gitdir + "NOTES_MERGE_WORKTREE")
+        if access(gitdir + "NOTES_MERGE_PARTIAL", F_OK) == 0 || access(gitdir + "NOTES_MERGE_REF", F_OK) == 0 || !notesConflicts.isEmpty {
+            throw GitError.wrapper("a git notes merge is in progress in the journal (.git/NOTES_MERGE_PARTIAL)", function: "purge",
+                                   advice: "finish it (`git notes merge --commit` or `git notes merge --abort`), then \(retry); \(nothingChanged)")
+        }
+        try refuseSymbolicLinkHead(function: "purge", then: retry)
+        if let shared = try Self.sharedStoreParts(inGitFolder: gitdir) {
+            throw GitError.wrapper("the journal's git repository shares \(shared.joined(separator: ", ")) with another repository or working folder through a symbolic link: a let-go would delete objects and history that are not the journal's",
+                                   function: "purge",
+                                   advice: "make the journal a repository of its own (`git clone` it into a new folder and use that as the journal, or replace each link with a copy of what it points to), then \(retry); \(nothingChanged)")
         }
         let common = gitString(from: git_repository_commondir(handle)).map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? gitdir
         if gitCanonicalPath(common) != gitCanonicalPath(gitdir) {
@@ -484,7 +501,7 @@ extension GitRepository {
                 + (locked.count == 1 ? "it" : "them") + "; "
             throw GitError.wrapper("the repository has other working trees (\(places.joined(separator: "; "))), whose checkouts and history say would not reach",
                                    function: "purge",
-                                   advice: unlock + "remove them with `git worktree remove <path>` (`git worktree prune` for ones already deleted), then let go again; \(nothingChanged)")
+                                   advice: unlock + "remove them with `git worktree remove <path>` (`git worktree prune` for ones already deleted), then \(retry); \(nothingChanged)")
         }
         for file in ["objects/info/alternates", "objects/info/http-alternates"] {
             let path = gitdir + file
@@ -492,21 +509,85 @@ extension GitRepository {
                 let stores = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
                 throw GitError.wrapper("the repository borrows objects from \(stores.joined(separator: ", ")) (\(file)), where the entry's words would stay",
                                        function: "purge",
-                                       advice: "copy what it borrows with `git repack -a -d`, remove .git/\(file), then let go again; \(nothingChanged)")
+                                       advice: "copy what it borrows with `git repack -a -d`, remove .git/\(file), then \(retry); \(nothingChanged)")
             }
         }
-        try refuseIncompleteHistory(function: "purge", then: "let go again")
+        try refuseIncompleteHistory(function: "purge", then: retry)
         if let damaged = try Self.damagedReference(inGitFolder: gitdir) {
             throw GitError.wrapper("the journal's git references are damaged (\(damaged)): the history only they reach would be lost",
-                                   function: "purge", advice: "`git fsck` in the journal folder shows what is wrong; mend it, then let go again; \(nothingChanged)")
+                                   function: "purge", advice: "`git fsck` in the journal folder shows what is wrong; mend it, then \(retry); \(nothingChanged)")
         }
         if let alternates = ProcessInfo.processInfo.environment["GIT_ALTERNATE_OBJECT_DIRECTORIES"], !alternates.isEmpty {
             throw GitError.wrapper("GIT_ALTERNATE_OBJECT_DIRECTORIES names other object stores (\(alternates)), where the entry's words would stay",
-                                   function: "purge", advice: "unset it, then let go again; \(nothingChanged)")
+                                   function: "purge", advice: "unset it, then \(retry); \(nothingChanged)")
         }
         if try FolderContents.names(in: gitdir).contains(where: { $0.hasPrefix("sharedindex.") }) {
             throw GitRepository.splitIndexError
         }
+        // A pack a killed (or running) git command is writing or left: git reads `.tmp-*.idx`
+        // beside the real packs, and the others still hold whatever it was copying. Only
+        // whoever made them can tell whether they are in use, like a lock of theirs.
+        let leftovers = try GitRemoteCleaner.foreignTemporaryFiles(inGitFolder: gitdir)
+        if !leftovers.isEmpty {
+            let named = leftovers.count <= 4 ? leftovers.joined(separator: ", ")
+                : leftovers.prefix(4).joined(separator: ", ") + " and \(leftovers.count - 4) more"
+            throw GitError.wrapper("the journal's object store holds temporary files of a git command that is running or stopped part-way (\(named) in .git), which may hold the entry's words",
+                                   function: "purge",
+                                   advice: "if no git command is running in the journal, delete them, then \(retry); \(nothingChanged)")
+        }
+    }
+
+    /// The parts of the git folder that are symbolic links to elsewhere (`objects`, a folder or
+    /// pack in it, `refs` or a folder in it, `packed-refs`, `logs`, `config`, `info`,
+    /// `rr-cache`, `index`, `shallow`): what git's `contrib/workdir/git-new-workdir` links, or
+    /// one object store kept for several repositories. What a purge deletes there belongs to
+    /// the others too. Nil when there is none.
+    static func sharedStoreParts(inGitFolder gitdir: String) throws -> [String]? {
+        func isLink(_ relative: String) -> Bool {
+            var info = stat()
+            return lstat(gitdir + relative, &info) == 0 && Platform.fileType(info.st_mode) == S_IFLNK
+        }
+        var found: [String] = []
+        for name in ["objects", "refs", "packed-refs", "logs", "config", "info", "rr-cache", "index", "shallow", "worktrees"] where isLink(name) {
+            found.append(name)
+        }
+        if !found.contains("objects") {
+            for name in try FolderContents.names(in: gitdir + "objects") where isLink("objects/" + name) { found.append("objects/" + name) }
+            if !found.contains("objects/pack") {
+                for name in try FolderContents.names(in: gitdir + "objects/pack") where isLink("objects/pack/" + name) {
+                    found.append("objects/pack/" + name)
+                }
+            }
+        }
+        if !found.contains("refs") {
+            var folders = ["refs"]
+            while let folder = folders.popLast() {
+                for name in try FolderContents.names(in: gitdir + folder) {
+                    let relative = folder + "/" + name
+                    var info = stat()
+                    guard lstat(gitdir + relative, &info) == 0 else { continue }
+                    if Platform.fileType(info.st_mode) == S_IFLNK { found.append(relative) }
+                    else if Platform.fileType(info.st_mode) == S_IFDIR { folders.append(relative) }
+                }
+            }
+        }
+        if !found.contains("logs"), isLink("logs/refs") { found.append("logs/refs") }
+        return found.isEmpty ? nil : found.sorted()
+    }
+
+    /// Throws when HEAD is a symbolic link (`core.preferSymlinkRefs`): git reads it as the
+    /// branch it points to, say's git library as a detached HEAD, and a rewrite would leave the
+    /// checkout detached.
+    func refuseSymbolicLinkHead(function: String, then retry: String) throws {
+        var info = stat()
+        guard lstat(gitdir + "HEAD", &info) == 0, Platform.fileType(info.st_mode) == S_IFLNK else { return }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(gitdir + "HEAD", &buffer, buffer.count - 1)
+        let target = count > 0 ? String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let branch = target.hasPrefix("refs/") ? target : "refs/heads/main"
+        throw GitError.wrapper("the journal's .git/HEAD is a symbolic link (core.preferSymlinkRefs)\(target.isEmpty ? "" : " to \(target)"), which say's git library cannot read as the branch it points to",
+                               function: function,
+                               advice: "make it a plain file with `git config core.preferSymlinkRefs false && git symbolic-ref HEAD \(branch)` in the journal folder, then \(retry); nothing was changed")
     }
 
     /// Throws, with what to do, when part of the history is not here: a shallow clone

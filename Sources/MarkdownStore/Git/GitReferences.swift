@@ -162,13 +162,83 @@ extension GitRepository {
             let name = trimmed.dropFirst("[remote \"".count).dropLast(2)
             if name != "origin" { found.append("the remote " + name) }
         }
-        if let head = try headCommit() {
-            let others = try files(ofCommit: head).keys.filter { !$0.hasPrefix(entriesFolder) && !ownFiles.contains($0) }.sorted()
-            if !others.isEmpty {
-                found.append(others.count <= 3 ? others.joined(separator: ", ")
-                    : others.prefix(3).joined(separator: ", ") + " and \(others.count - 3) more files")
+        // Files that are not entries, anywhere in the history (a file of theirs committed in
+        // `entries/`, or one outside it since removed): their history goes with the repository.
+        let others = try pathsInHistory().filter { path in
+            !ownFiles.contains(path) && !(path.hasPrefix(entriesFolder) && (path.hasSuffix(".md") || path.hasSuffix(".markdown")))
+        }.sorted()
+        if !others.isEmpty {
+            let named = others.count <= 3 ? others.joined(separator: ", ")
+                : others.prefix(3).joined(separator: ", ") + " and \(others.count - 3) more files"
+            found.append("the history of " + named)
+        }
+        // Working trees of theirs (`git worktree add`): their checkouts and staged changes live here.
+        for name in try FolderContents.names(in: gitdir + "worktrees") {
+            let pointer = (try? String(contentsOfFile: gitdir + "worktrees/" + name + "/gitdir", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            found.append("the working tree " + (pointer.map { ($0 as NSString).deletingLastPathComponent } ?? name) + " (git worktree)")
+        }
+        // Hooks of theirs (git's own examples end in `.sample`).
+        for name in try FolderContents.names(in: gitdir + "hooks") where !name.hasSuffix(".sample") {
+            found.append("the hook " + name)
+        }
+        let settings = Self.settingsSayDidNotMake(config)
+        if !settings.isEmpty { found.append("the git setting" + (settings.count == 1 ? " " : "s ") + settings.joined(separator: ", ")) }
+        return found
+    }
+
+    /// The settings in the text of a `.git/config` that neither `git init` nor say writes:
+    /// `core.bare`, `repositoryformatversion`, `filemode`, `logallrefupdates`, `ignorecase`,
+    /// `precomposeunicode`, `symlinks`, and the `origin` remote say syncs with.
+    static func settingsSayDidNotMake(_ config: String) -> [String] {
+        let core: Set<String> = ["bare", "repositoryformatversion", "filemode", "logallrefupdates", "ignorecase", "precomposeunicode", "symlinks"]
+        var section = ""
+        var found: [String] = []
+        for raw in config.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            var line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
+                let header = line[line.index(after: line.startIndex) ..< end].trimmingCharacters(in: .whitespaces)
+                if let quote = header.firstIndex(of: "\"") {
+                    let name = header[..<quote].trimmingCharacters(in: .whitespaces).lowercased()
+                    section = name + "." + header[header.index(after: quote)...].replacingOccurrences(of: "\"", with: "")
+                } else {
+                    section = header.lowercased()
+                }
+                line = String(line[line.index(after: end)...]).trimmingCharacters(in: .whitespaces)
+                if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             }
+            let key = (line.split(separator: "=", maxSplits: 1).first.map(String.init) ?? line).trimmingCharacters(in: .whitespaces).lowercased()
+            if section == "core", core.contains(key) { continue }
+            if section == "remote.origin" { continue }
+            let name = section + "." + key
+            if !found.contains(name) { found.append(name) }
         }
         return found
+    }
+
+    /// Every path a file had in a commit that HEAD reaches. Each tree is read once at each place.
+    func pathsInHistory() throws -> Set<String> {
+        var paths = Set<String>()
+        guard let head = try headCommit() else { return paths }
+        let walk = try GitRevisionWalk(repository: handle)
+        try head.withOID { try gitCheck(git_revwalk_push(walk.handle, $0), "git_revwalk_push") }
+        var seen = Set<String>()
+        func visit(_ tree: ObjectID, prefix: String) throws {
+            guard seen.insert(prefix + " " + tree.description).inserted else { return }
+            var raw: OpaquePointer?
+            try tree.withOID { try gitCheck(git_tree_lookup(&raw, handle, $0), "git_tree_lookup") }
+            defer { git_tree_free(raw) }
+            for position in 0 ..< git_tree_entrycount(raw) {
+                guard let entry = git_tree_entry_byindex(raw, position), let name = gitString(from: git_tree_entry_name(entry)),
+                      let id = git_tree_entry_id(entry) else { continue }
+                switch git_tree_entry_type(entry) {
+                case GIT_OBJECT_TREE: try visit(ObjectID(id), prefix: prefix + name + "/")
+                default: paths.insert(prefix + name)
+                }
+            }
+        }
+        while let commit = try walk.next() { try visit(try treeID(ofCommit: commit), prefix: "") }
+        return paths
     }
 }

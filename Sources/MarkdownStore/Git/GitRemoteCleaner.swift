@@ -80,6 +80,23 @@ enum GitRemoteCleaner {
 }
 
 extension GitRemoteCleaner {
+    /// Why the folder remote `other` must not be repacked to what its references reach, or nil:
+    /// a working copy (its index, and the HEADs and indexes of its other working trees, reach
+    /// objects no reference does: staged changes), a repository with other working trees, or
+    /// an object store shared with another repository through a symbolic link.
+    static func reasonNotToClean(_ other: GitLocalTransfer.Repository) throws -> String? {
+        if git_repository_is_bare(other.handle) == 0 {
+            return "is a working copy (git keeps its staged changes, which no branch reaches)"
+        }
+        if try !FolderContents.names(in: other.gitdir + "worktrees").isEmpty {
+            return "has other working trees (git worktree), whose staged changes no branch reaches"
+        }
+        if let shared = try GitRepository.sharedStoreParts(inGitFolder: other.gitdir) {
+            return "shares \(shared.joined(separator: ", ")) with another repository through a symbolic link"
+        }
+        return nil
+    }
+
     /// The references of the repository at `path` (other than `except`) whose history still
     /// holds a file for which `isLetGo` is true, sorted. Each tree is read once, however many
     /// commits share it.
@@ -146,14 +163,28 @@ extension GitRemoteCleaner {
     /// `tmp_obj_*`), as paths relative to the git folder: they may hold anything git was
     /// receiving, and only whoever made them can tell whether they are still in use.
     static func foreignTemporaryFiles(repositoryAt path: String) throws -> [String] {
-        let other = try GitLocalTransfer.Repository(path: path)
+        try foreignTemporaryFiles(inGitFolder: try GitLocalTransfer.Repository(path: path).gitdir)
+    }
+
+    /// ``foreignTemporaryFiles(repositoryAt:)`` for the git folder `gitdir` (ending in `/`):
+    /// also the `.tmp-<pid>-pack-*` files a killed `git repack` or `git gc` leaves, whose
+    /// index git reads like any other pack's.
+    static func foreignTemporaryFiles(inGitFolder gitdir: String) throws -> [String] {
         var found: [String] = []
-        let objects = other.gitdir + "objects/"
-        for name in try FolderContents.names(in: objects + "pack") where name.hasPrefix("tmp_") && !name.hasPrefix("tmp_say_") {
+        let objects = gitdir + "objects/"
+        for name in try FolderContents.names(in: objects + "pack")
+        where (name.hasPrefix("tmp_") && !name.hasPrefix("tmp_say_")) || name.hasPrefix(".tmp-") {
             found.append("objects/pack/" + name)
         }
         for name in try FolderContents.names(in: objects) where name.hasPrefix("incoming-") || name.hasPrefix("tmp_") {
             found.append("objects/" + name)
+        }
+        // A loose object git was writing (`git add`, `hash-object`) sits beside the others
+        // until it is renamed: `objects/ab/tmp_obj_*`.
+        for folder in try FolderContents.names(in: objects) where folder.utf8.count == 2 && folder.utf8.allSatisfy({ GitRawObject.hexValue($0) != nil }) {
+            for name in try FolderContents.names(in: objects + folder) where name.hasPrefix("tmp_obj_") {
+                found.append("objects/" + folder + "/" + name)
+            }
         }
         return found.sorted()
     }

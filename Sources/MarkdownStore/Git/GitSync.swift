@@ -182,6 +182,9 @@ public struct GitSyncOutcome: Equatable, Sendable {
     public var remoteStillHolds: [String] = []
     /// Temporary files in a folder remote that say did not make (a git command stopped part-way).
     public var remoteLeftovers: [String] = []
+    /// Why a folder remote that received a rewritten history was not cleaned ("it is a working
+    /// copy…"), so the old versions may stay in its object store; nil when it was (or had not to be).
+    public var remoteNotCleaned: String? = nil
 
     public init() {}
 }
@@ -210,6 +213,7 @@ extension GitRepository {
             throw GitError.wrapper("a merge, rebase or similar git operation is in progress; finish or abort it first", function: "sync")
         }
         try refuseIncompleteHistory(function: "sync", then: "sync again")
+        try refuseSymbolicLinkHead(function: "sync", then: "sync again")
         guard try headBranch() == "refs/heads/main" else {
             throw GitError.wrapper("HEAD is not on the branch main; check main out first", function: "sync")
         }

@@ -52,6 +52,9 @@ extension GitSyncSession {
             try quarantine.accept()
             return try startRemote(application)
         }
+        // A let-go received here rewrites this repository's history: refused, before anything
+        // changes, wherever a let-go would be (another working tree, a shared object store…).
+        if !application.purge.isEmpty { try repository.refuseUnsupportedRepository(then: "sync again") }
         var outcome = GitSyncOutcome()
         let (head, final, newBlobs) = try buildHistory(application, remoteHead: remoteHead, remoteFiles: remoteFiles)
         if let (first, second) = GitSyncValidation.collision(in: final.keys) {
@@ -300,13 +303,20 @@ extension GitSyncSession {
     private func cleanFolderRemote(_ outcome: inout GitSyncOutcome, _ application: GitSyncApplication) throws {
         guard let folder = address.localPath, access(repository.remoteCleaningPath, F_OK) == 0 else { return }
         let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
-        try repository.withPendingWrites([GitPendingWrites.packs(in: other.gitdir + "objects/pack/")]) {
-            try GitRemoteCleaner.keepOnlyReachable(repositoryAt: folder)
+        // What only the remote's own git knows to keep (a working copy's index and checkouts,
+        // another repository's objects) is never dropped: such a remote is left as it is, and
+        // named, until it is bare and its own.
+        if let reason = try GitRemoteCleaner.reasonNotToClean(other) {
+            outcome.remoteNotCleaned = reason
+        } else {
+            try repository.withPendingWrites([GitPendingWrites.packs(in: other.gitdir + "objects/pack/")]) {
+                try GitRemoteCleaner.keepOnlyReachable(repositoryAt: folder)
+            }
+            outcome.cleanedRemote = true
         }
-        outcome.cleanedRemote = true
         outcome.remoteStillHolds = try GitRemoteCleaner.referencesReaching(repositoryAt: folder, except: "refs/heads/main",
                                                                             isLetGo: application.isLetGo)
         outcome.remoteLeftovers = try GitRemoteCleaner.foreignTemporaryFiles(repositoryAt: folder)
-        if outcome.remoteStillHolds.isEmpty { try AtomicFile.remove(repository.remoteCleaningPath) }
+        if outcome.remoteStillHolds.isEmpty, outcome.remoteNotCleaned == nil { try AtomicFile.remove(repository.remoteCleaningPath) }
     }
 }
