@@ -174,4 +174,36 @@ struct LetGoCopiesTests {
             #expect(try gitRun(["fsck", "--full", "--strict"], in: folder).status == 0)
         }
     }
+
+    /// With `core.ignorecase` set in a repository on a disk that tells case apart, files of the
+    /// person's whose names differ from an entry's only in case are theirs: listing the journal
+    /// leaves their index entries alone, and letting the entry go leaves them and their history.
+    @Test func aFileNamedLikeTheEntryInAnotherCaseIsThePersons() throws {
+        #expect(try say("init", "--git").status == 0)
+        let entry = try keep("A neutral sentence about the garden with CASE106 in it.")
+        _ = try keep("Another entry, OTHER107.")
+        let name = (entry as NSString).lastPathComponent
+        let folder = (entry as NSString).deletingLastPathComponent
+        let upperFolder = "E" + folder.dropFirst()
+        let upperName = name.uppercased()
+        try FileManager.default.createDirectory(atPath: journal + "/" + upperFolder, withIntermediateDirectories: true)
+        try home.write("my own different doc, MINE106\n", to: "journal/" + upperFolder + "/" + name)
+        try home.write("upper doc, my own words, UPPER106\n", to: "journal/" + folder + "/" + upperName)
+        try gitOK("add", "-A")
+        try gitOK("commit", "-q", "-m", "my docs")
+        try gitOK("config", "core.ignorecase", "true")
+        let before = try git(["ls-files", "-s"], in: journal).output
+
+        #expect(try say("history").status == 0)
+        #expect(try git(["ls-files", "-s"], in: journal).output == before)
+
+        let letGo = try say("let-go", entry, "--yes")
+        #expect(letGo.status == 0, "\(letGo.stderr)")
+        #expect(try git(["show", "HEAD:" + upperFolder + "/" + name], in: journal).output == "my own different doc, MINE106\n")
+        #expect(try git(["show", "HEAD:" + folder + "/" + upperName], in: journal).output == "upper doc, my own words, UPPER106\n")
+        #expect(try text(upperFolder + "/" + name) == "my own different doc, MINE106\n")
+        #expect(try text(folder + "/" + upperName) == "upper doc, my own words, UPPER106\n")
+        #expect(!(try everything()).contains("CASE106"))
+        try expectClean()
+    }
 }
