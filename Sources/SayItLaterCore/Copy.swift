@@ -120,6 +120,9 @@ public enum Copy {
             : "Remove the copied versions too (\(entries.count == 1 ? "that entry stays" : "those entries stay") as \(entries.count == 1 ? "it is" : "they are") now)?"
         return found.prefix(1).uppercased() + found.dropFirst() + ". " + removal
     }
+    public static func entriesWithTheSameWords(_ paths: [String]) -> String {
+        "The same words are still in \(paths.joined(separator: ", ")), \(paths.count == 1 ? "another entry" : "other entries") you keep: \(paths.count == 1 ? "it stays" : "they stay") as \(paths.count == 1 ? "it is" : "they are"). Let \(paths.count == 1 ? "it" : "them") go too to remove those words."
+    }
     public static func copiesChanged(_ paths: [String]) -> String {
         "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "has" : "have") changes not committed, so \(paths.count == 1 ? "it stays" : "they stay") in the folder as \(paths.count == 1 ? "it is" : "they are"); only the copied versions left the history."
     }

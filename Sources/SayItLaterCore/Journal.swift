@@ -34,6 +34,8 @@ public struct LetGoResult: Sendable, Equatable {
     /// Copies whose file has changes not committed: the copied versions left the history, the
     /// file stays as it is.
     public var changedCopies: [String] = []
+    /// Other entries whose version now is the same words: they stay as they are.
+    public var entriesWithTheSameWords: [String] = []
     /// The working tree of a repository of the person's around the journal that holds the
     /// entry too (see `GitRepository.enclosing(_:holding:)`): its history still does.
     public var repositoryAround: String?
@@ -307,6 +309,7 @@ public final class Journal {
                 }
                 result = LetGoResult(removedCopies: report.removedCopies, keptCopies: report.keptCopies)
                 result.changedCopies = report.changedCopies
+                result.entriesWithTheSameWords = report.entriesWithTheSameWords
             } catch let found as GitPurgeCopiesFound {
                 throw JournalError.copiesElsewhere(paths: found.paths, entries: found.entries)
             }

@@ -75,9 +75,11 @@ public struct GitPurgeReport: Sendable, Equatable {
     public var paths: [String] = []
     /// Copies removed too (with ``GitPurgeCopies/remove``).
     public var removedCopies: [String] = []
-    /// Copies left in place (with ``GitPurgeCopies/keep``, and with ``GitPurgeCopies/remove``
-    /// the current version of another entry the journal lists): the words are still there.
+    /// Copies left in place (with ``GitPurgeCopies/keep``): the words are still there.
     public var keptCopies: [String] = []
+    /// Other entries the journal lists whose version now is the same words as a version of the
+    /// entry (with ``GitPurgeCopies/remove``): they stay as they are, and so do those words.
+    public var entriesWithTheSameWords: [String] = []
     /// Copies whose file in the folder has changes not committed (with
     /// ``GitPurgeCopies/remove``): the copied versions left the history and the index, and the
     /// file stays as it is.
@@ -798,7 +800,7 @@ struct GitPurgePlan {
             }
             let names = Dictionary(uniqueKeysWithValues: zip(removedCopyPaths.sorted(),
                                                              try Self.describeCopies(removedCopyPaths.sorted(), references: references, database: database)))
-            report.keptCopies = stillThere.compactMap { names[$0] }
+            report.entriesWithTheSameWords = stillThere.compactMap { names[$0] }
             report.changedCopies = changed.compactMap { names[$0] }
             report.removedCopies = removedCopyPaths.sorted().filter { !stillThere.contains($0) }.compactMap { names[$0] }
         }

@@ -102,6 +102,7 @@ extension Say {
             Output.line(result.repositoryAround == nil ? Copy.letGoSummary : Copy.letGoFromJournal)
             if !result.keptCopies.isEmpty { Output.error(Copy.copiesStillThere(result.keptCopies)) }
             if !result.changedCopies.isEmpty { Output.error(Copy.copiesChanged(result.changedCopies)) }
+            if !result.entriesWithTheSameWords.isEmpty { Output.error(Copy.entriesWithTheSameWords(result.entriesWithTheSameWords)) }
             Output.warnings(of: journal)
         }
     }

@@ -99,6 +99,27 @@ struct LetGoCopiesTests {
         try expectClean()
     }
 
+    /// A duplicate of an entry, both listed, neither changed since: letting one go with its
+    /// copies leaves the other as it is, and says its words are still there.
+    @Test func anotherEntryWithTheSameWordsNowStays() throws {
+        #expect(try say("init", "--git").status == 0)
+        let original = try keep("A neutral sentence about the garden with TWIN555 in it.")
+        let words = try text(original)
+        try FileManager.default.createDirectory(atPath: journal + "/entries/2026/12", withIntermediateDirectories: true)
+        try home.write(words, to: "journal/entries/2026/12/twin.md")
+        try gitOK("add", "-A")
+        try gitOK("commit", "-q", "-m", "a twin")
+        let letGo = try say("let-go", "entries/2026/12/twin.md", "--yes", "--with-copies")
+        #expect(letGo.status == 0, "\(letGo.stderr)")
+        #expect(letGo.stderr.contains("The same words are still in \(original), another entry you keep: it stays as it is."), "\(letGo.stderr)")
+        #expect(try text(original) == words)
+        #expect(try git(["show", "HEAD:" + original], in: journal).output == words)
+        #expect(!FileManager.default.fileExists(atPath: journal + "/entries/2026/12/twin.md"))
+        #expect(try say("history").stdout.contains("TWIN555"))
+        #expect(try git(["status", "--porcelain"], in: journal).output == "")
+        try expectClean()
+    }
+
     /// A copy the person went on writing in (not committed): the copied version leaves the
     /// history, and the file stays in the folder as it is, with their work.
     @Test func aCopyWithChangesNotCommittedStaysInTheFolder() throws {
