@@ -41,6 +41,7 @@
     X(git_graph_descendant_of) \
     X(git_index_add) \
     X(git_index_add_bypath) \
+    X(git_index_caps) \
     X(git_index_checksum) \
     X(git_index_entrycount) \
     X(git_index_free) \
@@ -50,6 +51,7 @@
     X(git_index_read) \
     X(git_index_remove_bypath) \
     X(git_index_reuc_clear) \
+    X(git_index_set_caps) \
     X(git_index_write) \
     X(git_index_write_tree_to) \
     X(git_libgit2_init) \

@@ -1,3 +1,5 @@
+import MarkdownStore
+
 /// Every word the person reads, in one place, so the voice stays calm and consistent and a
 /// reviewer can read it all at once. Screens and commands take their text from here.
 public enum Copy {
@@ -112,8 +114,17 @@ public enum Copy {
     public static func stillInRepositoryAround(_ folder: String) -> String {
         "The git repository in \(folder) tracks this journal too, so its history still holds this entry. say does not change a repository it did not make."
     }
-    public static func copiesQuestion(_ paths: [String]) -> String {
-        "The same words are also in \(paths.joined(separator: ", ")), which say did not write. Remove \(paths.count == 1 ? "it" : "them") too?"
+    public static func copiesQuestion(_ paths: [String], entries: [String] = []) -> String {
+        let found = GitPurgeCopiesFound.describe(paths: paths, entries: entries)
+        let removal = entries.isEmpty ? "Remove \(paths.count == 1 ? "it" : "them") too?"
+            : "Remove the copied versions too (\(entries.count == 1 ? "that entry stays" : "those entries stay") as \(entries.count == 1 ? "it is" : "they are") now)?"
+        return found.prefix(1).uppercased() + found.dropFirst() + ". " + removal
+    }
+    public static func entriesWithTheSameWords(_ paths: [String]) -> String {
+        "The same words are still in \(paths.joined(separator: ", ")), \(paths.count == 1 ? "another entry" : "other entries") you keep: \(paths.count == 1 ? "it stays" : "they stay") as \(paths.count == 1 ? "it is" : "they are"). Let \(paths.count == 1 ? "it" : "them") go too to remove those words."
+    }
+    public static func copiesChanged(_ paths: [String]) -> String {
+        "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "has" : "have") changes not committed, so \(paths.count == 1 ? "it stays" : "they stay") in the folder as \(paths.count == 1 ? "it is" : "they are"); only the copied versions left the history."
     }
     public static let notRecordedWhileGitIsBusy =
         "Your entry is kept. A git merge or rebase (or a detached HEAD) is in progress, so say will add it to the history once that is finished."

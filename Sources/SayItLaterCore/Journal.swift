@@ -31,6 +31,11 @@ public struct LetGoResult: Sendable, Equatable {
     public var removedCopies: [String] = []
     /// Copies left in place: the words are still there.
     public var keptCopies: [String] = []
+    /// Copies whose file has changes not committed: the copied versions left the history, the
+    /// file stays as it is.
+    public var changedCopies: [String] = []
+    /// Other entries whose version now is the same words: they stay as they are.
+    public var entriesWithTheSameWords: [String] = []
     /// The working tree of a repository of the person's around the journal that holds the
     /// entry too (see `GitRepository.enclosing(_:holding:)`): its history still does.
     public var repositoryAround: String?
@@ -300,10 +305,17 @@ public final class Journal {
             try recordLetGoVersion(entry.path, in: repository)
             let policy: GitPurgeCopies = copies == .refuse ? .refuse : copies == .remove ? .remove : .keep
             do {
-                let report = try versioning { try repository.purge(entryPaths: [entry.path], copies: policy) }
+                // The other entries the journal lists, asked for only when a copy is found.
+                let report = try versioning {
+                    try repository.purge(entryPaths: [entry.path], copies: policy) { [self] in
+                        Set(list().entries.map(\.path)).subtracting([entry.path])
+                    }
+                }
                 result = LetGoResult(removedCopies: report.removedCopies, keptCopies: report.keptCopies)
+                result.changedCopies = report.changedCopies
+                result.entriesWithTheSameWords = report.entriesWithTheSameWords
             } catch let found as GitPurgeCopiesFound {
-                throw JournalError.copiesElsewhere(paths: found.paths)
+                throw JournalError.copiesElsewhere(paths: found.paths, entries: found.entries)
             }
         }
         try storage { try store.remove(entry.path) }

@@ -35,8 +35,9 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
     case busy
     /// git (through libgit2) failed while versioning the journal.
     case versioning(GitError)
-    /// Letting go stopped: the entry's words are also at these paths, which say did not write.
-    case copiesElsewhere(paths: [String])
+    /// Letting go stopped: the entry's words are also at these paths; `entries` are those of
+    /// them that are other entries the journal lists, the rest are files say did not write.
+    case copiesElsewhere(paths: [String], entries: [String] = [])
 
     public var errorDescription: String? {
         switch self {
@@ -78,8 +79,8 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
             return error.errorDescription
         case let .versioning(error):
             return "git could not update the journal's history: \(error.errorDescription ?? "unknown error")"
-        case let .copiesElsewhere(paths):
-            return "the same words are also in \(paths.joined(separator: ", ")), which say did not write; nothing was changed"
+        case let .copiesElsewhere(paths, entries):
+            return GitPurgeCopiesFound.describe(paths: paths, entries: entries) + "; nothing was changed"
         case .busy:
             return "another say is busy with this journal; try again in a moment"
         case .noHomeFolder:

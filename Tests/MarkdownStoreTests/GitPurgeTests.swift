@@ -456,3 +456,61 @@ struct SimulatedPurgeCrash: Error {}
         }
     }
 }
+
+/// Copies removed with the entry are versions, not paths: a later version the person wrote at
+/// the copy's path stays, also when a purge is killed part-way and finished by the next run.
+@Suite struct GitPurgeCopyVersionsTests {
+    let entry = "entries/2026/11/2026-11-10T034200Z-7f3c9a00.md"
+    let copy = "backup/copy.md"
+    let words = "---\nid: 7f3c9a00-0000-4000-8000-000000000000\n---\nENTRY-marker words.\n"
+
+    func makeHistory(_ root: String) throws -> GitRepository {
+        let repository = try GitRepository.create(at: root)
+        try writeGitTestFile(root, entry, words)
+        try repository.commit(paths: [entry], message: "Keep 7f3c9a00")
+        try writeGitTestFile(root, copy, words)
+        try runGit(["add", copy], in: root)
+        try runGit(["commit", "-q", "-m", "my backup"], in: root)
+        try writeGitTestFile(root, copy, "MINE-marker, my own words now.\n")
+        try runGit(["commit", "-q", "-am", "my own words"], in: root)
+        try runGit(["gc", "-q"], in: root)
+        return repository
+    }
+
+    func verify(_ root: String) throws {
+        let objects = String(decoding: try runGit(["cat-file", "--batch-all-objects", "--batch"], in: root), as: UTF8.self)
+        #expect(!objects.contains("ENTRY-marker"))
+        #expect(objects.contains("MINE-marker"))
+        #expect(try String(contentsOfFile: root + "/" + copy, encoding: .utf8) == "MINE-marker, my own words now.\n")
+        #expect(try gitCLIText(["show", "HEAD:" + copy], in: root) == "MINE-marker, my own words now.\n")
+        #expect(try gitCLIText(["log", "--format=%s", "--", copy], in: root) == "my own words\n")
+        #expect(try gitCLIText(["status", "--porcelain"], in: root) == "")
+        try runGit(["fsck", "--full", "--strict"], in: root)
+        #expect(!FileManager.default.fileExists(atPath: root + "/.git/say/pending-purge"))
+    }
+
+    @Test func onlyTheCopiedVersionGoes() throws {
+        try withGitTestFolder { root in
+            let repository = try makeHistory(root)
+            let found = try #require(throws: GitPurgeCopiesFound.self) { try repository.purge(entryPaths: [entry]) }
+            #expect(found.paths == [copy])
+            let report = try repository.purge(entryPaths: [entry], copies: .remove)
+            #expect(report.removedCopies == [copy])
+            try verify(root)
+        }
+    }
+
+    @Test(arguments: PurgeCheckpoint.allCases)
+    func killedAtEachStepThenResumedKeepsTheLaterVersion(at point: PurgeCheckpoint) throws {
+        try withGitTestFolder { root in
+            do {
+                let repository = try makeHistory(root)
+                repository.purgeCheckpoint = { if $0 == point { throw SimulatedPurgeCrash() } }
+                #expect(throws: SimulatedPurgeCrash.self) { try repository.purge(entryPaths: [entry], copies: .remove) }
+            }
+            let repository = try #require(try GitRepository.open(at: root))
+            #expect(try repository.resumePendingPurge())
+            try verify(root)
+        }
+    }
+}

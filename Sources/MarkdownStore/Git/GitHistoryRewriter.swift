@@ -85,22 +85,30 @@ final class GitHistoryRewriter {
     /// Versions left in place at a purged path (a newer entry written where one was let go):
     /// path → blobs. Everywhere else in that path's history the path goes.
     private let keep: [String: Set<ObjectID>]
+    /// Paths where only some versions go (copies of the entry at paths that are not its own):
+    /// path → the versions removed. Every other version there stays.
+    private let only: [String: Set<ObjectID>]
 
-    /// - Parameter collectorDatabase: a second database (its own pack reader) for gathering the
-    ///   untouched trees on another thread while the rewrite goes on; nil gathers them inline.
+    /// - Parameters:
+    ///   - only: paths where only the versions named go (see ``only``); takes precedence over `keep`.
+    ///   - collectorDatabase: a second database (its own pack reader) for gathering the
+    ///     untouched trees on another thread while the rewrite goes on; nil gathers them inline.
     init(database: GitObjectDatabase, paths: Set<String>, preserveShape: Set<ObjectID> = [], keep: [String: Set<ObjectID>] = [:],
-         collectorDatabase: GitObjectDatabase? = nil) {
+         only: [String: Set<ObjectID>] = [:], collectorDatabase: GitObjectDatabase? = nil) {
         self.database = database
         collector = GitTreeCollector(database: collectorDatabase ?? database, inBackground: collectorDatabase != nil)
         matcher = GitPathMatcher(paths)
         self.preserveShape = preserveShape
         self.keep = keep.filter { paths.contains($0.key) && !$0.value.isEmpty }
+        self.only = only.filter { paths.contains($0.key) }
     }
 
     /// Whether the entry at `path` + `name` holding `id` is one of the versions kept.
     private func isKept(_ id: ObjectID, name: UnsafeRawBufferPointer, path: String) -> Bool {
-        guard !keep.isEmpty else { return false }
-        return keep[path + String(decoding: name, as: UTF8.self)]?.contains(id) == true
+        guard !keep.isEmpty || !only.isEmpty else { return false }
+        let full = path + String(decoding: name, as: UTF8.self)
+        if let removed = only[full] { return !removed.contains(id) }
+        return keep[full]?.contains(id) == true
     }
 
     /// The tree with every purged path removed (`path` is where the tree sits, `""` for a

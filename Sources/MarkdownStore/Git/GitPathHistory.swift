@@ -21,10 +21,15 @@ enum GitPathHistory {
     /// Commits whose parents after the first are not earlier versions (a stash's index and
     /// untracked-files commits) are compared with their first parent only.
     ///
+    /// With `idMoves`, an `id` that leaves one path (removed, or replaced by a version with
+    /// another `id`) and arrives at another (added, or replacing a version with another `id`)
+    /// in the same commit is a rename too: two files whose names were swapped, or a file moved
+    /// and another put at its old name.
+    ///
     /// - Returns: each rename found, the commit (nil: the index) and path after it, the parent
     ///   and path before it. Paths not in `paths` among them are the same entry.
     static func renames(of paths: Set<String>, rewriter: GitHistoryRewriter, repository: GitRepository,
-                        database: GitObjectDatabase, firstParentOnly: Set<ObjectID> = []) throws -> [Rename] {
+                        database: GitObjectDatabase, firstParentOnly: Set<ObjectID> = [], idMoves: Bool = false) throws -> [Rename] {
         var ids = Set<String>()
         for blob in rewriter.purgedBlobs {
             if let id = try? database.read(blob, { _, data in frontMatterID(data) }) { ids.insert(id) }
@@ -34,9 +39,27 @@ enum GitPathHistory {
                let id = data.withUnsafeBytes({ frontMatterID($0) }) { ids.insert(id) }
         }
         var found: [Rename] = []
+        var idOfBlob: [ObjectID: String?] = [:]
+        func id(_ blob: ObjectID?) -> String? {
+            guard let blob else { return nil }
+            if let known = idOfBlob[blob] { return known }
+            let value = try? database.read(blob, { _, data in frontMatterID(data) })
+            idOfBlob[blob] = .some(value ?? nil)
+            return value ?? nil
+        }
         func consider(_ changes: [Change], commit: ObjectID?, parent: ObjectID) throws {
-            let removed = changes.filter { $0.kind == .deleted }
-            let added = changes.filter { $0.kind == .added }
+            var removed = changes.filter { $0.kind == .deleted }
+            var added = changes.filter { $0.kind == .added }
+            if idMoves {
+                // A version replaced by one with another id: its id left the path, the new one arrived.
+                for change in changes where change.kind == .other {
+                    let before = id(change.oldBlob)
+                    let after = id(change.newBlob)
+                    guard before != after else { continue }
+                    if before != nil { removed.append(change) }
+                    if after != nil { added.append(change) }
+                }
+            }
             for change in changes where change.kind == .renamed && (paths.contains(change.oldPath) || paths.contains(change.newPath)) {
                 found.append(Rename(commit: commit, newPath: change.newPath, parent: parent, oldPath: change.oldPath))
             }
@@ -59,7 +82,28 @@ enum GitPathHistory {
             }
         }
         var changesBetween: [[ObjectID]: [Change]] = [:]
-        for (commit, parent) in rewriter.presenceChanges {
+        var examined = rewriter.presenceChanges
+        if idMoves {
+            // Where a version at one of the paths took the place of one with another id, that id
+            // may have moved to another path (names swapped) while the paths stayed present.
+            var seen = Set(examined.compactMap { pair in pair.parent.map { [pair.commit, $0] } })
+            for (commit, blobs) in rewriter.presenceOfCommit {
+                for parent in rewriter.oldParents[commit] ?? [] {
+                    guard let before = rewriter.presenceOfCommit[parent], !seen.contains([commit, parent]) else { continue }
+                    let changedID = blobs.contains { path, blob in
+                        guard let old = before[path], old != blob else { return false }
+                        let now = id(blob)
+                        let then = id(old)
+                        return now != nil && then != nil && now != then
+                    }
+                    if changedID {
+                        seen.insert([commit, parent])
+                        examined.append((commit, parent))
+                    }
+                }
+            }
+        }
+        for (commit, parent) in examined {
             guard let parent, let newTree = rewriter.oldTrees[commit], let oldTree = rewriter.oldTrees[parent] else { continue }
             if firstParentOnly.contains(commit), rewriter.oldParents[commit]?.first != parent { continue }
             if changesBetween[[oldTree, newTree]] == nil { changesBetween[[oldTree, newTree]] = try repository.changes(from: oldTree, to: newTree) }
@@ -84,13 +128,15 @@ enum GitPathHistory {
     /// holds a file without a break (from commit to parent, or from the index to HEAD), is one
     /// file's life there; lives joined by a rename, by a version in common or by the same
     /// front-matter `id` are one file. The entry is the file whose life holds what the folder
-    /// and the index have at `entryPaths` now.
+    /// and the index have at `entryPaths` now. With `splitByID`, a life also ends where a
+    /// version with another front-matter `id` takes the place of one with an `id` (another
+    /// entry's file, or a page of the person's, put at the path).
     ///
     /// - Returns: the paths the entry had, and the versions at them that belong to other files
     ///   (to keep); nil when nothing at `entryPaths` is in the history or the index (everything
     ///   at the paths is the entry's).
     static func lifetimes(entryPaths: Set<String>, paths: Set<String>, order: [ObjectID], rewriter: GitHistoryRewriter,
-                          renames: [Rename], repository: GitRepository, database: GitObjectDatabase) throws
+                          renames: [Rename], repository: GitRepository, database: GitObjectDatabase, splitByID: Bool = false) throws
         -> (paths: Set<String>, others: [String: Set<ObjectID>])? {
         struct Node: Hashable { let commit: ObjectID?; let path: String }
         var nodes: [Node] = []
@@ -121,19 +167,30 @@ enum GitPathHistory {
             parent[root(a)] = root(b)
         }
         let head = try repository.headCommit()
-        // A life goes on from parent to commit, and from HEAD to the index.
+        var idOfBlob: [ObjectID: String?] = [:]
+        func id(_ position: Int) -> String? {
+            let blob = blobOf[position]
+            if idOfBlob.index(forKey: blob) == nil { idOfBlob[blob] = .some(try? database.read(blob) { _, data in frontMatterID(data) }) }
+            return idOfBlob[blob] ?? nil
+        }
+        // A life goes on from parent to commit, and from HEAD to the index (with `splitByID`,
+        // not across a change of front-matter id).
+        func goOn(_ position: Int, _ before: Int?) {
+            guard let before else { return }
+            if splitByID, let now = id(position), let then = id(before), now != then { return }
+            join(position, before)
+        }
         for (node, position) in number {
             if let commit = node.commit {
-                for before in rewriter.oldParents[commit] ?? [] { join(position, number[Node(commit: before, path: node.path)]) }
+                for before in rewriter.oldParents[commit] ?? [] { goOn(position, number[Node(commit: before, path: node.path)]) }
             } else if let head {
-                join(position, number[Node(commit: head, path: node.path)])
+                goOn(position, number[Node(commit: head, path: node.path)])
             }
         }
         for rename in renames { join(number[Node(commit: rename.commit, path: rename.newPath)], number[Node(commit: rename.parent, path: rename.oldPath)]) }
         // A version or an id in common is the same file (a file removed and brought back).
         var firstWithBlob: [ObjectID: Int] = [:]
         var firstWithID: [String: Int] = [:]
-        var idOfBlob: [ObjectID: String?] = [:]
         for position in nodes.indices {
             let blob = blobOf[position]
             if let other = firstWithBlob[blob] { join(position, other) } else { firstWithBlob[blob] = position }

@@ -42,9 +42,30 @@ public enum GitPurgeCopies: Sendable, Equatable {
 public struct GitPurgeCopiesFound: Error, Equatable, Sendable, LocalizedError {
     /// The paths (relative to the working tree) that hold an exact copy of a version of the entry.
     public let paths: [String]
+    /// Those of `paths` that are other entries the journal lists (say wrote them): a version
+    /// of theirs has the same bytes as a version of the entry.
+    public let entries: [String]
+
+    public init(paths: [String], entries: [String] = []) {
+        self.paths = paths
+        self.entries = entries
+    }
 
     public var errorDescription: String? {
-        "the same words are also in \(paths.joined(separator: ", ")), which say did not write; nothing was changed"
+        Self.describe(paths: paths, entries: entries) + "; nothing was changed"
+    }
+
+    /// "the same words are also in …", naming other entries as entries and the rest as files
+    /// say did not write.
+    public static func describe(paths: [String], entries: [String]) -> String {
+        let others = paths.filter { !entries.contains($0) }
+        var parts: [String] = []
+        if !entries.isEmpty {
+            parts.append((entries.count == 1 ? "a version of another entry say lists, " : "versions of other entries say lists, ")
+                + entries.joined(separator: ", "))
+        }
+        if !others.isEmpty { parts.append(others.joined(separator: ", ") + ", which say did not write") }
+        return "the same words are also in " + parts.joined(separator: "; and in ")
     }
 }
 
@@ -56,6 +77,13 @@ public struct GitPurgeReport: Sendable, Equatable {
     public var removedCopies: [String] = []
     /// Copies left in place (with ``GitPurgeCopies/keep``): the words are still there.
     public var keptCopies: [String] = []
+    /// Other entries the journal lists whose version now is the same words as a version of the
+    /// entry (with ``GitPurgeCopies/remove``): they stay as they are, and so do those words.
+    public var entriesWithTheSameWords: [String] = []
+    /// Copies whose file in the folder has changes not committed (with
+    /// ``GitPurgeCopies/remove``): the copied versions left the history and the index, and the
+    /// file stays as it is.
+    public var changedCopies: [String] = []
 }
 
 extension GitRepository {
@@ -65,6 +93,8 @@ extension GitRepository {
     /// Whether a let-go was started and not finished (the next purge or sync finishes it).
     public var hasPendingPurge: Bool { access(pendingPurgePath, F_OK) == 0 }
 
+    /// Paths, the versions kept at some of them, and the paths where only copies go.
+    private static let copiesRecordHeader = "say-it-later pending-purge 4"
     /// Paths, and the versions kept at some of them.
     private static let recordHeader = "say-it-later pending-purge 3"
     /// Paths only (written when nothing is kept, so an earlier version of say can still finish it).
@@ -110,11 +140,23 @@ extension GitRepository {
     ///   - keeping: versions that stay where they are at a purged path, by path: a newer entry
     ///     written where one was let go (sync's purges only). Its file in the working tree is
     ///     left as it is, and the index keeps it.
+    ///   - listedEntries: for the let-go of one entry the journal lists, the paths of every
+    ///     entry it lists (asked only when a copy is found). With it, a file's life at a path
+    ///     ends where a version with another front-matter `id` takes its place, an `id` that
+    ///     leaves one path for another in one commit is a rename (two entries whose names were
+    ///     swapped), and a copy in another listed entry is named as that entry and its current
+    ///     version is never removed. Without it (sync), a path's history is the entry's as a whole.
     /// - Returns: the paths removed, and the copies removed or kept.
     /// - Throws: ``GitPurgeCopiesFound`` (nothing changed); `GitError` with the reason and what
     ///   to do; `MarkdownStoreError` for file system failures.
+    ///
+    /// **Copies.** A copy is a version (a blob) at another path with the same bytes as a version
+    /// of the entry. With ``GitPurgeCopies/remove`` only those versions leave the history and the
+    /// index; every other version at that path stays, and the file in the folder goes only when
+    /// it is such a copy and the same as the index (no change that is not committed).
     @discardableResult
-    public func purge(entryPaths: Set<String>, copies: GitPurgeCopies = .refuse, keeping: [String: Set<ObjectID>] = [:]) throws -> GitPurgeReport {
+    public func purge(entryPaths: Set<String>, copies: GitPurgeCopies = .refuse, keeping: [String: Set<ObjectID>] = [:],
+                      listedEntries: (() -> Set<String>)? = nil) throws -> GitPurgeReport {
         for path in entryPaths { try Self.validateRelativePath(path) }
         try refuseUnsupportedRepository()
         let pending = try pendingPurge()
@@ -125,7 +167,9 @@ extension GitRepository {
         for (path, blobs) in pending?.keep ?? [:] where !entryPaths.contains(path) || keeping[path] != nil {
             keep[path, default: []].formUnion(blobs)
         }
-        return try runPurge(paths, resolve: entryPaths, copies: copies, keep: keep)
+        // A path where a pending purge takes only copies stays so, unless it is asked for now.
+        let only = (pending?.only ?? [:]).filter { !entryPaths.contains($0.key) }
+        return try runPurge(paths, resolve: entryPaths, copies: copies, keep: keep, only: only, listedEntries: listedEntries)
     }
 
     /// Finishes a purge that a crash or a kill interrupted. Call it before anything else that
@@ -137,7 +181,7 @@ extension GitRepository {
     public func resumePendingPurge() throws -> Bool {
         guard let pending = try pendingPurge() else { return false }
         try refuseUnsupportedRepository()
-        try runPurge(pending.paths, resolve: [], copies: .keep, keep: pending.keep)
+        try runPurge(pending.paths, resolve: [], copies: .keep, keep: pending.keep, only: pending.only)
         return true
     }
 
@@ -149,7 +193,7 @@ extension GitRepository {
     /// The paths in the pending-purge record and the versions kept at them, or nil when there
     /// is none. A record of an earlier version of say (file names) is read as those names under
     /// `entries/`, found in the index and HEAD.
-    func pendingPurge() throws -> (paths: Set<String>, keep: [String: Set<ObjectID>])? {
+    func pendingPurge() throws -> (paths: Set<String>, keep: [String: Set<ObjectID>], only: [String: Set<ObjectID>])? {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: pendingPurgePath))
@@ -161,17 +205,21 @@ extension GitRepository {
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         if lines.first == Self.oldRecordHeader {
             let names = Set(lines.dropFirst())
-            return (Set(try trackedPaths(under: "entries/").filter { names.contains(($0 as NSString).lastPathComponent) }), [:])
+            return (Set(try trackedPaths(under: "entries/").filter { names.contains(($0 as NSString).lastPathComponent) }), [:], [:])
         }
-        guard lines.first == Self.recordHeader || lines.first == Self.pathsOnlyRecordHeader else {
+        guard lines.first == Self.copiesRecordHeader || lines.first == Self.recordHeader || lines.first == Self.pathsOnlyRecordHeader else {
             throw GitError.wrapper("the pending let-go record \(pendingPurgePath) is not readable", function: "resumePendingPurge",
                                    advice: "if you moved files into .git/say by hand, move them back; otherwise remove that file and let the entry go again")
         }
         var paths = Set<String>()
         var keep: [String: Set<ObjectID>] = [:]
+        var only: [String: Set<ObjectID>] = [:]
         for line in lines.dropFirst() where !line.isEmpty {
-            // `<path in hex>`, then the versions kept there, if any: ` <id> <id>…`.
-            let fields = line.split(separator: " ").map(String.init)
+            // `<path in hex>`, then the versions kept there, if any: ` <id> <id>…`; or, where
+            // only copies go, ` only <id> <id>…`: the versions removed there.
+            var fields = line.split(separator: " ").map(String.init)
+            let onlyCopies = fields.count > 1 && fields[1] == "only" && lines.first == Self.copiesRecordHeader
+            if onlyCopies { fields.remove(at: 1) }
             guard let first = fields.first, let bytes = Self.unhex(first) else {
                 throw GitError.wrapper("the pending let-go record \(pendingPurgePath) is damaged", function: "resumePendingPurge",
                                        advice: "remove that file and let the entry go again")
@@ -183,14 +231,22 @@ extension GitRepository {
                 throw GitError.wrapper("the pending let-go record \(pendingPurgePath) is damaged", function: "resumePendingPurge",
                                        advice: "remove that file and let the entry go again")
             }
-            if !kept.isEmpty { keep[path, default: []].formUnion(kept) }
+            if onlyCopies {
+                only[path, default: []].formUnion(kept)
+            } else if !kept.isEmpty {
+                keep[path, default: []].formUnion(kept)
+            }
         }
-        return (paths, keep)
+        return (paths, keep, only)
     }
 
-    private func writePendingRecord(_ paths: Set<String>, keep: [String: Set<ObjectID>]) throws {
-        var lines = [keep.isEmpty ? Self.pathsOnlyRecordHeader : Self.recordHeader]
+    private func writePendingRecord(_ paths: Set<String>, keep: [String: Set<ObjectID>], only: [String: Set<ObjectID>]) throws {
+        var lines = [!only.isEmpty ? Self.copiesRecordHeader : keep.isEmpty ? Self.pathsOnlyRecordHeader : Self.recordHeader]
         for path in paths.sorted() {
+            if let removed = only[path] {
+                lines.append(([Self.hex(Array(path.utf8)), "only"] + removed.sorted().map(\.description)).joined(separator: " "))
+                continue
+            }
             lines.append(([Self.hex(Array(path.utf8))] + (keep[path] ?? []).sorted().map(\.description)).joined(separator: " "))
         }
         try AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: pendingPurgePath)
@@ -238,7 +294,8 @@ extension GitRepository {
     // MARK: The run
 
     @discardableResult
-    private func runPurge(_ requested: Set<String>, resolve: Set<String>, copies: GitPurgeCopies, keep: [String: Set<ObjectID>]) throws -> GitPurgeReport {
+    private func runPurge(_ requested: Set<String>, resolve: Set<String>, copies: GitPurgeCopies, keep: [String: Set<ObjectID>],
+                          only: [String: Set<ObjectID>] = [:], listedEntries: (() -> Set<String>)? = nil) throws -> GitPurgeReport {
         let startPacks = try FolderContents.names(in: gitdir + "objects/pack/").filter { $0.hasPrefix("pack-") }
         let startLoose = try looseObjectFiles()
         let references = try self.references()
@@ -246,13 +303,14 @@ extension GitRepository {
         var targets = [gitdir + "index", gitdir + "HEAD", gitdir + "packed-refs"]
         targets += references.map { gitdir + $0.name }
         let locks = try GitLockSet(gitFolder: gitdir, targets: targets)
-        var plan = try GitPurgePlan(repository: self, references: references, paths: requested, resolve: resolve, copies: copies, keep: keep)
+        var plan = try GitPurgePlan(repository: self, references: references, paths: requested, resolve: resolve, copies: copies, keep: keep,
+                                    only: only, listedEntries: listedEntries)
         defer { plan.close() }
 
         // New note trees, in memory only: decided before the record, like the rest of the plan.
         plan.addNotes(try plan.notesUpdates())
 
-        try writePendingRecord(plan.paths, keep: plan.keep)
+        try writePendingRecord(plan.paths, keep: plan.keep, only: plan.only)
         try checkpoint(.recordWritten, locks)
 
         // git's own files that may hold the words (COMMIT_EDITMSG, rr-cache, lost-found), while
@@ -266,10 +324,11 @@ extension GitRepository {
         let staging = gitdir + "say/index-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         let paths = plan.paths
         let keep = plan.keep
+        let only = plan.only
         let indexPath = gitdir + "index"
         let indexJob = GitBackgroundJob {
             try Self.cleanWorkingTreeAndIndex(repository: repository, indexPath: indexPath, staging: staging, workdir: workdir, paths: paths,
-                                              keep: keep)
+                                              keep: keep, only: only)
         }
         let indexRoots: [ObjectID]
         do {
@@ -372,12 +431,13 @@ extension GitRepository {
     /// - Returns: what the index keeps reachable (its tree, or its blobs while it has
     ///   conflicts): the cache-tree names trees git expects to exist.
     private static func cleanWorkingTreeAndIndex(repository: OpaquePointer, indexPath: String, staging: String, workdir: String,
-                                                 paths: Set<String>, keep: [String: Set<ObjectID>]) throws -> [ObjectID] {
+                                                 paths: Set<String>, keep: [String: Set<ObjectID>],
+                                                 only: [String: Set<ObjectID>]) throws -> [ObjectID] {
         func removeFile(_ path: String) throws {
             var info = stat()
             if lstat(workdir + path, &info) == 0, Platform.fileType(info.st_mode) != S_IFDIR { try AtomicFile.remove(workdir + path) }
         }
-        if keep.isEmpty {
+        if keep.isEmpty && only.isEmpty {
             for path in paths.sorted() { try removeFile(path) }
             if let objects = try cleanIndexAsFile(indexPath: indexPath, staging: staging, workdir: workdir, paths: paths) { return objects }
         }
@@ -391,6 +451,14 @@ extension GitRepository {
         guard let index = raw else { throw GitError.wrapper("no index returned", function: "git_index_open") }
         defer { git_index_free(index) }
         for path in paths.sorted() {
+            // A path where only copies go: the index entry goes when it is a copy, and the file
+            // only when it is that same copy (a file changed since is the person's work).
+            if let removed = only[path] {
+                guard let staged = git_index_get_bypath(index, path, 0).map({ ObjectID($0.pointee.id) }), removed.contains(staged) else { continue }
+                if copyFileGoes(workdir: workdir, path: path, staged: staged) { try removeFile(path) }
+                try gitCheck(git_index_remove_bypath(index, path), "git_index_remove_bypath")
+                continue
+            }
             // A path where a version is kept may hold another file now (the person's, or a newer
             // entry): the file and its index entry stay when the index or the file holds such a version.
             if let kept = keep[path], !kept.isEmpty {
@@ -421,6 +489,16 @@ extension GitRepository {
         }
         try gitCheck(git_index_write(index), "git_index_write")
         return roots
+    }
+
+    /// Whether the file at `path` in the folder is byte for byte `staged` (a copy the index
+    /// holds), so removing it loses nothing that is not committed.
+    static func copyFileGoes(workdir: String, path: String, staged: ObjectID) -> Bool {
+        var info = stat()
+        guard lstat(workdir + path, &info) == 0, Platform.fileType(info.st_mode) == S_IFREG else { return false }
+        var oid = git_oid()
+        guard git_odb_hashfile(&oid, workdir + path, GIT_OBJECT_BLOB) == 0 else { return false }
+        return ObjectID(oid) == staged
     }
 
     /// The index without `paths`, changed as a file (`GitIndexFile`: their entries taken out,
@@ -662,6 +740,8 @@ struct GitPurgePlan {
     private(set) var paths: Set<String>
     /// Versions that stay at a purged path (another file's, or a newer entry's), by path.
     private(set) var keep: [String: Set<ObjectID>] = [:]
+    /// Paths where only copies of the entry go: the versions removed there, by path.
+    private(set) var only: [String: Set<ObjectID>] = [:]
     private(set) var report = GitPurgeReport()
     private(set) var updates: [String: ObjectID] = [:]
     private(set) var deletions = Set<String>()
@@ -676,7 +756,8 @@ struct GitPurgePlan {
     private(set) var packedObjects = Set<ObjectID>()
 
     init(repository: GitRepository, references: [GitReference], paths requested: Set<String>, resolve: Set<String>,
-         copies: GitPurgeCopies, keep: [String: Set<ObjectID>] = [:]) throws {
+         copies: GitPurgeCopies, keep: [String: Set<ObjectID>] = [:], only: [String: Set<ObjectID>] = [:],
+         listedEntries: (() -> Set<String>)? = nil) throws {
         self.repository = repository
         let gitdir = repository.gitdir
         database = try GitObjectDatabase(repository: repository.handle)
@@ -713,6 +794,8 @@ struct GitPurgePlan {
         let followLifetimes = !keep.keys.contains(where: resolve.contains)
         let takenWhole = requested.subtracting(resolve)
         var keep = keep
+        var only = only
+        var listed: Set<String>?
         var removedCopyPaths = Set<String>()
         var rewriter: GitHistoryRewriter
         var order: [ObjectID] = []
@@ -722,7 +805,7 @@ struct GitPurgePlan {
         let stashCommits = Set(stash.map(\.new))
         while true {
             rounds += 1
-            rewriter = GitHistoryRewriter(database: database, paths: paths, preserveShape: preserve, keep: keep,
+            rewriter = GitHistoryRewriter(database: database, paths: paths, preserveShape: preserve, keep: keep, only: only,
                                           collectorDatabase: collectorDatabase)
             var commitTips: [ObjectID] = []
             for tip in Set(tips).sorted() {
@@ -734,7 +817,7 @@ struct GitPurgePlan {
             guard !resolve.isEmpty, rounds < 16 else { break }
             if !lifetimesSettled {
                 let renames = try GitPathHistory.renames(of: paths, rewriter: rewriter, repository: repository, database: database,
-                                                         firstParentOnly: stashCommits)
+                                                         firstParentOnly: stashCommits, idMoves: listedEntries != nil)
                 let renamed = Set(renames.flatMap { [$0.oldPath, $0.newPath] })
                 if !renamed.isSubset(of: paths) {
                     paths.formUnion(renamed)
@@ -743,7 +826,7 @@ struct GitPurgePlan {
                 // The paths settled: which versions at them are the entry's.
                 lifetimesSettled = true
                 if followLifetimes, let lives = try GitPathHistory.lifetimes(entryPaths: resolve, paths: paths, order: order, rewriter: rewriter, renames: renames,
-                                                            repository: repository, database: database),
+                                                            repository: repository, database: database, splitByID: listedEntries != nil),
                    lives.paths != paths || !lives.others.isEmpty {
                     paths = lives.paths.union(requested)
                     for (path, blobs) in lives.others where paths.contains(path) && !takenWhole.contains(path) {
@@ -755,12 +838,21 @@ struct GitPurgePlan {
             let copyPaths = try GitPathHistory.copies(of: rewriter, paths: paths, commits: order, repository: repository, database: database)
             if !copyPaths.isEmpty {
                 let named = try Self.describeCopies(copyPaths, references: references, database: database)
+                // Copies in other entries the journal lists are named as entries, never as files say did not write.
+                if listed == nil, let listedEntries { listed = listedEntries().subtracting(resolve) }
+                let entryCopies = zip(copyPaths, named).filter { listed?.contains($0.0) == true }
                 switch copies {
                 case .refuse:
-                    throw GitPurgeCopiesFound(paths: named)
+                    throw GitPurgeCopiesFound(paths: named, entries: entryCopies.map(\.1))
                 case .remove:
+                    // Only the versions that are copies go, never another listed entry as it is now.
+                    let versions = rewriter.purgedBlobs
+                    for path in copyPaths {
+                        var removed = versions
+                        if listed?.contains(path) == true { removed.subtract(try Self.currentVersions(at: path, repository: repository)) }
+                        only[path, default: []].formUnion(removed)
+                    }
                     removedCopyPaths.formUnion(copyPaths)
-                    report.removedCopies = Array(Set(report.removedCopies).union(named)).sorted()
                     paths.formUnion(copyPaths)
                     continue
                 case .keep:
@@ -772,7 +864,27 @@ struct GitPurgePlan {
         self.rewriter = rewriter
         self.paths = paths
         self.keep = keep.filter { paths.contains($0.key) && !$0.value.isEmpty }
-        report.paths = paths.subtracting(removedCopyPaths).sorted()
+        self.only = only.filter { paths.contains($0.key) }
+        report.paths = paths.subtracting(removedCopyPaths).subtracting(only.keys).sorted()
+        if !removedCopyPaths.isEmpty {
+            // What stays of each copy: another entry's current version, a file changed since.
+            let current = try removedCopyPaths.sorted().filter { listed?.contains($0) == true }.map { path in
+                (path, try Self.currentVersions(at: path, repository: repository))
+            }
+            let stillThere = current.filter { !$0.1.isDisjoint(with: rewriter.purgedBlobs) }.map(\.0)
+            let index = try GitIndex(repository: repository.handle)
+            let changed = removedCopyPaths.sorted().filter { path in
+                guard let removed = only[path], let staged = git_index_get_bypath(index.handle, path, 0).map({ ObjectID($0.pointee.id) }),
+                      removed.contains(staged) else { return false }
+                return access(repository.workdir + path, F_OK) == 0
+                    && !GitRepository.copyFileGoes(workdir: repository.workdir, path: path, staged: staged)
+            }
+            let names = Dictionary(uniqueKeysWithValues: zip(removedCopyPaths.sorted(),
+                                                             try Self.describeCopies(removedCopyPaths.sorted(), references: references, database: database)))
+            report.entriesWithTheSameWords = stillThere.compactMap { names[$0] }
+            report.changedCopies = changed.compactMap { names[$0] }
+            report.removedCopies = removedCopyPaths.sorted().filter { !stillThere.contains($0) }.compactMap { names[$0] }
+        }
 
         // New targets.
         for reference in references {
@@ -875,6 +987,17 @@ struct GitPurgePlan {
             current = found.id
         }
         return false
+    }
+
+    /// The versions at `path` now: in the index, in HEAD's tree, and the file in the folder.
+    static func currentVersions(at path: String, repository: GitRepository) throws -> Set<ObjectID> {
+        var result = Set<ObjectID>()
+        let index = try GitIndex(repository: repository.handle)
+        if let entry = git_index_get_bypath(index.handle, path, 0) { result.insert(ObjectID(entry.pointee.id)) }
+        if let head = try repository.headCommit(), let blob = try repository.files(ofCommit: head)[path]?.blob { result.insert(blob) }
+        var oid = git_oid()
+        if git_odb_hashfile(&oid, repository.workdir + path, GIT_OBJECT_BLOB) == 0 { result.insert(ObjectID(oid)) }
+        return result
     }
 
     /// refs/original/* (filter-branch backups) always hold the old history.

@@ -375,6 +375,7 @@ public final class GitRepository {
         var index: OpaquePointer?
         guard git_repository_index(&index, handle) == 0, let index else { return }
         defer { git_index_free(index) }
+        GitIndex.comparePathsExactly(index)
         // Recorded like every libgit2 write, so a say killed inside it never leaves an
         // index.lock that blocks later runs.
         _ = try? GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + "index.lock"]) { git_index_write(index) }
@@ -397,6 +398,8 @@ public final class GitRepository {
     /// - Throws: `GitError`. Calls `git_repository_head`, `git_revwalk_next`, `git_status_list_new`.
     public func status(committing folder: String = "") throws -> GitStatus {
         let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
+        // The index status reads compares paths as say's own writes do.
+        _ = try? GitIndex(repository: handle)
         let detached = try gitCheck(git_repository_head_detached(handle), "git_repository_head_detached") == 1
         var branch: String? = nil
         if !detached {
@@ -721,8 +724,19 @@ final class GitIndex {
         try gitCheck(git_repository_index(&raw, repository), "git_repository_index")
         guard let raw else { throw GitError.wrapper("no index returned", function: "git_repository_index") }
         handle = raw
+        Self.comparePathsExactly(raw)
         // force: drop in-memory changes left by an earlier failed call; the file is the truth.
         try gitCheck(git_index_read(raw, 1), "git_index_read")
+    }
+
+    /// Makes the index (the repository's own, shared by every diff and status of this handle)
+    /// find and compare paths byte for byte, as git's trees and `git status` (which looks up
+    /// each index path as it is) do. With `core.ignorecase` libgit2 would otherwise take
+    /// `Entries/x.md` for `entries/x.md` and write one file's version into the other's entry.
+    static func comparePathsExactly(_ index: OpaquePointer) {
+        let caps = git_index_caps(index)
+        guard caps >= 0, caps & Int32(GIT_INDEX_CAPABILITY_IGNORE_CASE.rawValue) != 0 else { return }
+        _ = git_index_set_caps(index, caps & ~Int32(GIT_INDEX_CAPABILITY_IGNORE_CASE.rawValue))
     }
 
     deinit { git_index_free(handle) }

@@ -22,8 +22,8 @@ extension Say {
         @Argument(help: ArgumentHelp("The entry: a number from `say history`, an id prefix, or its file.", valueName: "entry"))
         var entry: String
         @Flag(name: [.short, .long], help: "Don't ask for confirmation.") var yes = false
-        @Flag(help: "If the same words are also in a file say did not write, remove it too.") var withCopies = false
-        @Flag(help: "If the same words are also in a file say did not write, leave it and let the entry go.") var keepCopies = false
+        @Flag(help: "If a version of the entry was copied to another path, remove those copied versions too (a copy with changes not committed, and another entry as it is now, stay).") var withCopies = false
+        @Flag(help: "If a version of the entry was copied to another path, leave the copies and let the entry go.") var keepCopies = false
 
         func validate() throws {
             if withCopies && keepCopies { throw ValidationError("--with-copies and --keep-copies cannot be used together") }
@@ -80,17 +80,18 @@ extension Say {
                 do {
                     result = try journal.letGo(summary, copies: copies)
                     break
-                } catch let JournalError.copiesElsewhere(paths) where Output.inputIsTerminal {
-                    // Never silently: the person decides about files say did not write.
-                    Output.error("\(Copy.copiesQuestion(paths)) [y/N] ", terminator: false)
+                } catch let JournalError.copiesElsewhere(paths, entries) where Output.inputIsTerminal {
+                    // Never silently: the person decides about copies.
+                    Output.error("\(Copy.copiesQuestion(paths, entries: entries)) [y/N] ", terminator: false)
                     guard ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "") else {
                         Output.error("Kept. Nothing changed. (--keep-copies lets the entry go and leaves the copies.)")
                         return
                     }
                     copies = .remove
-                } catch let JournalError.copiesElsewhere(paths) {
-                    throw SayFailure(message: "could not let the entry go: the same words are also in \(paths.joined(separator: ", ")), which say did not write; nothing was changed. "
-                        + "Pass --with-copies to remove them too, or --keep-copies to leave them")
+                } catch let JournalError.copiesElsewhere(paths, entries) {
+                    throw SayFailure(message: "could not let the entry go: \(GitPurgeCopiesFound.describe(paths: paths, entries: entries)); nothing was changed. "
+                        + (entries.isEmpty ? "Pass --with-copies to remove them too, or --keep-copies to leave them"
+                            : "Pass --with-copies to remove the copied versions too (other entries stay as they are now, and so does a file with changes not committed), or --keep-copies to leave them"))
                 } catch where journal.hasUnfinishedLetGo {
                     throw SayFailure(message: "could not finish letting the entry go: \(SayFailure(nil, error).message). "
                         + "It is recorded, and say finishes it the next time it opens the journal (any `say` command)")
@@ -100,6 +101,8 @@ extension Say {
             }
             Output.line(result.repositoryAround == nil ? Copy.letGoSummary : Copy.letGoFromJournal)
             if !result.keptCopies.isEmpty { Output.error(Copy.copiesStillThere(result.keptCopies)) }
+            if !result.changedCopies.isEmpty { Output.error(Copy.copiesChanged(result.changedCopies)) }
+            if !result.entriesWithTheSameWords.isEmpty { Output.error(Copy.entriesWithTheSameWords(result.entriesWithTheSameWords)) }
             Output.warnings(of: journal)
         }
     }
