@@ -649,4 +649,23 @@ struct SyncHostileRemoteTests {
         #expect(try c.sync("--yes").stdout == "4 let go elsewhere.\n")
         #expect(try c.entries() == setup.a.entries())
     }
+
+    /// An older record (sealed by say then) put back on top of main, so the record lost a
+    /// let-go: named as that (main still holds this computer's commit), nothing changed.
+    @Test func aRecordThatLostALetGoIsNamedAsThat() throws {
+        let setup = try Setup()
+        let first = try setup.a.keep("GOES-marker let go first")
+        try setup.a.sync()
+        try setup.a.say(["let-go", String(first.id.prefix(8)), "--yes"])
+        try setup.a.sync()
+        let older = try Self.record(of: setup).text
+        let second = try setup.a.keep("GOES-marker let go second")
+        try setup.a.sync()
+        try setup.a.say(["let-go", String(second.id.prefix(8)), "--yes"])
+        try setup.a.sync()
+        try setup.b.sync()
+        try setup.hostile.commit(adding: [.init(".say-journal", content: older)], removing: [".say-journal"], message: "tidy")
+        try setup.expectRefused("no longer lists an entry that was let go with say")
+        #expect(!(try setup.b.sync(status: 1).stderr.contains("no longer holds")))
+    }
 }
