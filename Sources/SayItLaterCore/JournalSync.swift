@@ -386,8 +386,10 @@ struct SyncRound {
     let purgedBaseVersions: [String: Set<String>]
     /// The public name of the key that sealed the remote's record (nil: none).
     let remoteKeyID: String?
-    /// Let-go lines on the remote that this computer cannot vouch for: not sealed with its key
-    /// (or it has none), and not in the record it last synced or holds.
+    /// Let-go lines on the remote that this computer cannot vouch for (not sealed with its key,
+    /// or it has none, and not in the record it last synced or holds) and carries into the record
+    /// it writes: with its key, only those that let something go here, which the person is asked
+    /// about; the rest are left out.
     let unverified: Set<String>
     /// The entries whose files or history this round removes because of those lines.
     let removedByUnverified: [String]
@@ -482,7 +484,9 @@ struct SyncRound {
                 // Anyone who can write to the remote can raise the generation: a rewrite is
                 // say's own only when this computer's key sealed it. Otherwise only a let-go
                 // the person is asked about (from a computer without the key) can explain it.
-                rewriteUnsealed = !remoteSealed
+                // The record this computer wrote itself (a sync stopped after its push, before it
+                // noted the remote's new commit) is its own evidence.
+                rewriteUnsealed = !remoteSealed && remoteRecord != localRecord
             }
         }
 
