@@ -574,7 +574,10 @@ extension Copy {
             return "this sync would let go of \(count) of your \(total) entries here (they were let go on another computer); nothing was changed. See them with say sync --dry-run; if that is right, run say sync --yes"
         case let .uncheckedLetGo(count, hasKey):
             return "the remote says \(count == 1 ? "1 of your entries here was" : "\(count) of your entries here were") let go, but " + uncheckedWhy(hasKey)
-                + " Nothing was changed. say sync --dry-run lists them; run say sync at a terminal to answer, or give this computer the key and sync again"
+                + " Nothing was changed. say sync --dry-run lists them; "
+                + (hasKey
+                    ? "run say sync at a terminal to answer. If no computer of yours without the key let them go, someone else can write to the remote: start a new, private one from a computer that still has everything (say sync --remote <new remote> --rejoin) and join the others to it"
+                    : "run say sync at a terminal to answer, or give this computer the key (say sync --key -) and sync again")
         case let .unreadableRecord(remote?):
             return "the journal record on \(remote) (.say-journal) is not one say can read (damaged, or written by something else); nothing was changed. If it was not you, someone else can write to that remote: start a new, private one from a computer that still has everything (say sync --remote <new remote> --rejoin) and join the others to it"
         case .unreadableRecord(nil):
@@ -583,6 +586,10 @@ extension Copy {
             return "the journal record (.say-journal) would grow larger than say reads (16 MiB of let-go lines); nothing was changed"
         case let .notTheSyncKey(remote):
             return "that is not the sync key of the journal on \(remote); nothing was changed. say sync --show-key on a computer that syncs with it shows the right one"
+        case let .lostLetGo(remote):
+            return "the journal record on \(remote) (.say-journal) no longer lists an entry that was let go with say, which this computer knows of (an older record was put back, or its let-go lines were removed, by something other than say). Nothing was changed. If the remote was restored on purpose, run say sync --rejoin on each computer that says so; if not, someone else can write to that remote: start a new, private one from a computer that still has everything (say sync --remote <new remote> --rejoin) and join the others to it"
+        case let .letGoInRemoteHistory(remote):
+            return "the history on \(remote) holds a version of an entry that was let go with say (old history was put back there by something other than say); nothing was changed, and nothing of it was kept here. If it was not you, someone else can write to that remote: start a new, private one from a computer that still has everything (say sync --remote <new remote> --rejoin) and join the others to it"
         case let .diverged(reason):
             return "\(reason), so say cannot reconcile the two; nothing was changed"
         case .remoteKeptMoving:

@@ -143,6 +143,12 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
     case unreadableRecord(remote: String?)
     /// The record would grow larger than say reads.
     case recordTooLarge
+    /// The remote's record no longer lists a let-go this computer synced (an older record put
+    /// back, or lines removed, by something other than say).
+    case lostLetGo(remote: String)
+    /// The remote's history holds a version of an entry its record says was let go (old history
+    /// put back by something other than say).
+    case letGoInRemoteHistory(remote: String)
     /// The remote's history cannot be reconciled (another cause).
     case diverged(reason: String)
     /// Other devices kept pushing while this one tried.
@@ -263,9 +269,15 @@ extension Journal {
             let key = options.key ?? keptKey
             var round = try SyncRound(snapshot: session.snapshot, rejoin: options.rejoin, read: { file in try self.gitSync { try session.bytes(file) } },
                                       versions: { paths, remote in try self.gitSync { try session.versions(of: paths, remote: remote) } },
-                                      pendingLetGo: Self.pendingLetGo(in: repository), key: key)
+                                      pendingLetGo: Self.pendingLetGo(in: repository), key: key,
+                                      remoteHistory: { try self.gitSync { try session.remoteHistoryVersions() } })
             if let given = options.key, let remoteKey = round.remoteKeyID, remoteKey != given.id {
                 throw SyncError.notTheSyncKey(remote: session.snapshot.remoteDisplay)
+            }
+            // A key given with --key that the remote's record names is this journal's: kept now,
+            // so a sync that stops at a question below does not need it typed again.
+            if !options.dryRun, let given = options.key, given != keptKey, round.remoteKeyID == given.id {
+                try keepSyncKey(given, in: repository)
             }
             var report = round.report
             report.remote = session.snapshot.remoteDisplay
@@ -293,8 +305,10 @@ extension Journal {
             }
             // The first computer to sync a journal whose record has no key makes one; a key
             // given with --key is kept once the remote's record is known to be sealed with it.
+            // A computer without the key never makes one for a journal whose records it synced
+            // named a key (a remote that lost its key line was changed by someone else).
             var sealingKey = key
-            if sealingKey == nil, round.remoteKeyID == nil { sealingKey = SyncKey.make() }
+            if sealingKey == nil, round.remoteKeyID == nil, round.knownKeyID == nil { sealingKey = SyncKey.make() }
             if let sealingKey, sealingKey != keptKey { try keepSyncKey(sealingKey, in: repository) }
             round.sealRecord(with: sealingKey, vouched: round.unverified.isSubset(of: confirmedUnverified))
             // Never a record no computer could read back.
@@ -376,11 +390,19 @@ struct SyncRound {
     let purgedBaseVersions: [String: Set<String>]
     /// The public name of the key that sealed the remote's record (nil: none).
     let remoteKeyID: String?
-    /// Let-go lines on the remote that this computer cannot vouch for: not sealed with its key
-    /// (or it has none), and not in the record it last synced or holds.
+    /// Let-go lines on the remote that this computer cannot vouch for (not sealed with its key,
+    /// or it has none, and not in the record it last synced or holds) and carries into the record
+    /// it writes: with its key, only those that let something go here, which the person is asked
+    /// about; the rest are left out.
     let unverified: Set<String>
     /// The entries whose files or history this round removes because of those lines.
     let removedByUnverified: [String]
+    /// The public name of the key in the records this computer synced or holds (nil: none): a
+    /// computer without the key never makes a second one for a journal that has one.
+    let knownKeyID: String?
+    /// The generation this round writes unless the person confirmed the let-go that came with
+    /// the remote's (a computer with the key takes a generation only on evidence it can check).
+    private let ownGeneration: Int
     /// The record this round writes, before it is sealed.
     private let merged: JournalRecord
     private let remoteRecord: JournalRecord?
@@ -393,11 +415,14 @@ struct SyncRound {
     ///   - pendingLetGo: for entries let go on this computer since the last sync, the version
     ///     lines of the versions the last sync left here (see `Journal.letGo`), by path line.
     ///   - key: this computer's sync key, which tells the remote's let-go lines it can vouch for.
+    ///   - remoteHistory: every version of every file in the remote's commits this computer did
+    ///     not hold at its last sync, by path (read only when something was let go).
     /// - Throws: `SyncError` when the remote is refused (another journal, gone back, rewritten
     ///   by something other than say, emptied), with nothing changed.
     init(snapshot: GitSyncSnapshot, rejoin: Bool, read: (GitSyncFile) throws -> [UInt8],
          versions: (Set<String>, _ remote: Bool) throws -> [String: Set<ObjectID>] = { _, _ in [:] },
          pendingLetGo: [String: Set<String>] = [:], key: SyncKey? = nil,
+         remoteHistory: () throws -> [String: Set<ObjectID>] = { [:] },
          newJournalID: () -> String = { UUID().uuidString.lowercased() }) throws {
         let layout = Journal.syncLayout
         let recordFile = layout.recordFile
@@ -414,6 +439,14 @@ struct SyncRound {
         let remoteRecord = try record(snapshot.remote, onRemote: true)
         let localRecord = try record(snapshot.local, onRemote: false)
         let baseRecord = try record(snapshot.base, onRemote: false)
+        // Whether this computer's key sealed the remote's record as it is (id, generation, lines).
+        let remoteSealed = key.map { remoteRecord?.isSealed(by: $0) ?? false } ?? false
+        // A generation so high that the next rewrite would write one say refuses is not taken
+        // (a computer with the key takes none it did not seal), so every record say writes is
+        // one it reads back.
+        if let remoteRecord, remoteRecord.generation > JournalRecord.largestGenerationTaken, key == nil || remoteSealed {
+            throw SyncError.unreadableRecord(remote: remote)
+        }
         let seen = snapshot.remoteCommit ?? "nothing"
         let left = snapshot.baseCommit ?? "nothing"
         if snapshot.remote != nil, remoteRecord == nil {
@@ -432,6 +465,7 @@ struct SyncRound {
         }
         let baseGeneration = baseRecord?.generation ?? 0
         let baseTokens = baseRecord?.letGo ?? []
+        var rewriteUnsealed = false
         if let remoteRecord, !rejoin {
             let keptEvery = baseTokens.isSubset(of: remoteRecord.letGo)
             switch snapshot.history {
@@ -440,7 +474,8 @@ struct SyncRound {
             case .wentBack:
                 throw SyncError.wentBack(remote: remote, seen: seen, left: left)
             case .movedOn:
-                if remoteRecord.generation < baseGeneration || !keptEvery {
+                if !keptEvery { throw SyncError.lostLetGo(remote: remote) }
+                if remoteRecord.generation < baseGeneration {
                     throw SyncError.rewrittenElsewhere(remote: remote, seen: seen, left: left)
                 }
             case .rewritten:
@@ -450,6 +485,12 @@ struct SyncRound {
                 if remoteRecord.generation == baseGeneration {
                     throw SyncError.rewrittenElsewhere(remote: remote, seen: seen, left: left)
                 }
+                // Anyone who can write to the remote can raise the generation: a rewrite is
+                // say's own only when this computer's key sealed it. Otherwise only a let-go
+                // the person is asked about (from a computer without the key) can explain it.
+                // The record this computer wrote itself (a sync stopped after its push, before it
+                // noted the remote's new commit) is its own evidence.
+                rewriteUnsealed = !remoteSealed && remoteRecord != localRecord
             }
         }
 
@@ -514,8 +555,10 @@ struct SyncRound {
             guard let versions = versionTokens[token], !versions.isEmpty else {
                 // A path line alone (an earlier version of say's let-go) stands for the whole
                 // path, in the sync that first brings it here (with no base to tell, every time);
-                // never for what this computer holds at a path it let go itself, which is newer.
-                let whole = !here && (base == nil || !basePathTokens.contains(token))
+                // never for what this computer holds at a path it let go itself, which is newer,
+                // nor while the remote holds a file there: that let-go took the file off the
+                // remote, so one there now was written after it.
+                let whole = !here && (base == nil || !basePathTokens.contains(token)) && remoteFiles[path] == nil
                 return LetGoSides(local: whole, remote: whole, base: whole, here: here)
             }
             func named(_ file: GitSyncFile?) -> Bool { file.map { isLetGoVersion(path, $0.blob) } ?? false }
@@ -602,6 +645,21 @@ struct SyncRound {
         let isLetGo: (String) -> Bool = { path in layout.isEntry(path) && tokens.contains(hasher.token(for: path)) }
         let unverifiedPaths = Set(unverified.map { String($0.prefix(while: { $0 != " " })) })
 
+        // A rewritten history that was accepted never takes an entry back to a version this
+        // computer had before the one it last synced (a rollback dressed as say's rewrite).
+        if snapshot.history == .rewritten, !rejoin, let base {
+            let changed = Set(remoteFiles.keys.filter { path in
+                layout.isEntry(path) && remoteFiles[path] != base[path] && remoteFiles[path] != local[path] && plan.actions[path] == .take
+            })
+            if !changed.isEmpty {
+                let earlier = try versions(changed, false)
+                for path in changed {
+                    guard let theirs = remoteFiles[path]?.blob, theirs != base[path]?.blob else { continue }
+                    if earlier[path]?.contains(theirs) == true { throw SyncError.wentBack(remote: remote, seen: seen, left: left) }
+                }
+            }
+        }
+
         var application = GitSyncApplication()
         var report = SyncReport()
         for (path, action) in plan.actions.sorted(by: { $0.key < $1.key }) {
@@ -656,9 +714,44 @@ struct SyncRound {
             }
         }
 
+        let removedByUnverified = application.remove.union(application.purge).filter { path in
+            !letGoHere.contains(path) && unverifiedPaths.contains(hasher.token(for: movedFrom[path] ?? path))
+        }.sorted()
+        // An unsealed rewrite is taken only with the let-go that explains it, once the person
+        // answers the question about it; with none, it is like any other rewrite.
+        if rewriteUnsealed, removedByUnverified.isEmpty {
+            throw SyncError.rewrittenElsewhere(remote: remote, seen: seen, left: left)
+        }
+        // Lines this computer cannot vouch for and that let nothing go here (they name no entry
+        // it has) are not carried into its record: with its key, and a record it last synced
+        // that its key sealed, a record it writes holds only lines its say sealed, the person
+        // confirmed, or it synced before. (Without a key, or joining, it cannot tell its other
+        // computers' lines from anyone else's, and keeps them all; it seals none of them.)
+        var carried = unverified
+        if let key, baseRecord?.isSealed(by: key) == true {
+            let asked = Set(removedByUnverified.map { hasher.token(for: movedFrom[$0] ?? $0) })
+            carried = unverified.filter { asked.contains(String($0.prefix(while: { $0 != " " }))) }
+            let dropped = unverified.subtracting(carried).map { $0.split(separator: " ", maxSplits: 1).map(String.init) }
+            for fields in dropped where fields.count == 2 { versionTokens[fields[0]]?.remove(fields[1]) }
+            for fields in dropped where fields.count == 1 && versionTokens[fields[0], default: []].isEmpty { tokens.remove(fields[0]) }
+        }
+        // A record this computer writes is one every computer reads back.
+        if key == nil, let remoteRecord, remoteRecord.rendered().count > JournalRecord.largest { throw SyncError.unreadableRecord(remote: remote) }
+        // Taken from history without being let go, a version the record names would be back.
+        if versionTokens.values.contains(where: { !$0.isEmpty }) {
+            for (path, blobs) in try remoteHistory() where layout.isEntry(path) && !application.purge.contains(path) && !application.remove.contains(path) {
+                if blobs.contains(where: { isLetGoVersion(path, $0) }) { throw SyncError.letGoInRemoteHistory(remote: remote) }
+            }
+        }
+
         // A rejoin is say's own acknowledgement of the remote's new history: it advances the
-        // generation, so other computers accept what it pushes as say's.
-        let generation = max(remoteRecord?.generation ?? 0, localRecord?.generation ?? 0, baseGeneration) + (rejoin ? 1 : 0)
+        // generation, so other computers accept what it pushes as say's. A computer with the key
+        // takes the remote's generation only when its key sealed it, or the person confirmed
+        // the let-go that came with it (see `sealRecord`).
+        let taken = JournalRecord.largestGenerationTaken
+        let mine = min(max(localRecord?.generation ?? 0, baseGeneration), taken)
+        let generation = max(min(remoteRecord?.generation ?? 0, taken), mine) + (rejoin ? 1 : 0)
+        self.ownGeneration = key == nil || remoteSealed ? generation : mine + (rejoin ? 1 : 0)
         var merged = JournalRecord(id: journalID, generation: generation, letGo: tokens, letGoVersions: versionTokens.filter { !$0.value.isEmpty })
         // Until this computer seals it, the record keeps the remote's key and seal.
         merged.keyID = remoteRecord?.keyID
@@ -678,10 +771,9 @@ struct SyncRound {
         self.report = report
         self.purgedBaseVersions = purgedBaseVersions
         self.remoteKeyID = remoteRecord?.keyID
-        self.unverified = unverified
-        self.removedByUnverified = application.remove.union(application.purge).filter { path in
-            !letGoHere.contains(path) && unverifiedPaths.contains(hasher.token(for: movedFrom[path] ?? path))
-        }.sorted()
+        self.unverified = carried
+        self.removedByUnverified = removedByUnverified
+        self.knownKeyID = baseRecord?.keyID ?? localRecord?.keyID
         self.merged = merged
         self.remoteRecord = remoteRecord
         self.remoteExists = snapshot.remote != nil
@@ -694,10 +786,15 @@ struct SyncRound {
     /// by this computer's seal.
     mutating func sealRecord(with key: SyncKey?, vouched: Bool) {
         var record = merged
-        if let key, unverified.isEmpty || vouched { record.seal(with: key) }
+        let sealing = key != nil && (unverified.isEmpty || vouched)
+        // The remote's generation counts only with the evidence for it (see `init`).
+        if !(vouched && !unverified.isEmpty) { record.generation = ownGeneration }
+        if let key, sealing { record.seal(with: key) }
         application.record = !remoteExists || record != remoteRecord ? record.rendered() : nil
         var rewritten = record
         rewritten.generation = record.generation + 1
+        // The seal covers the generation: the rewrite's record is sealed again.
+        if let key, sealing { rewritten.seal(with: key) }
         application.rewriteRecord = rewritten.rendered()
     }
 }

@@ -515,6 +515,8 @@ public final class GitSyncSession {
                               certificateAuthorities: GitCertificateAuthorities?) throws -> (ObjectID?, [String]) {
         if let folder = address.localPath {
             let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
+            // Refused before anything changes here, as the push and the clean-up would be.
+            try GitLocalTransfer.refuseForeignObjectStore(gitdir: other.gitdir)
             guard let head = try readingRemote(address, { try GitLocalTransfer.mainBranch(other.handle) }) else {
                 let branches = try GitLocalTransfer.branches(other.handle)
                 if !branches.isEmpty { throw GitSyncError.noMainBranch(remote: address.display, branches: branches) }
@@ -603,6 +605,25 @@ public final class GitSyncSession {
             let tree = try repository.treeID(ofCommit: commit)
             guard trees.insert(tree).inserted else { continue }
             for (path, file) in try repository.files(inTree: tree, at: paths) { found[path, default: []].insert(file.blob) }
+        }
+        return found
+    }
+
+    /// Every version of every file in the commits of the remote's main that this computer did
+    /// not hold at its last sync (all of them when it has no base), by path: what a sync would
+    /// take into this repository's history. Each tree is read once.
+    ///
+    /// - Throws: `GitError`.
+    public func remoteHistoryVersions() throws -> [String: Set<ObjectID>] {
+        guard let remoteHead else { return [:] }
+        var hidden: [ObjectID] = []
+        if let baseCommit, try repository.hasObject(baseCommit) { hidden.append(baseCommit) }
+        var found: [String: Set<ObjectID>] = [:]
+        var trees = Set<ObjectID>()
+        for commit in try repository.commits(from: remoteHead, hiding: hidden) {
+            let tree = try repository.treeID(ofCommit: commit)
+            guard trees.insert(tree).inserted else { continue }
+            for (path, file) in try repository.files(ofTree: tree) { found[path, default: []].insert(file.blob) }
         }
         return found
     }

@@ -267,6 +267,7 @@ extension GitSyncSession {
     private func pushToFolder(_ folder: String, local: ObjectID, lease: ObjectID?) throws {
         let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
         guard try GitLocalTransfer.mainBranch(other.handle) == lease else { throw GitSyncRemoteMoved() }
+        try GitLocalTransfer.refuseForeignObjectStore(gitdir: other.gitdir)
         try repository.withPendingWrites([GitPendingWrites.packs(in: other.gitdir + "objects/pack/")]) {
             try GitLocalTransfer.copyObjects(from: repository.handle, sourceGitdir: repository.gitdir, to: other.handle,
                                              destinationPacks: other.gitdir + "objects/pack/", tips: [local])
@@ -303,6 +304,7 @@ extension GitSyncSession {
     private func cleanFolderRemote(_ outcome: inout GitSyncOutcome, _ application: GitSyncApplication) throws {
         guard let folder = address.localPath, access(repository.remoteCleaningPath, F_OK) == 0 else { return }
         let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
+        try GitLocalTransfer.refuseForeignObjectStore(gitdir: other.gitdir)
         // What only the remote's own git knows to keep (a working copy's index and checkouts,
         // another repository's objects) is never dropped: such a remote is left as it is, and
         // named, until it is bare and its own.

@@ -24,13 +24,15 @@ import MarkdownStore
 ///   go) is never taken for the one let go. A path line without version lines (written by an
 ///   earlier version of say) stands for the whole path, once: for the sync that first brings
 ///   it to a computer.
-/// - `generation` goes up by one each time say replaces the remote's history (a let-go). A
-///   remote whose history no longer holds the commit a computer last synced with is accepted
-///   only when its generation went up and it kept every let-go line; otherwise it was rolled
-///   back or rewritten by something other than say, and is refused.
-/// - `key` and `seal`: the public name of the journal's sync key, and a keyed hash of every
-///   let-go line made with it (see `SyncKey`): a computer holding the key can tell lines its own
-///   say vouched for from lines written by anything else.
+/// - `generation` goes up by one each time say replaces the remote's history (a let-go, a
+///   rejoin). A remote whose history no longer holds the commit a computer last synced with is
+///   accepted only when its generation went up, it kept every let-go line, and the seal (which
+///   covers the generation) is this computer's key's; without that evidence it was rolled back
+///   or rewritten by something other than say, and is refused (or, where an unchecked let-go
+///   explains it, asked about).
+/// - `key` and `seal`: the public name of the journal's sync key, and a keyed hash made with it
+///   of the journal's id, the generation and every let-go line (see `SyncKey`): a computer
+///   holding the key can tell what its own say vouched for from what anything else wrote.
 ///
 /// Lines end in LF (CRLF is read too); unknown `key: value` lines are ignored, so a later
 /// version can add some.
@@ -47,6 +49,11 @@ struct JournalRecord: Hashable, Sendable {
     static let header = "say-it-later journal"
     /// The largest record read or written.
     static let largest = GitSyncLayout.largestRecord
+    /// The largest generation read or written.
+    static let largestGeneration = (1 << 48) - 1
+    /// The largest generation taken from a remote: a sync adds at most two (a rejoin, then the
+    /// rewrite of a let-go), so what it writes is always one say reads back.
+    static let largestGenerationTaken = largestGeneration - 2
 
     /// Reads a record; nil when the bytes are not one (no header, no usable id, a malformed line).
     static func parse(_ bytes: [UInt8]) -> JournalRecord? {
@@ -71,7 +78,7 @@ struct JournalRecord: Hashable, Sendable {
                 guard id == nil, isJournalID(value) else { return nil }
                 id = value
             case "generation":
-                guard let number = Int(value), number >= 0, number < 1 << 48 else { return nil }
+                guard let number = Int(value), number >= 0, number <= largestGeneration else { return nil }
                 generation = number
             case "let-go":
                 guard isToken(Substring(value)) else { return nil }

@@ -70,9 +70,12 @@ public struct SyncKey: Hashable, Sendable {
     /// that sealed a record, and nothing about the key.
     var id: String { mac("say-it-later sync key id") }
 
-    /// The seal of a record's let-go lines (`seal:` in the record).
+    /// The seal of a record (`seal:` in the record): its journal id, its generation and every
+    /// let-go line. The generation is what decides that a rewritten remote history is say's own
+    /// (a let-go or a rejoin on a computer holding the key), so it is sealed with the lines.
     func seal(of record: JournalRecord) -> String {
-        mac("say-it-later seal\u{0}" + record.id + "\u{0}" + record.letGoLines.sorted().joined(separator: "\n"))
+        mac("say-it-later seal 2\u{0}" + record.id + "\u{0}" + String(record.generation) + "\u{0}"
+            + record.letGoLines.sorted().joined(separator: "\n"))
     }
 
     private func mac(_ text: String) -> String {

@@ -238,6 +238,8 @@ struct SyncHostileRemoteTests {
             let run = try device.sync(status: 1)
             #expect(run.stderr.hasPrefix("say: could not sync: the remote says 1 of your entries here was let go, but "), "\(run.stderr)")
             #expect(run.stderr.contains(hasKey ? "your say did not seal that let-go" : "this computer has no sync key"), "\(run.stderr)")
+            // A computer holding the key is never told to be given it.
+            #expect(run.stderr.contains("give this computer the key") == !hasKey, "\(run.stderr)")
             #expect(run.stderr.contains("Nothing was changed"))
             #expect(try device.entries() == before)
             // --yes answers only the question about many entries, never this one.
@@ -409,5 +411,261 @@ struct SyncHostileRemoteTests {
         let again = try setup.a.sync()
         #expect(again.stderr == "")
         #expect(!(try setup.remote.objects()).contains("GOES-marker"))
+    }
+
+    // MARK: The record's evidence
+
+    /// The let-go line (keyed by the journal's id, which anyone who reads the remote has) of `text`.
+    static func letGoToken(journal: String, _ text: String) throws -> String {
+        let script = #"""
+            import hashlib, hmac, sys
+            key = hashlib.sha256(b"say-it-later let-go key\0" + sys.argv[1].encode()).digest()
+            print(hmac.new(key, sys.argv[2].encode(), hashlib.sha256).hexdigest()[:32])
+            """#
+        let run = try runProgram("/usr/bin/python3", ["-c", script, journal, text], environment: [:])
+        try #require(run.status == 0, "\(run.stderr)")
+        return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The remote's record, and its journal id.
+    static func record(of setup: Setup, at commit: String = "main") throws -> (text: String, journal: String) {
+        let text = try setup.hostile.git(["cat-file", "blob", commit + ":.say-journal"]) + "\n"
+        let journal = try #require(text.split(separator: "\n").first { $0.hasPrefix("id: ") }).dropFirst("id: ".count)
+        return (text, String(journal))
+    }
+
+    /// `text` with its generation line set to `generation`.
+    static func withGeneration(_ text: String, _ generation: String) -> String {
+        var lines = text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("generation:") }
+        lines.insert("generation: " + generation, at: 2)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Someone who can write to the remote rolls it back to before an edit (or replaces its
+    /// history with one commit of their own, an entry's words changed) and raises the record's
+    /// generation, which needs no key: no computer takes that for say's rewrite. Both refuse
+    /// with nothing changed, and the edit stays on both.
+    @Test(arguments: ["rolled back", "replaced"])
+    func aRewriteWithTheGenerationRaisedByAnyoneElseIsRefused(_ how: String) throws {
+        let setup = try Setup()
+        let before = try setup.hostile.git(["rev-parse", "main"])
+        let (path, text) = try #require(try setup.a.entries().first)
+        try (text + "EDIT-marker an edit made later\n").write(toFile: setup.a.journal + "/" + path, atomically: true, encoding: .utf8)
+        try setup.a.sync()
+        try setup.b.sync()
+        #expect(try setup.b.entries()[path]?.contains("EDIT-marker") == true)
+        let record = try Self.record(of: setup, at: before)
+        if how == "rolled back" {
+            try setup.hostile.git(["update-ref", "refs/heads/main", before])
+            try setup.hostile.commit(adding: [.init(".say-journal", content: Self.withGeneration(record.text, "7"))], removing: [".say-journal"], message: "tidy")
+        } else {
+            try setup.hostile.commit(adding: [.init(".say-journal", content: Self.withGeneration(record.text, "7")), .init(path, content: "Nothing here.\n")],
+                                     removing: [".say-journal", path], message: "tidy")
+            let alone = try setup.hostile.git(["commit-tree", try setup.hostile.git(["rev-parse", "main^{tree}"]), "-m", "tidy"])
+            try setup.hostile.git(["update-ref", "refs/heads/main", alone])
+        }
+        // Rolled back, an entry would go back to a version both computers had before.
+        let refusal = how == "rolled back" ? "went back to an earlier state" : "rewritten by something other than say"
+        try setup.expectRefused(refusal)
+        let a = try setup.a.sync(status: 1)
+        #expect(a.stderr.contains(refusal) && a.stderr.contains("Nothing was changed"), "\(a.stderr)")
+        for device in [setup.a, setup.b] {
+            #expect(try device.entries()[path]?.contains("EDIT-marker") == true)
+            #expect(try git(["log", "-p"], in: device.journal).output.contains("EDIT-marker"))
+        }
+    }
+
+    /// A let-go line someone else wrote for a path nothing is at yet is not taken into a
+    /// computer's record (so its next let-go never seals it), and an entry written at that path
+    /// later is never let go: not when a new computer joins with the key either.
+    @Test func aLetGoLineForAPathNobodyWroteYetNeverLetsALaterEntryGo() throws {
+        let setup = try Setup()
+        let record = try Self.record(of: setup)
+        let path = "entries/2027/01/notes.md"
+        let token = try Self.letGoToken(journal: record.journal, path)
+        try setup.hostile.commit(adding: [.init(".say-journal", content: record.text + "let-go: \(token)\n")], removing: [".say-journal"], message: "tidy")
+        try setup.a.sync()
+        #expect(!(try String(contentsOfFile: setup.a.journal + "/.say-journal", encoding: .utf8)).contains(token))
+        #expect(!(try setup.hostile.git(["cat-file", "blob", "main:.say-journal"])).contains(token))
+        let goes = try setup.a.keep("GOES-marker let go to seal the record")
+        try setup.a.sync()
+        try setup.a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        #expect(try setup.a.sync().stdout == "1 let go here, gone from the remote too.\n")
+        try FileManager.default.createDirectory(atPath: setup.a.journal + "/entries/2027/01", withIntermediateDirectories: true)
+        let notes = "---\nid: 77777777-7777-4777-8777-777777777777\ndate: 2027-01-05T10:00:00Z\n---\nLATER-marker written by hand.\n"
+        for version in 1 ... 3 {
+            try (notes + String(repeating: "One more line.\n", count: version)).write(toFile: setup.a.journal + "/" + path, atomically: true, encoding: .utf8)
+            try setup.a.sync()
+        }
+        let c = SyncDevice()
+        let joined = try c.sync("--remote", setup.remote.path)
+        #expect(!joined.stdout.contains("let go"), "\(joined.stdout)")
+        #expect(try c.entries()[path]?.contains("LATER-marker") == true)
+        #expect(try setup.a.sync().stdout == "Already in step with the remote.\n")
+        #expect(try setup.hostile.git(["log", "--format=%h", "main", "--", path]).split(separator: "\n").count == 3)
+    }
+
+    /// Someone who can write to the remote fills the record with let-go lines that name no entry
+    /// (up to the size say reads), or raises its generation to the largest say reads: computers
+    /// with the key keep syncing, drop what nobody vouched for, and the next let-go reaches all.
+    @Test(arguments: ["padded", "generation"])
+    func aRecordSomeoneElseFilledNeverStopsSync(_ how: String) throws {
+        let setup = try Setup()
+        let goes = try setup.a.keep("GOES-marker let go after the record was filled")
+        try setup.a.sync()
+        try setup.b.sync()
+        var text = try Self.record(of: setup).text
+        if how == "padded" {
+            let count = (16 * 1_048_576 - 200 - text.utf8.count) / 82
+            text += (0 ..< count).map { String(format: "let-go-version: %032x %032x\n", $0, $0 + 1) }.joined()
+        } else {
+            text = Self.withGeneration(text, "281474976710655")
+        }
+        try setup.hostile.commit(adding: [.init(".say-journal", content: text)], removing: [".say-journal"], message: "tidy")
+        try setup.a.sync()
+        try setup.b.sync()
+        try setup.a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        #expect(try setup.a.sync().stdout == "1 let go here, gone from the remote too.\n")
+        #expect(try setup.b.sync().stdout == "1 let go elsewhere.\n")
+        #expect(try setup.a.sync().stdout == "Already in step with the remote.\n")
+        #expect(try setup.b.entries() == setup.a.entries())
+        #expect(!(try setup.b.objects()).contains("GOES-marker"))
+        let now = try setup.hostile.git(["cat-file", "blob", "main:.say-journal"])
+        #expect(now.utf8.count < 4096)
+    }
+
+    /// Someone who kept a copy of the remote from before a let-go merges that old history back
+    /// into main (the files stay as they are): no computer takes it in; each refuses, says why,
+    /// and holds nothing of the entry.
+    @Test func oldHistoryMergedBackAfterALetGoIsRefused() throws {
+        let setup = try Setup()
+        let goes = try setup.a.keep("GOES-marker let go, then merged back")
+        try setup.a.sync()
+        try setup.b.sync()
+        let old = try setup.hostile.git(["rev-parse", "main"])
+        try setup.hostile.git(["update-ref", "refs/kept/old", old])
+        try setup.a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        #expect(try setup.a.sync().stdout == "1 let go here, gone from the remote too.\n")
+        #expect(try setup.b.sync().stdout == "1 let go elsewhere.\n")
+        let main = try setup.hostile.git(["rev-parse", "main"])
+        let merge = try setup.hostile.git(["commit-tree", try setup.hostile.git(["rev-parse", "main^{tree}"]), "-p", main, "-p", old, "-m", "tidy"])
+        try setup.hostile.git(["update-ref", "refs/heads/main", merge])
+        try setup.hostile.git(["update-ref", "-d", "refs/kept/old"])
+        try setup.expectRefused("holds a version of an entry that was let go with say")
+        #expect(try setup.a.sync(status: 1).stderr.contains("holds a version of an entry that was let go with say"))
+        for device in [setup.a, setup.b] {
+            #expect(!(try device.objects()).contains("GOES-marker"))
+        }
+    }
+
+    /// A folder remote whose pack folder, or a loose-object folder, is a link into another
+    /// repository (a project of the person's): say neither writes there nor cleans it; the sync
+    /// is refused naming the link, and the other repository keeps every object.
+    @Test(arguments: ["objects/pack", "objects/xx"])
+    func aFolderRemoteWhoseObjectsAreAnotherRepositorysIsNeverCleaned(_ link: String) throws {
+        let setup = try Setup()
+        let project = setup.remote.folder.url("project")
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        #expect(try git(["init", "-q"], in: project).status == 0)
+        try "project file\n".write(toFile: project + "/f1", atomically: true, encoding: .utf8)
+        #expect(try git(["add", "."], in: project).status == 0)
+        #expect(try git(["-c", "user.name=p", "-c", "user.email=p@p", "commit", "-qm", "c1"], in: project).status == 0)
+        if link == "objects/pack" { #expect(try git(["gc", "-q"], in: project).status == 0) }
+        let goes = try setup.a.keep("GOES-marker let go with a linked remote")
+        try setup.a.sync()
+        let remote = setup.remote.path
+        let named: String
+        if link == "objects/pack" {
+            // The remote's objects loose, so it still works without its own pack folder.
+            let packs = try FileManager.default.contentsOfDirectory(atPath: remote + "/objects/pack").filter { $0.hasSuffix(".pack") }
+            let aside = setup.remote.folder.url("packs-aside")
+            try FileManager.default.moveItem(atPath: remote + "/objects/pack", toPath: aside)
+            try FileManager.default.createDirectory(atPath: remote + "/objects/pack", withIntermediateDirectories: false)
+            for pack in packs {
+                let moved = aside + "/" + pack
+                #expect(try runProgram("/bin/sh", ["-c", "git --git-dir='\(remote)' unpack-objects -q < '\(moved)'"], environment: ["PATH": "/usr/bin:/bin"]).status == 0)
+            }
+            try FileManager.default.removeItem(atPath: remote + "/objects/pack")
+            try FileManager.default.createSymbolicLink(atPath: remote + "/objects/pack", withDestinationPath: project + "/.git/objects/pack")
+            named = remote + "/objects/pack"
+        } else {
+            let folders = try FileManager.default.contentsOfDirectory(atPath: project + "/.git/objects").filter { $0.count == 2 }
+            var linked: [String] = []
+            for name in folders where !FileManager.default.fileExists(atPath: remote + "/objects/" + name) {
+                try FileManager.default.createSymbolicLink(atPath: remote + "/objects/" + name, withDestinationPath: project + "/.git/objects/" + name)
+                linked.append(name)
+            }
+            try #require(!linked.isEmpty)
+            named = remote + "/objects/"
+        }
+        func projectObjects() throws -> [String] {
+            (FileManager.default.enumerator(atPath: project + "/.git/objects")?.allObjects as? [String] ?? []).sorted()
+        }
+        let projectBefore = try projectObjects()
+        try setup.a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        let run = try setup.a.sync(status: 1)
+        #expect(run.stderr.contains(named) && run.stderr.contains("a link to another folder"), "\(run.stderr)")
+        #expect(run.stderr.contains("nothing was changed"), "\(run.stderr)")
+        #expect(try projectObjects() == projectBefore)
+        #expect(try git(["log", "--oneline"], in: project).status == 0)
+        let b = try setup.b.sync(status: 1)
+        #expect(b.stderr.contains("a link to another folder"), "\(b.stderr)")
+    }
+
+    /// A computer that joined without the key, when someone else removes the record's `key:` and
+    /// `seal:` lines, never makes a key of its own (the journal has one), so a new computer
+    /// given the journal's key still joins.
+    @Test func aComputerWithoutTheKeyNeverMakesASecondOne() throws {
+        let setup = try Setup()
+        var c = SyncDevice()
+        c.carriesKey = false
+        try c.sync("--remote", setup.remote.path)
+        let record = try Self.record(of: setup).text
+        let stripped = record.split(separator: "\n").filter { !$0.hasPrefix("key:") && !$0.hasPrefix("seal:") }.joined(separator: "\n") + "\n"
+        try setup.hostile.commit(adding: [.init(".say-journal", content: stripped)], removing: [".say-journal"], message: "tidy")
+        try c.say(["let-go", "1", "--yes"])
+        try c.sync()
+        #expect(!FileManager.default.fileExists(atPath: c.journal + "/.git/say/sync-key"))
+        let d = SyncDevice()
+        let joined = try d.sync("--remote", setup.remote.path)
+        #expect(!joined.stderr.contains("not the sync key"), "\(joined.stderr)")
+    }
+
+    /// Given the key where a let-go of many entries waits, a computer keeps the key even though
+    /// that sync stops to ask, so `say sync --yes` is all it needs next.
+    @Test func aGivenKeyIsKeptWhenTheSyncStopsToAsk() throws {
+        let setup = try Setup()
+        for number in 1 ... 4 { _ = try setup.a.keep("MORE-marker entry \(number)") }
+        try setup.a.sync()
+        var c = SyncDevice()
+        c.carriesKey = false
+        try c.sync("--remote", setup.remote.path)
+        for _ in 1 ... 4 { try setup.a.say(["let-go", "1", "--yes"]) }
+        try setup.a.sync()
+        let code = try #require(CarriedSyncKeys.code(for: setup.remote.path))
+        let asked = try c.sync("--key", code, status: 1)
+        #expect(asked.stderr.contains("say sync --yes"), "\(asked.stderr)")
+        #expect(FileManager.default.fileExists(atPath: c.journal + "/.git/say/sync-key"))
+        #expect(try c.sync("--yes").stdout == "4 let go elsewhere.\n")
+        #expect(try c.entries() == setup.a.entries())
+    }
+
+    /// An older record (sealed by say then) put back on top of main, so the record lost a
+    /// let-go: named as that (main still holds this computer's commit), nothing changed.
+    @Test func aRecordThatLostALetGoIsNamedAsThat() throws {
+        let setup = try Setup()
+        let first = try setup.a.keep("GOES-marker let go first")
+        try setup.a.sync()
+        try setup.a.say(["let-go", String(first.id.prefix(8)), "--yes"])
+        try setup.a.sync()
+        let older = try Self.record(of: setup).text
+        let second = try setup.a.keep("GOES-marker let go second")
+        try setup.a.sync()
+        try setup.a.say(["let-go", String(second.id.prefix(8)), "--yes"])
+        try setup.a.sync()
+        try setup.b.sync()
+        try setup.hostile.commit(adding: [.init(".say-journal", content: older)], removing: [".say-journal"], message: "tidy")
+        try setup.expectRefused("no longer lists an entry that was let go with say")
+        #expect(!(try setup.b.sync(status: 1).stderr.contains("no longer holds")))
     }
 }
