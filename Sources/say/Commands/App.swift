@@ -48,7 +48,9 @@ extension Say {
                 terminal.catchSignals()
                 let outcome = app.run()
                 terminal.releaseSignals()
-                if case .signal = outcome, let message = app.leavingMessage { terminal.write("\n" + message + "\n") }
+                if case .signal = outcome, let message = app.leavingMessage {
+                    terminal.write("\n" + TerminalText.visible(message, keepingLineBreaks: true) + "\n")
+                }
                 Output.warnings(of: journal)
                 if case let .signal(number) = outcome { throw ExitCode(128 + number) }
             case .fullScreen:
@@ -62,7 +64,7 @@ extension Say {
                 } catch {
                     throw SayFailure(message: Copy.noFullScreen)
                 }
-                if let message = app.leavingMessage { terminal.write(message + "\n") }
+                if let message = app.leavingMessage { terminal.write(TerminalText.visible(message, keepingLineBreaks: true) + "\n") }
                 // Shown in the app's footer as they happened; here in full, now the screen is back.
                 Output.warnings(of: journal)
                 switch outcome {
