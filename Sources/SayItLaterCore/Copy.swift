@@ -71,6 +71,15 @@ public enum Copy {
     public static let letGoFromJournal = "Let go from the journal."
     /// `say edit` saved the edit.
     public static func edited(shortID: String) -> String { "Saved your edit (\(shortID))." }
+    /// `say edit`: the entry changed while the editor was open; both are kept.
+    public static func editedBesideChange(shortID: String, copyID: String) -> String {
+        "Saved your edit (\(shortID)). The entry changed while you were editing it; what it had become is kept as a copy (\(copyID))."
+    }
+    /// `say edit`: the entry was let go while the editor was open.
+    public static func editAfterLetGo(_ path: String) -> String {
+        "this entry was let go while you were editing it, so your edit was not saved and the entry stays gone; " +
+            "what you wrote is kept in \(path) (only you can read it)"
+    }
     /// `say edit` found the file as it was.
     public static let editUnchanged = "Nothing changed."
     /// `say edit`: the edited file does not read back, so it was not saved.
