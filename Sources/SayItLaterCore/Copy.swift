@@ -71,6 +71,13 @@ public enum Copy {
     public static let letGoFromJournal = "Let go from the journal."
     /// `say edit` saved the edit.
     public static func edited(shortID: String) -> String { "Saved your edit (\(shortID))." }
+    /// Another run of say (another window) is writing to the draft: this one keeps its own.
+    public static let draftInUseElsewhere =
+        "say is open in another window, writing to your draft. What you write here is kept as a draft of its own; the next start offers both."
+    /// A draft that could not be read was moved aside, not written over.
+    public static func draftSetAside(_ reason: String, path: String) -> String {
+        "Your draft could not be opened (\(reason)). It is kept, untouched, at \(path)."
+    }
     /// `say edit`: the entry changed while the editor was open; both are kept.
     public static func editedBesideChange(shortID: String, copyID: String) -> String {
         "Saved your edit (\(shortID)). The entry changed while you were editing it; what it had become is kept as a copy (\(copyID))."

@@ -32,12 +32,12 @@ extension Say {
             // The passcode comes before the journal, the draft or any screen is touched.
             try LockGate.unlock(folders)
             let journal = try journalOptions.open()
-            let drafts = DraftStore(folder: folders.state)
+            let drafts = DraftStore.forThisRun(folder: folders.state)
             let marks = LaunchMarks(folder: folders.config)
             let terminal = RealTerminal(environment: environment)
             let useEditor = editor || marks.has(.useEditor)
             let writeInEditor: ((String) throws -> String)? = useEditor ? { text in
-                try EditorSession.edit(text, stateFolder: folders.state, environment: environment, terminal: terminal)
+                try EditorSession.edit(text, stateFolder: folders.state, drafts: drafts, environment: environment, terminal: terminal)
             } : nil
             let formatDate = DateText.formatter(timeZone: .current)
 
