@@ -232,12 +232,16 @@ final class RealTerminal: Terminal {
             modes.c_lflag |= tcflag_t(NOFLSH)
             _ = tcsetattr(input, TCSANOW, &modes)
             SignalGuard.relayStops()
+            // Read byte by byte for the whole session, between lines too: a paste that
+            // arrives while say is busy is never held to the terminal's line limit.
+            sessionCanonical = beginLineEditing()
         }
     }
 
     /// Puts back the signal handlers that were there before ``catchSignals()``.
     func releaseSignals() {
         guard original == nil, signalPipe.read >= 0 else { return }
+        sessionCanonical = nil
         if var modes = lineModes {
             // Anything still typed-ahead is taken first: it must not reach the shell.
             lineBuffer += takePendingInput()
@@ -258,8 +262,9 @@ final class RealTerminal: Terminal {
         // On a terminal the line is read and edited here, not by the terminal's line
         // discipline: that holds at most 4,095 characters of one line and drops the rest of a
         // long pasted paragraph without a word.
-        let canonical = beginLineEditing()
-        defer { if var modes = canonical { _ = tcsetattr(input, TCSANOW, &modes) } }
+        let own = sessionCanonical == nil ? beginLineEditing() : nil
+        let canonical = sessionCanonical ?? own
+        defer { if var modes = own { _ = tcsetattr(input, TCSANOW, &modes) } }
         if canonical != nil, !unedited.isEmpty {
             let held = unedited
             unedited = []
@@ -316,6 +321,9 @@ final class RealTerminal: Terminal {
         }
     }
 
+    /// While signals are caught in line mode: the terminal's own (canonical) modes, put back
+    /// by ``releaseSignals()``; the terminal is read byte by byte until then.
+    private var sessionCanonical: termios?
     /// Bytes read after an end of input (Ctrl-D) in the same read: edited on the next line read.
     private var unedited: [UInt8] = []
     /// Ctrl-D was typed: the line so far (if any) is the last, then the input ends.
