@@ -91,7 +91,11 @@ struct DraftSafetyTests {
             try session.welcomed()
             let terminal = try session.start(arguments)
             try terminal.waitForOutput(arguments[0] == "write" ? "Ctrl-D on an empty line" : "What do you need to say right now?")
-            terminal.send(line)
+            terminal.pump(for: 0.3)  // a paste comes a moment after the prompt, not with it
+            // Pasted: it arrives in pieces, as a terminal passes a paste on.
+            let characters = Array(line)
+            terminal.type(stride(from: 0, to: characters.count, by: 1024).map { String(characters[$0 ..< min($0 + 1024, characters.count)]) },
+                          pause: 0.01)
             terminal.send("\r")
             if arguments[0] == "write" {
                 terminal.pump(for: 0.3)
