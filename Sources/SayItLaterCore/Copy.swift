@@ -73,6 +73,22 @@ public enum Copy {
     public static let letGoFromJournal = "Let go from the journal."
     /// `say edit` saved the edit.
     public static func edited(shortID: String) -> String { "Saved your edit (\(shortID))." }
+    /// Another run of say (another window) is writing to the draft: this one keeps its own.
+    public static let draftInUseElsewhere =
+        "say is open in another window, writing to your draft. What you write here is kept as a draft of its own; the next start offers both."
+    /// A draft that could not be read was moved aside, not written over.
+    public static func draftSetAside(_ reason: String, path: String) -> String {
+        "Your draft could not be opened (\(reason)). It is kept, untouched, at \(path)."
+    }
+    /// `say edit`: the entry changed while the editor was open; both are kept.
+    public static func editedBesideChange(shortID: String, copyID: String) -> String {
+        "Saved your edit (\(shortID)). The entry changed while you were editing it; what it had become is kept as a copy (\(copyID))."
+    }
+    /// `say edit`: the entry was let go while the editor was open.
+    public static func editAfterLetGo(_ path: String) -> String {
+        "this entry was let go while you were editing it, so your edit was not saved and the entry stays gone; " +
+            "what you wrote is kept in \(path) (only you can read it)"
+    }
     /// `say edit` found the file as it was.
     public static let editUnchanged = "Nothing changed."
     /// `say edit`: the edited file does not read back, so it was not saved.

@@ -432,7 +432,17 @@ public final class Journal {
     private func removeLeftovers(_ paths: [String]) {
         guard let lock = try? FolderLock(folder: folders.journal, timeout: 0) else { return }
         withExtendedLifetime(lock) {
-            for path in paths { try? AtomicFile.remove(store.absolutePath(path)) }
+            for path in paths {
+                // Certainly say's own: the staged write of an entry file (`.<entry>.md.tmp-<pid>-<n>`),
+                // a regular file of this user's, whose writer is gone. Anything else is left alone.
+                let name = (path as NSString).lastPathComponent
+                guard let parts = AtomicFile.temporaryParts(name), parts.target.hasSuffix(".md"),
+                      AtomicFile.isAbandonedTemporary(name: name) else { continue }
+                let absolute = store.absolutePath(path)
+                var info = stat()
+                guard lstat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == getuid() else { continue }
+                try? AtomicFile.remove(absolute)
+            }
         }
     }
 

@@ -7,6 +7,13 @@ public enum EditOutcome: Equatable, Sendable {
     case unchanged
     /// The edit was saved (and, in a versioned journal, committed).
     case saved(Entry)
+    /// The entry's file changed while the editor was open (another edit, a hand edit, a
+    /// sync): the edit was saved, and the file as it had become is kept as a new entry (the
+    /// same bytes but a new `id:` line, the same date), as sync keeps an entry changed on
+    /// two computers.
+    case savedBesideChange(Entry, copyID: String)
+    /// The entry was let go while the editor was open: nothing was written, so it stays gone.
+    case letGo
 }
 
 extension Journal {
@@ -31,9 +38,13 @@ extension Journal {
     /// support screen). In a versioned journal the edit is committed as `Edit <id>`, with no
     /// words of the entry.
     ///
+    /// `original` is the file as it was when the edit began (``fileText(of:)``). When the file
+    /// is gone by now, the entry was let go meanwhile and nothing is written (``EditOutcome/letGo``);
+    /// when it holds something else, both are kept (``EditOutcome/savedBesideChange(_:copyID:)``).
+    ///
     /// - Throws: `JournalError.storage` when the edit does not read (the reason names the
     ///   line), is too long, or cannot be written; nothing is changed then.
-    public func edit(_ summary: EntrySummary, to edited: String) throws -> EditOutcome {
+    public func edit(_ summary: EntrySummary, from original: String? = nil, to edited: String) throws -> EditOutcome {
         let bytes = Array(edited.utf8)
         guard bytes.count <= Self.longestText + DirectoryScanner.frontMatterLimit else {
             throw JournalError.textTooLong(limit: Self.longestText)
@@ -41,6 +52,8 @@ extension Journal {
         var document = try storage { try FrontMatterDocument.parse(bytes, path: summary.path) }
         let lock = try exclusive()
         defer { withExtendedLifetime(lock) {} }
+        var info = stat()
+        if original != nil, lstat(store.absolutePath(summary.path), &info) != 0, errno == ENOENT { return .letGo }
         let existing = try? store.readBytes(summary.path)
         let concerning = needsSupport(EntryFile.entry(from: document, path: summary.path, modified: summary.date).text)
         let recorded = EntryFile.entry(from: document, path: summary.path, modified: summary.date).safety
@@ -49,9 +62,26 @@ extension Journal {
         // Written as the person left it, except for the safety line.
         let final = concerning != recorded ? rendered : bytes
         if existing == final { return .unchanged }
+        // Changed since the edit began: what it became is kept as a new entry first, so the
+        // write below loses nothing.
+        var copy: GitSyncCopy?
+        if let original, existing != Array(original.utf8) {
+            guard let existing else { throw JournalError.storage(.io(path: summary.path, operation: "read the file", errno: EIO)) }
+            let made = SyncConflictCopy.entry(at: summary.path, bytes: existing)
+            if (try? store.readBytes(made.path)) != made.bytes {
+                guard !store.exists(made.path) else {
+                    throw JournalError.storage(.io(path: made.path, operation: "keep the changed entry as a copy", errno: EEXIST))
+                }
+                try storage { try store.writeBytes(made.bytes, to: made.path) }
+                record(made.path, message: made.message)
+            }
+            copy = made
+        }
         try storage { try store.writeBytes(final, to: summary.path) }
         record(summary.path, message: "Edit " + EntryFile.tag(forPath: summary.path))
         let saved = try storage { try store.read(summary.path) }
-        return .saved(EntryFile.entry(from: saved, path: summary.path, modified: summary.date))
+        let entry = EntryFile.entry(from: saved, path: summary.path, modified: summary.date)
+        if let copy { return .savedBesideChange(entry, copyID: EntryFile.tag(forPath: copy.path)) }
+        return .saved(entry)
     }
 }

@@ -66,21 +66,28 @@ struct Say: ParsableCommand {
             // settled journal does not; it loads libgit2 itself if it finds work to commit).
             if !["history", "support", "--help", "-h", "help"].contains(arguments.first ?? "") { GitLibrary.preload() }
             if let unknown = unknownCommand(arguments) {
-                FileHandle.standardError.write(Data((unknown + "\n").utf8))
+                Output.error(unknown)
                 Foundation.exit(ExitStatus.usage.rawValue)
             }
             var command = try parsedWrite(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch let error as SayFailure {
-            FileHandle.standardError.write(Data(("say: " + error.message + "\n").utf8))
+            // Failures name files and words from the journal folder: on a terminal they go
+            // through TerminalText like everything else from a file.
+            Output.error("say: " + error.message)
             Foundation.exit(error.status.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Output.error(fullMessage(for: error))
                 Foundation.exit(ExitStatus.usage.rawValue)
             }
-            exit(withError: error)
+            // Help and the like go to stdout as the parser writes them; any other message is
+            // written here, made safe for a terminal, with the parser's exit status.
+            if code == .success { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { Output.error(message) }
+            Foundation.exit(code.rawValue)
         }
     }
 }

@@ -18,9 +18,31 @@ public enum AtomicFile {
     /// recognised and removed: `.<name>.tmp-<pid>-<random>`.
     public static let temporaryMarker = ".tmp-"
 
-    /// Whether a file name is one of this type's temporary files.
+    /// Whether a file name has exactly the shape of this type's temporary files,
+    /// `.<name>.tmp-<pid>-<random>` (both numbers in decimal, as written here): a hidden file of
+    /// the person's own that merely holds `.tmp-` is not one.
     public static func isTemporary(name: String) -> Bool {
-        name.hasPrefix(".") && name.contains(temporaryMarker)
+        temporaryParts(name) != nil
+    }
+
+    /// The name a temporary file stands in for and the process that wrote it, when `name` has
+    /// exactly the shape this type writes.
+    public static func temporaryParts(_ name: String) -> (target: String, pid: pid_t)? {
+        guard name.hasPrefix("."), let marker = name.range(of: temporaryMarker, options: .backwards) else { return nil }
+        let target = String(name[name.index(after: name.startIndex) ..< marker.lowerBound])
+        let numbers = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard !target.isEmpty, numbers.count == 2,
+              numbers.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+              let pid = Int32(numbers[0]), pid > 0, UInt32(numbers[1]) != nil else { return nil }
+        return (target, pid)
+    }
+
+    /// Whether `name` is a temporary file of this type left by a writer that is gone: its exact
+    /// shape, written by a process that no longer runs (never this one's own, which may be
+    /// mid-write on another thread).
+    public static func isAbandonedTemporary(name: String) -> Bool {
+        guard let parts = temporaryParts(name), parts.pid != getpid() else { return false }
+        return kill(parts.pid, 0) != 0 && errno == ESRCH
     }
 
     /// Writes `bytes` to `path` atomically.

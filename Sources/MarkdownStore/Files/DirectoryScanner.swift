@@ -263,7 +263,10 @@ public struct DirectoryScanner: Sendable {
                         if !Self.isIgnoredByGit(bytes, isFolder: kind == UInt8(DT_DIR)) { complete = false }
                         if bytes.first == UInt8(ascii: ".") {
                             let text = String(decoding: bytes, as: UTF8.self)
-                            if AtomicFile.isTemporary(name: text) { leftovers.append(relative + "/" + text) }
+                            // Only a regular file of say's exact temporary shape, whose writer is gone.
+                            if kind == UInt8(DT_REG), AtomicFile.isAbandonedTemporary(name: text) {
+                                leftovers.append(relative + "/" + text)
+                            }
                         }
                         return
                     }

@@ -124,7 +124,7 @@ public final class WritingFlow {
     public private(set) var hasEntries = false
 
     private let journal: Journal
-    private let drafts: DraftStore
+    private var drafts: DraftStore
     private let marks: LaunchMarks
     /// False until any draft found at start has been dealt with: until then the draft on disk
     /// belongs to the person's decision, not to this run.
@@ -143,13 +143,33 @@ public final class WritingFlow {
     public func start() {
         hasEntries = !journal.list().entries.isEmpty
         drafts.adoptEditorLeftovers()
-        foundDraft = (try? drafts.load()) ?? nil
+        do {
+            foundDraft = try drafts.load()
+        } catch {
+            // A draft that cannot be offered (too large, unreadable) is never written over:
+            // it is moved aside, or this run writes to a draft of its own, and the person is told.
+            foundDraft = nil
+            let reason = Self.reason(error)
+            if let aside = try? drafts.setAside() {
+                startNotice = Copy.draftSetAside(reason, path: aside)
+            } else {
+                let unread = drafts.path
+                drafts = DraftStore.separate(folder: drafts.folder)
+                startNotice = Copy.draftSetAside(reason, path: unread)
+            }
+        }
+        if startNotice == nil, drafts.isSeparate { startNotice = Copy.draftInUseElsewhere }
         if !marks.has(.welcomed) {
             stage = .welcome
         } else {
             afterWelcome()
         }
     }
+
+    /// Something to tell the person as the app opens: that the draft is being written in
+    /// another window (this one keeps its own), or that a draft that could not be read was
+    /// set aside, and where.
+    public private(set) var startNotice: String?
 
     /// Goes past the welcome without marking it seen (input that is not a person at a terminal).
     public func skipWelcome() {

@@ -32,12 +32,12 @@ extension Say {
             // The passcode comes before the journal, the draft or any screen is touched.
             try LockGate.unlock(folders)
             let journal = try journalOptions.open()
-            let drafts = DraftStore(folder: folders.state)
+            let drafts = DraftStore.forThisRun(folder: folders.state)
             let marks = LaunchMarks(folder: folders.config)
             let terminal = RealTerminal(environment: environment)
             let useEditor = editor || marks.has(.useEditor)
             let writeInEditor: ((String) throws -> String)? = useEditor ? { text in
-                try EditorSession.edit(text, stateFolder: folders.state, environment: environment, terminal: terminal)
+                try EditorSession.edit(text, stateFolder: folders.state, drafts: drafts, environment: environment, terminal: terminal)
             } : nil
             let formatDate = DateText.formatter(timeZone: .current)
 
@@ -48,7 +48,9 @@ extension Say {
                 terminal.catchSignals()
                 let outcome = app.run()
                 terminal.releaseSignals()
-                if case .signal = outcome, let message = app.leavingMessage { terminal.write("\n" + message + "\n") }
+                if case .signal = outcome, let message = app.leavingMessage {
+                    terminal.write("\n" + TerminalText.visible(message, keepingLineBreaks: true) + "\n")
+                }
                 Output.warnings(of: journal)
                 if case let .signal(number) = outcome { throw ExitCode(128 + number) }
             case .fullScreen:
@@ -62,7 +64,7 @@ extension Say {
                 } catch {
                     throw SayFailure(message: Copy.noFullScreen)
                 }
-                if let message = app.leavingMessage { terminal.write(message + "\n") }
+                if let message = app.leavingMessage { terminal.write(TerminalText.visible(message, keepingLineBreaks: true) + "\n") }
                 // Shown in the app's footer as they happened; here in full, now the screen is back.
                 Output.warnings(of: journal)
                 switch outcome {

@@ -12,7 +12,9 @@ extension Say {
                 The editor gets a private copy of the entry's file (front matter and all), \
                 started without swap, undo or backup files. When it exits, the edit is saved \
                 over the entry, and in a versioned journal committed as "Edit <id>", with no \
-                words of it. The safety flag follows the edited words. An edit that does not \
+                words of it. If the entry changed while the editor was open, what it became is \
+                kept as a copy beside the edit; if it was let go, the edit is not saved (it is \
+                kept in a private file, and say says where). The safety flag follows the edited words. An edit that does not \
                 read back is not saved: say says why, offers to open it again, and otherwise \
                 keeps it in a private file and says where.
                 """)
@@ -51,9 +53,10 @@ extension Say {
                 case .notStarted:
                     throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorDidNotStart(EditorSession.chosen(environment: environment))))
                 case let .exited(status) where status != 0:
-                    throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorExited(program, status: status)))
+                    try leaveAfterEditorFailed(status: status, program: program, scratch: scratch, original: original, keep: &keepScratch)
                 case let .killed(signal):
-                    throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorExited(program, status: 128 + signal)))
+                    try leaveAfterEditorFailed(status: 128 + signal, program: program, scratch: scratch, original: original,
+                                               keep: &keepScratch)
                 case let .interrupted(signal):
                     keepScratch = true
                     Output.error("say: " + Copy.editKeptAside(scratch.file))
@@ -67,27 +70,68 @@ extension Say {
                 } catch {
                     throw SayFailure("edit the entry", error)
                 }
+                let outcome: EditOutcome
                 do {
-                    switch try journal.edit(summary, to: edited) {
-                    case .unchanged:
-                        Output.line(Copy.editUnchanged)
-                    case let .saved(entry):
-                        Output.line(Copy.edited(shortID: entry.shortID))
-                    }
-                    Output.warnings(of: journal)
-                    return
+                    outcome = try journal.edit(summary, from: original, to: edited)
                 } catch {
                     Output.error("say: " + Copy.editNotSaved(WritingFlow.reason(error)))
                     if Output.inputIsTerminal {
                         Output.error(Copy.editAgainQuestion, terminator: false)
-                        let answer = Output.answer()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "n"
+                        // Ctrl-C (or the terminal closing) at the question keeps the edit and says where.
+                        terminal.catchSignals()
+                        let read = terminal.readLine()
+                        terminal.releaseSignals()
+                        var answer = "n"
+                        switch read {
+                        case let .line(text): answer = text.trimmingCharacters(in: .whitespaces).lowercased()
+                        case .end: break
+                        case let .signal(number):
+                            keepScratch = true
+                            Output.error("")
+                            Output.error("say: " + Copy.editKeptAside(scratch.file))
+                            throw ExitCode(128 + number)
+                        }
                         if answer.isEmpty || answer == "y" || answer == "yes" { continue }
                     }
                     keepScratch = true
                     Output.error("say: " + Copy.editKeptAside(scratch.file))
                     throw ExitCode.failure
                 }
+                switch outcome {
+                case .unchanged:
+                    Output.line(Copy.editUnchanged)
+                case let .saved(entry):
+                    Output.line(Copy.edited(shortID: entry.shortID))
+                case let .savedBesideChange(entry, copyID):
+                    Output.line(Copy.editedBesideChange(shortID: entry.shortID, copyID: copyID))
+                case .letGo:
+                    keepScratch = true
+                    Output.error("say: " + Copy.editAfterLetGo(scratch.file))
+                    Output.warnings(of: journal)
+                    throw ExitCode.failure
+                }
+                Output.warnings(of: journal)
+                return
             }
+        }
+
+        /// The editor ended with an error. After Ctrl-C (or Ctrl-\) in it, what it had already
+        /// saved is kept in the private file and said to be, and say leaves as interrupted;
+        /// otherwise (an editor's own way to abort, such as Vim's `:cq`) nothing is used.
+        private func leaveAfterEditorFailed(status: Int32, program: String, scratch: EditorScratch, original: String,
+                                            keep: inout Bool) throws -> Never {
+            let interrupted = status == 128 + SIGINT || status == 128 + SIGQUIT
+            let saved = try? scratch.readExactly()
+            if interrupted, let saved, saved != original {
+                keep = true
+                Output.error("say: " + Copy.editorExited(program, status: status) + "; " + Copy.editKeptAside(scratch.file))
+                throw ExitCode(ExitStatus.interrupted.rawValue)
+            }
+            if interrupted {
+                Output.error("say: " + Copy.editorLeftEntryAlone(Copy.editorExited(program, status: status)))
+                throw ExitCode(ExitStatus.interrupted.rawValue)
+            }
+            throw SayFailure(message: Copy.editorLeftEntryAlone(Copy.editorExited(program, status: status)))
         }
     }
 }

@@ -115,7 +115,7 @@ extension Say {
         private func keepAsDraft(_ words: String) throws {
             guard !words.allSatisfy(\.isWhitespace) else { return }
             do {
-                let drafts = DraftStore(folder: try journalOptions.folders().state)
+                let drafts = DraftStore.forThisRun(folder: try journalOptions.folders().state)
                 drafts.adoptEditorLeftovers()
                 let existing = try drafts.load()
                 try drafts.save(existing.map { $0 + "\n\n" + words } ?? words)

@@ -108,7 +108,7 @@ enum EditorSession {
     /// - Throws: ``Failure`` when the private file cannot be made or the editor fails to start
     ///   or exits with an error (the text is then still in the draft); ``Interrupted`` when a
     ///   signal ended the session (what the editor saved is then the draft).
-    static func edit(_ text: String, stateFolder: String, environment: [String: String], terminal: RealTerminal) throws -> String {
+    static func edit(_ text: String, stateFolder: String, drafts: DraftStore, environment: [String: String], terminal: RealTerminal) throws -> String {
         let scratch: EditorScratch
         do {
             scratch = try EditorScratch.create(text: text, stateFolder: stateFolder)
@@ -129,7 +129,7 @@ enum EditorSession {
             // Keep what the editor saved before it ended, then leave as the signal asks.
             let saved = (try? scratch.read()) ?? text
             let kept = saved.allSatisfy(\.isWhitespace) ? text : saved
-            try? DraftStore(folder: stateFolder).save(kept)
+            try? drafts.save(kept)
             throw Interrupted(signal: signal, text: kept)
         case .exited:
             break

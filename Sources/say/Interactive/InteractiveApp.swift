@@ -162,6 +162,7 @@ final class InteractiveApp {
 
     func start() {
         flow.start()
+        if let told = flow.startNotice { notice = told }
         if showSplash {
             showingSplash = true
             deadline = clock() + Self.splashDuration
@@ -210,7 +211,18 @@ final class InteractiveApp {
             loadHistory()
         case .writing:
             menu = Menu([])
-            if let editor, !editorFailed { writeInEditor(editor) }
+            if let editor, !editorFailed {
+                writeInEditor(editor)
+            } else if !earlyKeys.isEmpty {
+                // Keys typed while the name showed: after a draft taken up, on a line of their own.
+                let held = earlyKeys
+                earlyKeys = []
+                if !text.isBlank {
+                    text.newline()
+                    text.newline()
+                }
+                held.forEach(handleWriting)
+            }
         default:
             menu = Menu(choices)
         }
@@ -296,7 +308,7 @@ final class InteractiveApp {
             // Any key skips the splash; what was typed belongs to the writing screen.
             afterSplash()
             if outcome == nil, flow.stage == .writing, editor == nil || editorFailed { handleWriting(key) }
-            if flow.stage == .welcome, Self.isWriting(key) { earlyKeys.append(key) }
+            if flow.stage == .welcome || flow.stage == .draftOffer, Self.isWriting(key) { earlyKeys.append(key) }
             return
         }
         switch flow.stage {
@@ -305,6 +317,11 @@ final class InteractiveApp {
             // are kept for the writing screen, and so is the rest of them, typed on: they are
             // the start of the writing. Enter opens the writing screen with them.
             if Self.isWriting(key) || key == .backspace { earlyKeys.append(key) } else { handleMenu(key) }
+        case .draftOffer where !earlyKeys.isEmpty && Self.isWriting(key) && key.digit == nil && key != .tab:
+            // Words begun while the name showed, with a draft waiting: still the start of the
+            // writing, after the person has said what to do with the draft. The choice's keys
+            // (a number, the arrows, Enter) still choose.
+            earlyKeys.append(key)
         case .welcome:
             handleMenu(key)
             if flow.stage == .writing, editor == nil || editorFailed {

@@ -99,6 +99,10 @@ final class PlainApp {
             say()
         }
         flow.start()
+        if let told = flow.startNotice {
+            say(told)
+            say()
+        }
         if flow.stage == .welcome, !onTerminal {
             // A script piping text in gets no welcome, and it stays unseen for the person.
             flow.skipWelcome()

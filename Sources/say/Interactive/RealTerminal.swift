@@ -232,12 +232,16 @@ final class RealTerminal: Terminal {
             modes.c_lflag |= tcflag_t(NOFLSH)
             _ = tcsetattr(input, TCSANOW, &modes)
             SignalGuard.relayStops()
+            // Read byte by byte for the whole session, between lines too: a paste that
+            // arrives while say is busy is never held to the terminal's line limit.
+            sessionCanonical = beginLineEditing()
         }
     }
 
     /// Puts back the signal handlers that were there before ``catchSignals()``.
     func releaseSignals() {
         guard original == nil, signalPipe.read >= 0 else { return }
+        sessionCanonical = nil
         if var modes = lineModes {
             // Anything still typed-ahead is taken first: it must not reach the shell.
             lineBuffer += takePendingInput()
@@ -255,12 +259,30 @@ final class RealTerminal: Terminal {
             endAfterLine = false
             return .end
         }
+        // On a terminal the line is read and edited here, not by the terminal's line
+        // discipline: that holds at most 4,095 characters of one line and drops the rest of a
+        // long pasted paragraph without a word.
+        let own = sessionCanonical == nil ? beginLineEditing() : nil
+        let canonical = sessionCanonical ?? own
+        defer { if var modes = own { _ = tcsetattr(input, TCSANOW, &modes) } }
+        if canonical != nil, !unedited.isEmpty {
+            let held = unedited
+            unedited = []
+            editLine(held[...], modes: canonical!)
+        }
         while true {
             if let newline = lineBuffer.firstIndex(of: 0x0A) {
                 var line = Array(lineBuffer[..<newline])
                 lineBuffer.removeSubrange(...newline)
                 if line.last == 0x0D { line.removeLast() }
                 return .line(String(decoding: line, as: UTF8.self))
+            }
+            if endPending {
+                endPending = false
+                guard !lineBuffer.isEmpty else { return .end }
+                defer { lineBuffer.removeAll() }
+                endAfterLine = true
+                return .line(String(decoding: lineBuffer, as: UTF8.self))
             }
             if signalPipe.read >= 0 {
                 var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
@@ -271,7 +293,9 @@ final class RealTerminal: Terminal {
                 }
                 if fds[1].revents & Int16(POLLIN) != 0, case let .signal(number)? = drainSignals() {
                     if number == SIGTSTP {
+                        if var modes = canonical { _ = tcsetattr(input, TCSANOW, &modes) }
                         stopForShell()
+                        if canonical != nil { _ = beginLineEditing() }
                         continue
                     }
                     return .signal(number)
@@ -289,8 +313,105 @@ final class RealTerminal: Terminal {
                 endAfterLine = true
                 return .line(String(decoding: lineBuffer, as: UTF8.self))
             }
-            lineBuffer += chunk[0 ..< count]
+            if let canonical {
+                editLine(chunk[0 ..< count], modes: canonical)
+            } else {
+                lineBuffer += chunk[0 ..< count]
+            }
         }
+    }
+
+    /// While signals are caught in line mode: the terminal's own (canonical) modes, put back
+    /// by ``releaseSignals()``; the terminal is read byte by byte until then.
+    private var sessionCanonical: termios?
+    /// Bytes read after an end of input (Ctrl-D) in the same read: edited on the next line read.
+    private var unedited: [UInt8] = []
+    /// Ctrl-D was typed: the line so far (if any) is the last, then the input ends.
+    private var endPending = false
+    /// The last byte edited was Ctrl-D on an unfinished line (a second one ends the input).
+    private var afterEndKey = false
+    /// Inside an escape sequence (an arrow key, say), which is not part of the writing.
+    private var escape: UInt8 = 0
+
+    /// On a terminal in canonical mode: switches to reading byte by byte, without the
+    /// terminal's echo, and returns the modes to put back. Nil when not on such a terminal.
+    private func beginLineEditing() -> termios? {
+        var modes = termios()
+        guard isatty(input) == 1, tcgetattr(input, &modes) == 0, modes.c_lflag & tcflag_t(ICANON) != 0 else { return nil }
+        var editing = modes
+        editing.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHOE | ECHOK | ECHONL)
+        withUnsafeMutableBytes(of: &editing.c_cc) { bytes in
+            bytes[Int(VMIN)] = 1
+            bytes[Int(VTIME)] = 0
+        }
+        guard tcsetattr(input, TCSANOW, &editing) == 0 else { return nil }
+        return modes
+    }
+
+    /// The terminal's line editing, done here: typed text is echoed and added to the line;
+    /// the erase, kill and word-erase keys work as the terminal set them; Enter ends the line;
+    /// Ctrl-D on an empty line ends the input (twice on an unfinished one, as before); escape
+    /// sequences and other control keys are ignored.
+    private func editLine(_ bytes: ArraySlice<UInt8>, modes: termios) {
+        let keys = withUnsafeBytes(of: modes.c_cc) { cc in
+            (erase: cc[Int(VERASE)], kill: cc[Int(VKILL)], word: cc[Int(VWERASE)], end: cc[Int(VEOF)])
+        }
+        let echoes = modes.c_lflag & tcflag_t(ECHO) != 0
+        var echo: [UInt8] = []
+        var lineStart = (lineBuffer.lastIndex(of: 0x0A) ?? -1) + 1
+        func eraseLast() {
+            guard lineBuffer.count > lineStart else { return }
+            var start = lineBuffer.count - 1
+            while start > lineStart, lineBuffer[start] & 0xC0 == 0x80 { start -= 1 }
+            let removed = String(decoding: lineBuffer[start...], as: UTF8.self)
+            lineBuffer.removeSubrange(start...)
+            let width = removed == "\t" ? 1 : max(removed.first.map { DisplayWidth.of($0) } ?? 1, 1)
+            for _ in 0 ..< width { echo += [0x08, 0x20, 0x08] }
+        }
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            index += 1
+            if escape == 1 {
+                escape = byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O") ? 2 : 0
+                continue
+            }
+            if escape == 2 {
+                if (0x40 ... 0x7E).contains(byte) { escape = 0 }
+                continue
+            }
+            let wasAfterEnd = afterEndKey
+            afterEndKey = false
+            switch byte {
+            case keys.end where keys.end != 0:
+                if lineBuffer.count == lineStart || wasAfterEnd {
+                    endPending = true
+                    unedited += bytes[index...]
+                    index = bytes.endIndex
+                } else {
+                    afterEndKey = true
+                }
+            case 0x0A, 0x0D:
+                lineBuffer.append(0x0A)
+                lineStart = lineBuffer.count
+                echo += [0x0D, 0x0A]
+            case keys.erase where keys.erase != 0, 0x7F, 0x08:
+                eraseLast()
+            case keys.kill where keys.kill != 0:
+                while lineBuffer.count > lineStart { eraseLast() }
+            case keys.word where keys.word != 0:
+                while lineBuffer.count > lineStart, lineBuffer.last == 0x20 || lineBuffer.last == 0x09 { eraseLast() }
+                while lineBuffer.count > lineStart, lineBuffer.last != 0x20, lineBuffer.last != 0x09 { eraseLast() }
+            case 0x1B:
+                escape = 1
+            case 0x09, 0x20...:
+                lineBuffer.append(byte)
+                echo.append(byte)
+            default:
+                break  // other control keys are not part of the writing
+            }
+        }
+        if echoes, !echo.isEmpty { writeAll(bytes: echo) }
     }
 
     func takePartialLine() -> String {
@@ -347,7 +468,10 @@ final class RealTerminal: Terminal {
     }
 
     private func writeAll(_ text: String) {
-        let bytes = Array(text.utf8)
+        writeAll(bytes: Array(text.utf8))
+    }
+
+    private func writeAll(bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
