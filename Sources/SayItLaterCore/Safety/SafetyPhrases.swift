@@ -704,6 +704,26 @@ enum SafetyPhrases {
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
         SafetyPhraseGroup(
+            name: "round 47: food and quiz hyperbole, a song heard once more, a poem's simile, a full notebook, a move's list, health anxiety, a script, roses, a tree, a diving board, a streak of smoking or drinking",
+            note: "I am dead, best thing I've eaten, could die happy; wanted to die when I said the wrong answer; killing myself if I hear that song one more time; rather die than do karaoke; a poem's line wanting to die the way the tide goes out; the last thing I'll ever write in a full notebook with the next one waiting; a list of who gets what before a retirement village; a headache decided to be a tumour and the GP booked; a character's sleeve over the cuts in a script; cutting as the only thing that helps roses; wishing a tree down because it blocks the light; an urge to jump off a diving board; a streak counter reset for cigarettes or drink. The writer's own intent beside these is a separate match and still flags.",
+            phrases: [
+                "(i am|im|i m) (dead|deceased) ~~12 (best thing (ive|i ve|i have) (eaten|had|tasted)|could die happy)",
+                "(best thing|best meal) (ive|i ve|i have) (eaten|had|tasted) ~~8 (could|would) die happy",
+                "(i|we) wanted to die when (i|we) (said|called|sang|answered|guessed|shouted|tripped|spilled|spilt|dropped)",
+                "if i hear ~~12 one more time ~~8 (ill|i will|i ll) (actually|literally|genuinely)? kill myself",
+                "rather die than ~4 (karaoke|speech|presentation|dancing|macarena|sing|singing)",
+                "(poem|villanelle|sonnet|verse|stanza|refrain|draft|workshop) ~~12 i want to die the way",
+                "last thing (ill|i will|i ll) ever write in this (book|notebook|diary|journal|pad|volume) ~~16 (next one|new one|next book|new book|another one|on the shelf)",
+                "(list|note) of who (gets|should get|can have|has) (what|my) ~~8 (retirement (village|home|flat)|care home|the move|moving|downsizing|new flat|sheltered housing)",
+                "(tumour|tumor|cancer|heart attack|melanoma|stroke|aneurysm) ~~8 (and)? (im|i am|i m) going to die ~~12 (booked|gp|doctor|appointment|googled|almost certainly|probably)",
+                "(her|his|their) (sleeve|sleeves) (down)? over the (cuts|marks|scars|burns|lines)",
+                "(roses|rose|plant|plants|hedge|shrub|cuttings|prune|pruning|bush|geranium|geraniums|lavender|hydrangea|fuchsia) ~~8 (the)? cutting (is|s|was) the only (thing|way)",
+                "(the)? cutting (is|s|was) the only (thing|way) ~~8 (roses|rose|plant|plants|hedge|shrub|cuttings|bush|geranium|geraniums|lavender|hydrangea|fuchsia)",
+                "(tree|branch|hedge|conifer|leylandii) ~~12 (blocks|blocking|block|blocked|takes|taking) (the|my|all the|all my)? (light|sun|view)",
+                "(urge|pull|temptation|impulse) to (jump|dive|leap) off ~4 (diving board|diving boards|diving platform|high board|top board|springboard|high dive)",
+                "(cigarette|cigarettes|smoke|smoking|smoked|fag|fags|vape|vaping|drink|drinking|pint|pints|wine|beer|vodka|alcohol|sober|sobriety|booze) ~~16 (counter|streak|tracker) ~~12 (relapsed|slipped) (in|at) the",
+            ]),
+        SafetyPhraseGroup(
             name: "round 46: a wish to die taken back in the same breath, a character's thought, a health scare told as drama",
             note: "Wanting to die every time I step out in the heat, with a laugh; wanting to die and at once saying I don't, I want a bacon roll; a character in a draft or a poem's lad who wants to die or thinks about ending it; a death planned dramatically in my head over a test. The words of intent here are the joke's or the character's, so these do not yield; a wish of the writer's own beside them is a separate match and still flags.",
             phrases: [
@@ -1389,6 +1409,12 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "(spoke|talked|gave a talk|shared my story|told my story) ~6 about (the year|the years|the time|when) i wanted to (die|end it|end my life|be dead)",
+            "(thats|that s|that is) how far (ive|i have|i ve) come",
+            "(im|i am|i m)? not that person (now|anymore|any more) $",
+            "<SPAN> (years|year) ago [this week|today|tonight] i wanted to die ~~25 today i (laughed|danced|sang|smiled)",
+            "(tender|tenderness|kindness|compassion|love) (towards|toward|for) (him|her) ~~6 (he|she) made it",
+            "(threw|binned|chucked|got rid of|gave away) ~~24 (havent|have not) missed (it|them) (once|at all|one bit)",
             "(i|now i) work with (kids|young people|children|teenagers|people) (like|who are like|who were like) (i was|me)",
             "(im|i am|i m) (so|really|very)? (glad|grateful|thankful) i (got down|came down|climbed down|stepped back|stepped down)",
             "(years|decades) (now)? of being (glad|grateful|thankful) (that)? i (stayed|survived|held on|got better)",
