@@ -45,7 +45,7 @@ struct FirstHourScreenTests {
             .filter { $0.hasPrefix("editing-") }
     }
 
-    private func waitForFile(_ path: String, timeout: Double = 10) throws {
+    private func waitForFile(_ path: String, timeout: Double = 30) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !FileManager.default.fileExists(atPath: path) {
             guard Date() < deadline else { throw PseudoTerminal.Timeout(waitingFor: path, screen: "") }
