@@ -8,7 +8,7 @@ import SayItLaterCore
 /// Where to go next is decided by ``WritingFlow``, as in the full-screen app. The writing ends
 /// with a line holding only "." or with Ctrl-D (end of input); on a line of its own, `/history`
 /// reads what was kept and `/quit` leaves. Each choice is a number (or the choice's words) and
-/// Enter. The draft is saved after every line.
+/// Enter. The draft is saved after every line typed (a paste, once it is all in).
 final class PlainApp {
     /// Why plain mode stopped.
     enum Outcome: Equatable {
@@ -20,6 +20,9 @@ final class PlainApp {
 
     /// How many history cards are shown at a time.
     static let pageSize = 10
+    /// While a paste or piped text is still arriving, the draft is written again after at
+    /// least this many new bytes.
+    static let pasteKeptEvery = 65_536
 
     private let terminal: Terminal
     private let journal: Journal
@@ -218,6 +221,19 @@ final class PlainApp {
             say(Copy.plainContinue)
         }
         var lines = flow.text.isEmpty ? [] : flow.text.components(separatedBy: "\n")
+        // A line typed by hand is in the draft, flushed to the disk, before the next is read.
+        // Lines that arrive together (a paste, text piped in) are kept as they arrive, but the
+        // draft is written again only when a quarter more of it has come (and 64 KB at least),
+        // then flushed once when the rest is in: rewriting and flushing a growing draft at
+        // every line of a long paste made it quadratic.
+        var keptBytes = flow.text.utf8.count
+        var arrivingBytes = 0
+        func keep(durable: Bool) {
+            flow.write(lines.joined(separator: "\n"))
+            flow.saveDraft(durable: durable)
+            keptBytes += arrivingBytes
+            arrivingBytes = 0
+        }
         while true {
             let line: String
             do {
@@ -229,26 +245,31 @@ final class PlainApp {
             } catch Stop.signal(let number) {
                 // The line being typed (no Enter yet) is part of the writing too.
                 let partial = terminal.takePartialLine()
-                if !partial.isEmpty {
-                    lines.append(partial)
-                    flow.write(lines.joined(separator: "\n"))
-                }
+                if !partial.isEmpty { lines.append(partial) }
+                if !partial.isEmpty || arrivingBytes > 0 { flow.write(lines.joined(separator: "\n")) }
                 throw Stop.signal(number)
+            } catch {
+                // /quit: leaving keeps every line read so far as the draft.
+                if arrivingBytes > 0 { flow.write(lines.joined(separator: "\n")) }
+                throw error
             }
             switch line.trimmingCharacters(in: .whitespaces) {
             case ".":
                 break
             case Copy.plainHistoryCommand where flow.hasEntries:
+                if arrivingBytes > 0 { keep(durable: true) }
                 say()
                 return perform(.openHistory)
             default:
                 lines.append(line)
-                flow.write(lines.joined(separator: "\n"))
-                flow.saveDraft()
+                arrivingBytes += line.utf8.count + 1
+                let waiting = terminal.inputWaiting
+                if !waiting || arrivingBytes >= max(Self.pasteKeptEvery, keptBytes / 4) { keep(durable: !waiting) }
                 continue
             }
             break
         }
+        if arrivingBytes > 0 { keep(durable: true) }
         say()
         perform(.done)
         if flow.stage == .writing { say() }

@@ -254,6 +254,12 @@ final class RealTerminal: Terminal {
         signalPipe = (-1, -1)
     }
 
+    var inputWaiting: Bool {
+        if lineBuffer.contains(0x0A) || !unedited.isEmpty || endPending { return true }
+        var waiting = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) == 1 && waiting.revents & Int16(POLLIN) != 0
+    }
+
     func readLine() -> LineInput {
         if endAfterLine {
             endAfterLine = false

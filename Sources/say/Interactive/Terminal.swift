@@ -51,10 +51,14 @@ protocol Terminal: AnyObject {
     /// Line mode, after a signal: the line that was being typed and not yet ended with Enter
     /// (taken out of the terminal, so it is neither lost nor left for the shell to read).
     func takePartialLine() -> String
+    /// Line mode: more input has already arrived (the rest of a paste, or text piped in), so
+    /// the next line can be read without waiting for the person.
+    var inputWaiting: Bool { get }
 }
 
 extension Terminal {
     func takePartialLine() -> String { "" }
+    var inputWaiting: Bool { false }
 }
 
 /// What reading a line produced.

@@ -608,6 +608,37 @@ struct InteractivePlainTests {
         return harness.terminal.written
     }
 
+    /// How many times the draft file held new words while `lines` were read, and what it held
+    /// when the input ended.
+    private func draftWrites(lines: [String], arrivingTogether: Bool) throws -> (writes: Int, draft: String?) {
+        let harness = try AppHarness()
+        harness.terminal.linesArriveTogether = arrivingTogether
+        var sizes: [Int] = []
+        harness.terminal.beforeEachLine = {
+            var info = stat()
+            sizes.append(stat(harness.drafts.path, &info) == 0 ? Int(info.st_size) : 0)
+        }
+        _ = plain(harness, lines: lines + [nil])
+        let writes = zip(sizes, sizes.dropFirst()).filter { $0 != $1 }.count
+        return (writes, try harness.drafts.load())
+    }
+
+    @Test func linesTypedOneByOneAreEachInTheDraftBeforeTheNextIsRead() throws {
+        let typed = (1 ... 40).map { "line \($0) typed by hand" }
+        let result = try draftWrites(lines: typed, arrivingTogether: false)
+        #expect(result.writes == typed.count)
+        #expect(result.draft == typed.joined(separator: "\n"))
+    }
+
+    @Test func aLongPasteIsKeptOnceItIsAllInNotRewrittenAtEveryLine() throws {
+        let pasted = (1 ... 3_000).map { "line \($0) of a long letter pasted in at once, with words enough to fill it out" }
+        let result = try draftWrites(lines: pasted, arrivingTogether: true)
+        // About 250 KB: written when 64 KB and then each further quarter has arrived, and
+        // once more when the paste is all in; never once per line.
+        #expect(result.writes >= 2 && result.writes <= 8)
+        #expect(result.draft == pasted.joined(separator: "\n"))
+    }
+
     @Test func theWholeFlowLineByLine() throws {
         let harness = try AppHarness(welcomed: false)
         let transcript = plain(harness, lines: ["", "first line", "second line", ".", "1", "1", "", nil])

@@ -80,7 +80,16 @@ final class ScriptedTerminal: Terminal {
         written += text
     }
 
+    /// Whether the scripted lines arrive together, as a paste or piped text does: then more
+    /// input is waiting while any is left.
+    var linesArriveTogether = false
+    /// Called before each line is read (to look at the draft between lines).
+    var beforeEachLine: (() -> Void)?
+
+    var inputWaiting: Bool { linesArriveTogether && !lines.isEmpty }
+
     func readLine() -> LineInput {
+        beforeEachLine?()
         guard !lines.isEmpty else { return .end }
         return lines.removeFirst()
     }
