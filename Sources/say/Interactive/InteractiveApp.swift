@@ -94,6 +94,9 @@ final class InteractiveApp {
     private var historySelection = 0
     private var historyScroll = 0
     private var detailScroll = 0
+    /// The entry on the detail screen, laid out at one width: laid out again only when the
+    /// entry or the width changes, not for every key and frame (a long entry takes seconds).
+    private var detailLayout: (text: String, width: Int, area: TextArea, layout: TextAreaLayout)?
 
     /// - Parameters:
     ///   - terminal: where to draw and read keys.
@@ -457,7 +460,7 @@ final class InteractiveApp {
     private func handleDetail(_ key: Key) {
         guard let entry = flow.entry else { return perform(.back) }
         let rows = detailTextRows(terminal.size)
-        let total = TextArea(entry.text).layout(width: Self.writingWidth(columns: terminal.size.columns)).rows.count
+        let total = laidOut(entry.text, width: Self.writingWidth(columns: terminal.size.columns)).layout.rows.count
         let maxScroll = max(total - rows, 0)
         switch key {
         case .escape, .text("q"):
@@ -717,6 +720,14 @@ final class InteractiveApp {
         return canvas.frame(footer: footer)
     }
 
+    private func laidOut(_ text: String, width: Int) -> (area: TextArea, layout: TextAreaLayout) {
+        if let cached = detailLayout, cached.width == width, cached.text == text { return (cached.area, cached.layout) }
+        let area = TextArea(text)
+        let layout = area.layout(width: width)
+        detailLayout = (text, width, area, layout)
+        return (area, layout)
+    }
+
     private func renderDetail(size: TerminalSize) -> Frame {
         var canvas = Canvas(size: size)
         guard let entry = flow.entry else { return canvas.frame() }
@@ -725,8 +736,7 @@ final class InteractiveApp {
         canvas.line(meta.joined(separator: " · "), .dim)
         canvas.blank()
         let width = Self.writingWidth(columns: size.columns)
-        let area = TextArea(entry.text)
-        let layout = area.layout(width: width)
+        let (area, layout) = laidOut(entry.text, width: width)
         let rows = detailTextRows(size)
         detailScroll = max(0, min(detailScroll, max(layout.rows.count - rows, 0)))
         for index in detailScroll ..< min(detailScroll + rows, layout.rows.count) {

@@ -80,7 +80,9 @@ struct TextArea: Equatable, Sendable {
     private var goalColumn: Int?
 
     init(_ text: String = "") {
-        let normalised = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        // Foundation's replacing is slow on long texts; most hold no carriage return at all.
+        let normalised = !text.utf8.contains(13) ? text
+            : text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         lines = normalised.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
         if lines.isEmpty { lines = [[]] }
         cursor = TextPosition(line: lines.count - 1, index: lines[lines.count - 1].count)
