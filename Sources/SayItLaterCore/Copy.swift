@@ -136,6 +136,18 @@ public enum Copy {
             : "Remove the copied versions too (\(entries.count == 1 ? "that entry stays" : "those entries stay") as \(entries.count == 1 ? "it is" : "they are") now)?"
         return found.prefix(1).uppercased() + found.dropFirst() + ". " + removal
     }
+    public static let copiesRemove = "Yes, remove those too"
+    public static let copiesLeave = "No, leave them and let this go"
+    /// What to know after a let-go: copies left as chosen, copies changed, other entries with
+    /// the same words, a repository around the journal. Nil when there is nothing.
+    public static func afterLetGo(_ result: LetGoResult) -> String? {
+        var notes: [String] = []
+        if !result.keptCopies.isEmpty { notes.append(copiesStillThere(result.keptCopies)) }
+        if !result.changedCopies.isEmpty { notes.append(copiesChanged(result.changedCopies)) }
+        if !result.entriesWithTheSameWords.isEmpty { notes.append(entriesWithTheSameWords(result.entriesWithTheSameWords)) }
+        if let folder = result.repositoryAround { notes.append(stillInRepositoryAround(folder)) }
+        return notes.isEmpty ? nil : notes.joined(separator: " ")
+    }
     public static func entriesWithTheSameWords(_ paths: [String]) -> String {
         "The same words are still in \(paths.joined(separator: ", ")), \(paths.count == 1 ? "another entry" : "other entries") you keep: \(paths.count == 1 ? "it stays" : "they stay") as \(paths.count == 1 ? "it is" : "they are"). Let \(paths.count == 1 ? "it" : "them") go too to remove those words."
     }

@@ -8,6 +8,9 @@ public enum LetGoSubject: Equatable, Sendable {
     case draft
     /// A kept entry (Delete in its detail).
     case entry(EntrySummary)
+    /// A kept entry whose words (a version of them) are also at other paths: copies, or other
+    /// entries the journal lists. The person decides about them, as `say let-go` asks.
+    case entryWithCopies(EntrySummary, paths: [String], entries: [String])
 }
 
 /// Where the support resources return to.
@@ -61,6 +64,9 @@ public enum FlowAction: Equatable, Sendable {
     case letGo
     case close
     case confirmLetGo
+    /// Letting an entry go whose words are also elsewhere: remove the copied versions too, or
+    /// leave them.
+    case letGoCopies(LetGoCopies)
     case cancelLetGo
     /// Escape: one step back, where there is one.
     case back
@@ -211,12 +217,25 @@ public final class WritingFlow {
         case .support: return [FlowChoice(.getSupportNow, Copy.getSupportNow), FlowChoice(.notRightNow, Copy.notRightNow)]
         case let .resources(point): return [FlowChoice(.leaveResources, point == .actions ? Copy.continueLabel : Copy.back)]
         case .actions: return [FlowChoice(.keep, Copy.keepForLater), FlowChoice(.letGo, Copy.letGo), FlowChoice(.close, Copy.close)]
+        case .confirmLetGo(.entryWithCopies):
+            return [FlowChoice(.letGoCopies(.remove), Copy.copiesRemove), FlowChoice(.letGoCopies(.keep), Copy.copiesLeave),
+                    FlowChoice(.cancelLetGo, Copy.letGoCancel)]
         case .confirmLetGo: return [FlowChoice(.confirmLetGo, Copy.letGoConfirm), FlowChoice(.cancelLetGo, Copy.letGoCancel)]
         case .detail:
             let base = [FlowChoice(.delete, Copy.delete), FlowChoice(.back, Copy.back)]
             return entry?.safety == true ? base + [FlowChoice(.getSupport, Copy.getSupport)] : base
         case .writing, .gone, .history: return []
         }
+    }
+
+    /// What to know after an entry was let go (words left in copies or in a repository
+    /// around the journal, as chosen), or nil; set by each entry let-go.
+    public private(set) var letGoNote: String?
+
+    /// The question on the let-go confirmation.
+    public var letGoQuestion: String {
+        if case let .confirmLetGo(.entryWithCopies(_, paths, entries)) = stage { return Copy.copiesQuestion(paths, entries: entries) }
+        return Copy.letGoConfirmation
     }
 
     /// The words so far, as the person types them. Saved to the draft by ``saveDraft(durable:)``.
@@ -304,11 +323,13 @@ public final class WritingFlow {
 
         case let (.confirmLetGo(subject), .confirmLetGo):
             return letGo(subject)
+        case let (.confirmLetGo(.entryWithCopies(summary, _, _)), .letGoCopies(copies)):
+            return letGo(summary, copies: copies)
         case let (.confirmLetGo(subject), .cancelLetGo), let (.confirmLetGo(subject), .back):
             switch subject {
             case .writing: stage = .actions
             case .draft: stage = .draftOffer
-            case .entry: stage = .detail
+            case .entry, .entryWithCopies: stage = .detail
             }
 
         case let (.gone(thenHistory), .moveOn):
@@ -359,6 +380,7 @@ public final class WritingFlow {
     }
 
     private func letGo(_ subject: LetGoSubject) -> FlowResult {
+        letGoNote = nil
         switch subject {
         case .writing:
             let problem = clearWriting()
@@ -371,15 +393,30 @@ public final class WritingFlow {
             stage = .gone(thenHistory: false)
             if let problem { return .notice(problem) }
         case let .entry(summary):
-            do {
-                try journal.letGo(summary)
-            } catch {
-                stage = .detail
-                return .failed(Copy.couldNotLetGo(Self.reason(error)))
-            }
-            entry = nil
-            stage = .gone(thenHistory: true)
+            return letGo(summary, copies: .refuse)
+        case let .entryWithCopies(summary, _, _):
+            return letGo(summary, copies: .refuse)
         }
+        return .gone
+    }
+
+    /// Lets a kept entry go. When its words are also elsewhere and `copies` is `.refuse`,
+    /// nothing changes and the person is asked about them.
+    private func letGo(_ summary: EntrySummary, copies: LetGoCopies) -> FlowResult {
+        letGoNote = nil
+        let result: LetGoResult
+        do {
+            result = try journal.letGo(summary, copies: copies)
+        } catch let JournalError.copiesElsewhere(paths, entries) where copies == .refuse {
+            stage = .confirmLetGo(.entryWithCopies(summary, paths: paths, entries: entries))
+            return .none
+        } catch {
+            stage = .detail
+            return .failed(Copy.couldNotLetGo(Self.reason(error)))
+        }
+        letGoNote = Copy.afterLetGo(result)
+        entry = nil
+        stage = .gone(thenHistory: true)
         return .gone
     }
 

@@ -193,7 +193,10 @@ final class InteractiveApp {
             historySelection = 0
         case .gone:
             deadline = clock() + Self.goneDuration
-            if case .confirmLetGo(.entry) = before { notice = newWarning() }
+            if case .confirmLetGo(let subject) = before, subject != .writing, subject != .draft {
+                let notes = [flow.letGoNote, newWarning()].compactMap { $0 }
+                notice = notes.isEmpty ? nil : notes.joined(separator: " ")
+            }
         case .closed:
             notice = Copy.closedSummary
         }
@@ -521,7 +524,7 @@ final class InteractiveApp {
     private func detailFooterCount(_ size: TerminalSize) -> Int {
         var canvas = Canvas(size: size)
         canvas.actionRow(menu)
-        return canvas.rows.count + 2
+        return canvas.rows.count + 1 + (notice.map { canvas.footerRows($0).count } ?? 1)
     }
 
     /// The frame for the current state at `size`.
@@ -553,7 +556,7 @@ final class InteractiveApp {
         case .actions:
             return menuScreen(size, [[.blank, .paragraph(Copy.actionsQuestion, .bold)]])
         case .confirmLetGo:
-            return menuScreen(size, [[.blank, .paragraph(Copy.letGoConfirmation, .bold)]])
+            return menuScreen(size, [[.blank, .paragraph(flow.letGoQuestion, .bold)]])
         case .gone:
             canvas.blank(max((size.rows - 1) / 2, 0))
             canvas.centred(Copy.letGoDone, .plain)
@@ -746,7 +749,7 @@ final class InteractiveApp {
         footer.blank()
         footer.actionRow(menu)
         if let notice {
-            footer.line(notice, .dim)
+            footer.append(footer.footerRows(notice))
         } else if layout.rows.count > rows {
             footer.line(Copy.detailScrollHint, .dim)
         } else {

@@ -159,10 +159,11 @@ final class PlainApp {
             say(Copy.actionsQuestion)
             try choose()
         case .confirmLetGo:
-            say(Copy.letGoConfirmation)
+            say(flow.letGoQuestion)
             try choose()
         case .gone:
             say(Copy.letGoDone)
+            if let note = flow.letGoNote { say(note) }
             sayWarnings()
             say()
             perform(.moveOn)
