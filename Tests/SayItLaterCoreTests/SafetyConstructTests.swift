@@ -6634,6 +6634,145 @@ struct SafetyConstructTests {
     ])
     func roundFortySevenBackNow(_ text: String) { #expect(detector.isConcerning(text)) }
 
+    // MARK: Round 48
+
+    @Test("round 48 constructs: self-injury named as one's own (done again, its marks covered, dressed after, found out about, the truth behind a cover story, its box got out, marks done at an hour, dressings after a promise, a bare act then sleep, not trusting myself near a blade, the thing with the lighter, a tool held wanting to, put back for now, knowing what I'll do with it), relapse after a clean spell and a clean counter reset, sideways death wishes (not making it to a day, not waking, never having to wake, a vehicle that missed me, not braking, frightened I wouldn't mind, never coming back down, sleep forever, envying the dead, sleep and the end of it, dying sounding better, the next stroke doing the job, going home to someone, being with them not visiting the grave), burdens (worth more gone, they wouldn't have to, just maths, relieved if I went), means kept back or dwelt on (leftover tablets, looking down at a drop, where the keys are kept, counting to see if enough, a gun cabinet key, a denial taken back), plans with a time or place (nothing after a date, a place thought through, done after an occasion with a place, dead by morning, a last shift then a place, not another Christmas, the right day for it, the one to find me, would anyone notice, keep walking, a note to self), preparations and farewells (a note explaining, tidy before, goodbyes made casual, understanding one day, a pet looked after from now on, somewhere nobody can follow, rent paid ahead, no sad songs), past attempts returning", arguments: [
+        "Did the self harm thing again after tea. Legs are a state.",
+        "Wore a wide bangle so it covers the self-harm scars on my wrist.",
+        "Cleaned up my leg after the self-harm. Took ages to stop.",
+        "If school find out about the self harm they'll tell my dad.",
+        "Said the dog scratched me. It was self harm.",
+        "Got my self-harm kit back out tonight.",
+        "The cuts on my thigh are sore this morning. Did them around midnight.",
+        "Plasters on my stomach. Promised her I wouldn't this month. I did.",
+        "Awake at 2. Burned. Slept after.",
+        "Don't trust myself around the razors tonight.",
+        "Keeping away from the kitchen. Not because I'd hurt anyone else.",
+        "Had to stop myself doing the thing with the blade again.",
+        "Stood in the bathroom holding the razor, wanting to.",
+        "Had the blade out, put it back for now.",
+        "Hid a pencil sharpener blade in my pencil case. I know exactly what I'm doing with it later.",
+        "Six months clean and last night I did it again.",
+        "Reset my counter to zero again this morning.",
+        "My clean streak is back to day one.",
+        "Praying I don't make it to the weekend.",
+        "Hope I don't wake up tomorrow.",
+        "I'd love not to wake up one of these mornings.",
+        "Can't wait for the day I don't have to wake up anymore.",
+        "A van swerved into my lane and I was gutted it missed me.",
+        "The bus came round the corner and I thought, I won't step back.",
+        "It scares me that I wouldn't even mind.",
+        "How lovely it would be to never go home again.",
+        "I wish I could sleep for a year, or forever.",
+        "Cleaning the morgue tonight and I was envious of them.",
+        "Wish I could just lie down in the snow, fall asleep and that be the end of it.",
+        "Dying alone in the car sounds better than another Monday.",
+        "Hoping the next heart attack finishes me properly.",
+        "Death would be going home to him, that's all.",
+        "I'd rather be with him. Not visiting the grave, actually with him.",
+        "I'm worth more to my family dead.",
+        "If I wasn't around they wouldn't have to worry.",
+        "If I was gone the debt goes with me. That's just logic.",
+        "They'd all be better off if I went.",
+        "Saving the leftover tablets from every script.",
+        "I stood on the viaduct looking down, wondering how far it was.",
+        "I know where the nurses keep the keys. Been thinking about it all shift.",
+        "Counted the packets in the cupboard to work out if it would be enough.",
+        "Took the gun cabinet key and put it in my pocket.",
+        "Nothing after the 9th. That's the date I've picked.",
+        "The quarry on Sunday. I've thought it all through.",
+        "After the last exam I'm done. The river.",
+        "Dead by morning.",
+        "Not doing another Christmas.",
+        "Feels right to go on his anniversary.",
+        "I'd do it if I knew my sister wouldn't be the one to find me.",
+        "Would anyone even notice if I didn't come back from the boat tonight?",
+        "Walk into the sea and keep walking. Nobody's stopping you.",
+        "Note to self: you'd be better off dead.",
+        "Left a letter explaining why I won't be around, it's in my desk drawer.",
+        "Want everything tidy before.",
+        "Said bye to everyone at work today, made it sound casual.",
+        "They'll understand one day why I said it.",
+        "Dear Pip, Grandma will look after you from now on. Sorry I can't stay.",
+        "I'm going somewhere nobody can follow.",
+        "Paid the rent three months ahead so the landlord won't be out of pocket.",
+        "Don't let them play any sad songs.",
+        "Two years after my overdose and I've been planning again.",
+        "The urge, it's back louder than ever.",
+        "Since the hospital I'm back there.",
+        "tinkin about suecide every night",
+        "Sunday 12th. That's when. The pills are ready.",
+        "After the wedding on Saturday I'm gone. The cliffs are an hour away.",
+        "Last shift Friday, then the bridge.",
+        "Don't know why I keep the rope in the boot. I do though.",
+    ])
+    func roundFortyEightConstructs(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 48 look-alikes: a lie-in, a Monday off, a sleeping baby or flatmate, an early start, retirement, a missed bus, a sister's talk, leg day, an exam, a full diary, a friend's arms, a letter of wishes, a funeral planned for a laugh, distances, tins counted, a party date, passwords forgotten, swans from a bridge, rent before a holiday, a leaving do, a long sleep, a dog walker, a biscuit tin, a tired wedding guest, a river walk, an old lighter, a party day", arguments: [
+        "Really looking forward to not waking up early now the term is over.",
+        "Bank holiday, so I get to skip the waking up part on a Monday.",
+        "Skipping the waking up part tomorrow, lie in!",
+        "Hope I don't wake up the baby when I get in.",
+        "Hoping not to wake up my flatmate.",
+        "I'd prefer not to wake up at five again.",
+        "Retired now, don't have to wake up at six any more.",
+        "The bus missed me at the stop, so annoying.",
+        "Worried about my sister, she's been talking about ending it all.",
+        "Leg day destroyed me, going to be dead tomorrow.",
+        "Exam tomorrow I'm so dead.",
+        "Goodbye, diary. This diary is full, new one tomorrow.",
+        "My friend has cuts on her arms, I'm going to talk to her mum.",
+        "Updated my letter of wishes for the solicitor with the will.",
+        "Planning my own funeral for a laugh with the girls at 90.",
+        "Daily kms on the bike: 40.",
+        "Counted the tins in the cupboard to see if there'd be enough for the week.",
+        "Nothing after the 9th, that's the date I've picked for the party.",
+        "Wrote down my passwords in case I forget them.",
+        "Stood on the bridge looking down at the swans.",
+        "Paid the rent ahead before the holiday.",
+        "Saying goodbye to everyone at the leaving do.",
+        "Can't wait to sleep for ten hours.",
+        "The dog will walk with you now, says Sue.",
+        "Don't trust myself near the biscuit tin.",
+        "After the wedding on Saturday I'm done, so tired. Dead on my feet.",
+        "Last shift Friday, then the river walk with the dog.",
+        "Don't know why I kept the old lighter. Sentimental I guess.",
+        "Sunday 12th. That's when the party is.",
+    ])
+    func roundFortyEightEverydayUse(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("round 48 exclusions still flag the writer's own intent next to the excluded words (waking from surgery, leg day, a love song, a parent's words, another's talk of ending it, another's wish to die, an exam, a finished diary, a flatmate's arm, a letter of wishes, distances, a funeral planned for a laugh)", arguments: [
+        "Asked the nurse if I was dead when I came round. I wish I was, I want to die.",
+        "Squats at the gym, going to be dead tomorrow. Honestly I want to kill myself.",
+        "That song about wanting to die in your arms is stuck in my head. I really do want to die, tonight.",
+        "Worried about Dad, he keeps saying he won't be here much longer. I want to end my life before he goes.",
+        "She's been talking about ending it all, and I'm going to kill myself too.",
+        "You said you wanted to die last night. I want to die as well.",
+        "Exam tomorrow, I'm dead. Honestly I want to kill myself.",
+        "Goodbye, journal. The diary is finished. I'm going to kill myself tonight.",
+        "My flatmate has cuts up her arm. I cut myself last night too.",
+        "Wrote a letter of wishes to sit with my will. I'm going to end my life next week.",
+        "Daily kms: 20. I want to die.",
+        "Planning my own funeral for a laugh with the lads. I've decided to kill myself after it.",
+    ])
+    func roundFortyEightOwnWordsStillFlag(_ text: String) { #expect(detector.isConcerning(text)) }
+
+    @Test("round 48 told from safety: wanting to die in the past and an exam wanted now, praying not to wake years ago and up before the alarm now, writing about a suicidal winter from where I am now, tablets handed back and never looked back", arguments: [
+        "I used to want to die every day. Now I mostly want to pass my exams.",
+        "Two years ago I was praying not to wake up. Now I'm up before the alarm and glad of it.",
+        "Wrote about the winter I was suicidal, from where I am now.",
+        "Handed the tablets back to the chemist last spring and never looked back.",
+    ])
+    func roundFortyEightToldFromSafety(_ text: String) { #expect(!detector.isConcerning(text)) }
+
+    @Test("round 48 back now: the same statements of safety followed by thoughts or plans back", arguments: [
+        "I used to want to die every day. Now I mostly want to pass my exams. But the thoughts are back and I want to die again.",
+        "Two years ago I was praying not to wake up. Now I'm up before the alarm. Tonight I want to kill myself again.",
+        "Wrote about the winter I was suicidal, from where I am now. Lately I'm planning to end my life again.",
+        "Handed the tablets back to the chemist last spring and never looked back. Tonight I want to kill myself again.",
+    ])
+    func roundFortyEightBackNow(_ text: String) { #expect(detector.isConcerning(text)) }
+
     // MARK: Explanations for reviewers
 
     @Test("explain names the family and the words that matched")

@@ -83,7 +83,7 @@ extension SafetyPhrases {
         // What such a vehicle might do to the writer.
         ("CRASHV", "(skidded|skids|skid|crashed|crashes|crash|(went|goes|go|came) down !(the|a|an|that|this|to|road|street|lane|hill|route|past|there|well|badly)|hit me|hits me|swerved|swerves|swerve|ran me over|run me over|sank|sinks|went off the road|ploughed into me|mounted the (pavement|kerb)|came off the road)"),
         // Not minding, or relief, at one's own death by accident.
-        ("NOTMIND", "((wouldnt|would not|dont think (id|i d|i would)|dont think i ll|i d not|id not) (mind|be sorry|care|fight it|try to (get out|swim|save myself)) | (would|d|will|ll) (be|feel) (quite)? (relieved|a relief) | (would|d) (not|never) be sorry | (quite|such) a relief)"),
+        ("NOTMIND", "((wouldnt|would not|dont think (id|i d|i would)|dont think i ll|i d not|id not) (even)? (mind|be sorry|care|fight it|try to (get out|swim|save myself)) | (would|d|will|ll) (be|feel) (quite)? (relieved|a relief) | (would|d) (not|never) be sorry | (quite|such) a relief)"),
     ]
 
     // MARK: - Families
@@ -1316,7 +1316,7 @@ extension SafetyPhrases {
                 "(wouldnt|would not|wouldn t) mind (never|not) being here (again|anymore|any more)",
                 "(wish|want|wanted) (i could)? (just)? (fall asleep|go to sleep|sleep) (for good|forever|permanently)",
                 "(go to sleep|sleep) and skip the waking up",
-                "(skip|skipping) the waking up (part|bit)?",
+                "(skip|skipping) the waking up (part|bit)? !(part|bit|on (a|the)? (monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|weekend|weekends|weekday|weekdays|bank holiday|holiday|holidays|workday|workdays|school day|school days)|tomorrow|this (week|weekend)|at (#num|five|six|seven)|early|for once|for a change)",
                 "(sleep|sleeping) [and] (dont|don t|do not|not|never) wake ~~8 (the whole wish|just stopping|wish|thats all)",
                 "(hope|hoping|pray|praying|wish) (that)? i (just)? (dont|don t|do not|never|wont|won t) get up (tomorrow|again|in the morning)",
                 "(if|when) the (tank|air|oxygen|regulator) ~4 (ran|runs|run) (dry|out) ~~8 (not my fault|wasnt my fault|easy|how easy)",
@@ -4938,7 +4938,7 @@ extension SafetyPhrases {
                 "(way|ways) out (that|which) (arent|are not|isnt|is not) (a|the)? (door|doors)",
                 "<EUPH> ~~10 (of all of it|of all this|of it all|of everything) $",
                 "(unalive|unaliving|un alive|un aliving|suicide) ~~12 (planning|planned|plan|sorting|organising) mine",
-                "(skip|skipping|miss|missing) the waking (up)? (part|bit)",
+                "(skip|skipping|miss|missing) the waking (up)? (part|bit) !(on (a|the)? (monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|weekend|weekends|weekday|weekdays|bank holiday|holiday|holidays|workday|workdays|school day|school days)|tomorrow|this (week|weekend)|at (#num|five|six|seven)|early|for once|for a change)",
                 "long walk off a short (pier|bridge|cliff|plank) ~~10 (not a joke|serious|for once)",
                 "(thinking|thought|been thinking|considering) ~3 (taking|take) (the|a) long walk off a short (pier|bridge|cliff|plank)",
                 "forgive me for what (i am|im|i m|ive been) (planning|about to do|going to do|gonna do)",
@@ -6048,5 +6048,162 @@ extension SafetyPhrases {
                 "(do it|did it|done it|relapse|relapsed) on the (exact|very|same) (night|day) (you|i) (were|was) (meant|supposed) to be celebrating",
                 "clean since ~3 ~~8 (messed it up|slipped|relapsed|blew it) ~~12 (the old habit|old habit)",
             ]),
+        SafetyPhraseGroup(
+            name: "self-injury: named as one's own, hidden, done and kept (round 48)",
+            note: "Self-harm named as the writer's own: done again, its marks covered by a strap or bracelets, hidden from a day, found out about, told as the truth behind a cover story, dressed afterwards, its box got back out; marks on the body said to be done at an hour; dressings on the body after saying I wouldn't; a bare act word followed by sleep; not trusting myself near a blade or a knife, and not because of anyone else; the thing with the lighter; a tool in hand, wanting to, put back for now; knowing what I'm doing with it tonight.",
+            phrases: [
+                "(did|done|doing|do) (the|my) (<SELFHARM> (thing)?|<SH> thing) (again|tonight|last night|today|this morning|$)",
+                "(hide|hides|hid|hiding|hidden|cover|covers|covered|covering|conceal|conceals|concealing|concealed) (the|my) <SELFHARM> (marks|scars|cuts|burns)? !(on (her|his|their)|of (her|his|their))",
+                "(after|since) (the|my) <SELFHARM> ($|on|last|this|yesterday|again)",
+                "(the|my) <SELFHARM> from (last night|yesterday|the weekend|last week|<WHENDAY>)",
+                "(find|finds|found|finding) out about (the|my) (<SELFHARM>|<SH>|cutting|scars|cuts) ~~6 (they|theyll|they ll|she|shell|he|hell|mum|dad) ~3 (tell|told|go|tells)",
+                "(told|said|tell|say) ~~14 it was (actually|really)? (<SELFHARM>|<SH>) $",
+                "(got|took|get|getting|taking|fetched|fetch) (the|my) (<SELFHARM>|<SH>) (box|kit|tin|stash|bag|pouch|stuff) (back)? out",
+                "<SHMARKS> (on|across|up|along) my <BODY> ~~12 (did|made) (them|those|it) (about|around|at|last night|tonight|myself|#num|before|after)",
+                "(steri strips|steristrips|butterfly stitches|butterfly strips|plasters|plaster|dressings|dressing|bandage|<SHMARKS>) on my <BODY> ~~12 (said|promised|swore|told) (myself|her|him|them|mum|dad|mam)? (i|id|i d) (wouldnt|would not|was not going to|wasnt going to) ~~8 i did $",
+                "^ (cut|cutting|burned|burnt|scratched) $ ~~8 (slept|sleep|asleep|calmer|better|quiet|numb)",
+                "(dont|do not|cant|can not|cannot) trust myself (near|with|around|alone with) (the|a|my|those|that)? ~2 (<IMPLEMENT>|<SHTOOL>|<MEDS>|knives)",
+                "not because (id|i d|i would|i might|i could) (hurt|harm|cut) (anyone|anybody|someone|somebody) else",
+                "(do|doing|did) (the|that) thing with the (<IMPLEMENT>|<SHTOOL>)",
+                "(<IMPLEMENT>|<SHTOOL>) ~~12 (wanting|want|wanted) to $",
+                "(<IMPLEMENT>|<SHTOOL>) ~~16 (put|putting) (them|it|the (blade|razor|scissors|knife|lighter))? (back|away|down) ~3 (for now|this time|for tonight) $",
+                "(would|d|will|ll|might|could) (ask|wonder) (what|why) (the|all the|all those|these|those|i have|i ve got|ive got) (plasters|bandages|steri strips|dressings|blades|razors|lighters) (are|were|is) for",
+                "(moved|move|hid|hide|stashed|stash|shifted) (the|my) (box|tin|kit|bag|pouch|stash) ~~10 (floorboard|floorboards|skirting|lining|vent|ceiling tile) ~~16 (hoovering|hoovers|cleaning|cleans|tidying|tidies|searching|searches|would ask|d ask)",
+                "(<IMPLEMENT>|<SHTOOL>|compass|point) ~~16 (i|and i) know (exactly)? what (im|i m|i am) (doing|going to do|gonna do) with (it|them) (tonight|later|after|when i get home)",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "self-injury: relapse after a clean spell, a counter reset (round 48)",
+            note: "Days clean and then tonight I did it; doing so well, then doing it again last night; a clean counter or tracker reset to zero or day one with no act named. Off when the entry is about another kind of recovery (smoking, drink, a game streak).",
+            phrases: [
+                "(#num|<NUMW>|almost a|nearly a|a|<SPAN>) (days|weeks|months|year|years|day|week|month) clean ~~16 (tonight|last night|today|this morning|yesterday) i did (it|it again) $",
+                "(doing so well|been doing well|been so good|doing really well|was doing well) ~~16 (last night|tonight|today|this morning|yesterday) i did it again",
+                "(reset|restarted|restart|resetting|wiped|set) (the|my) (clean)? (counter|tracker|day count|days count|tally) ~~6 (day (0|zero|one|1)|back to (0|zero|day (one|1|zero))|to (0|zero))",
+                "(clean|days clean) (counter|streak|tracker|tally|count) (is|s|went|gone|was)? (reset)? (back)? (to|at) (0|zero|day (one|1|zero))",
+                "(havent|have not|didnt|did not) done it (yet)? $ ~~6 (want to|wanting to|want it) ~2 (so much|so badly|badly|so bad|$)",
+            ],
+            unlessEntryMentions: "other recovery"),
+
+        SafetyPhraseGroup(
+            name: "wish to be dead: said sideways (round 48)",
+            note: "Hoping not to make it to a day, or not to wake before then; liking not to wake some morning; not having to wake up any more; disappointment that a vehicle missed me; not braking and not being sorry; frightened that I wouldn't mind; not liking that it didn't scare me; how nice never to come back down; sleep for years, or forever; envying the dead I look after and wanting to swap; going to sleep and that being the end of it; dying somewhere sounding better than going on; hoping the next stroke does the job; dying as going home to someone, being with them rather than visiting the grave; ending it to come to someone; not here much longer said alone.",
+            phrases: [
+                "(hoping|hope|hoped|wish|wishing|pray|praying|prayed) (that)? i [<A>] (dont|do not|wont|will not|never) (make it|last|live) (to|till|until|through|past) (<WHENDAY>|the (weekend|morning|end of the (week|month))|next (week|month|year)|then|christmas|morning)",
+                "(hoping|hope|hoped|wish|wishing|pray|praying|prayed) (that)? i [<A>] (dont|do not|wont|will not|never) (wake up|wake) (before then|in the morning|one morning|some morning|again|tomorrow)? !(<WAKEFOR>|to|and|sick|ill|in|hungover|early|late|too|before|tomorrow|again|one|some|up)",
+                "(like|love|prefer|rather|want|wish|hope|hoping|pray|praying) [<A>] (not to|to not) [<A>] (wake up|wake) !(<WAKEFOR>|up)",
+                "(dont|do not|never|not) (have to|need to|got to|gotta) (wake up|wake) (any more|anymore|ever again|again) $",
+                "(came|swerved|veered|skidded|ran|pulled|crossed) (across|at|towards|toward|into|out) ~~20 (disappointed|disappointment|gutted|a shame|a pity|sorry) ~4 (it|he|she|they) (missed|didnt hit|did not hit) me",
+                "(<VEHICLE>|lights|junction|crossing|oncoming) ~~16 (i|id|i d) (wont|will not|wouldnt|would not|didnt want to|did not want to) (brake|swerve|stop|move|step back|get out of the way) $",
+                "(frightens|frightened|scares|scared|worries|worried|terrifies|terrified) me ~6 (that)? i (wouldnt|would not|didnt|did not|dont|do not) (even)? (mind|care)",
+                "(dont|do not|didnt|did not) like (that|how) (it|that) (didnt|did not|doesnt|does not) (scare|frighten|bother|worry) me",
+                "(nice|lovely|peaceful|easy|easier|good) ~4 to (just)? (not|never) (come|go) (down|back|home) again $",
+                "(wish|want|wanted|wishing|could|like to) ~4 (sleep|asleep) ~~4 (or|and) (forever|for ever|for good|never (wake|wake up)|not wake (up)?) $",
+                "(mortuary|morgue|bodies|corpses|coffin|coffins|hearse|graves|obituaries|the dead) ~~16 (envying|envy|envied|envious|jealous)",
+                "(mortuary|morgue|bodies|corpses|coffin|coffins|hearse|graves|the dead|dead) ~~20 (id|i d|i would|wed|i) swap (places)? $",
+                "(wish|want|wanted|wishing|could) ~~10 (go to sleep|fall asleep|drift off|sleep|close my eyes) and (that|it|this) (be|is|would be|d be|will be) the end of (it|me|everything|it all)",
+                "(dying|death|being dead) !<DIEFIG> ~4 (sounds|seems|feels|looks|would be|would feel|is) [<A>] (better|nicer|easier|preferable|kinder|more appealing) than",
+                "(hoping|hope|hoped|wish|wishing|praying|pray) ~3 (the|a|this|my)? (next)? (stroke|heart attack|clot|tumour|tumor|cancer|infection|illness|bleed) (does|will do|would do|d do|finishes|takes|gets) (the job|me|it) ~2 (properly|this time|for good|$)",
+                "(dying|death|being dead|going) ~2 (would|will|d|is|would just) [<A>] be [<A>] (going home|coming home) to (her|him|them|mum|dad|mam|my (wife|husband|mum|dad|son|daughter))",
+                "be with ~2 ~~6 not (visit|visiting|just visit|just visiting) (the|her|his|their)? (grave|stone|plot|headstone)",
+                "(end it|end it all|end my life|die) and (come|go) (to|with) (you|her|him|them) $",
+                "^ (im|i m|i am)? [<A>] not (here|around) (much|for much|any|a lot) longer $",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "burdensomeness: worth more gone, and not just to them (round 48)",
+            note: "Worth more to them dead or not being here; if I wasn't here she wouldn't have to; my absence as simple maths; they'd be relieved if I went; dragging them down, and not just them, everyone.",
+            phrases: [
+                "(im|i m|i am|id be|i d be|i would be|i was) worth more ~4 (dead|gone|not being here|not here|not around|than alive|alive than|in the ground|on the insurance)",
+                "if i (wasnt|was not|werent|were not) (here|around) (she|he|they|mum|mam|dad|everyone|nobody|no one) (wouldnt|would not|wont|d not|would never) (have to|need to|be|cry|worry)",
+                "<IABSENT> ~~12 (thats|that s|its|it s) (just|simple)? (maths|math|logic|arithmetic|a sum)",
+                "(theyd|they d|they would|shed|she d|she would|hed|he d|he would|everyone would|everyone d|theyll|they ll) (all)? be (relieved|better off|lighter|freer|happier) ~4 if i (went|go|died|was gone|were gone|passed|left for good|wasnt here) $",
+                "(dragging|holding|weighing|slowing|bringing) (them|everyone|us|her|him) (down|back) ~~3 not just (the|my) ~2 $ ~~3 (everyone|everybody|all of them|the whole world|the world)",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "method: a means kept back or a place dwelt on (round 48)",
+            note: "Leftover tablets from every prescription kept; looking down from a height thinking about the drop; knowing where the drugs or keys are kept and thinking about it; nobody counting till morning; counting medicines to see if they would be enough; a gun safe key taken, the safe thought about all day; train times kept, not because I'm travelling.",
+            phrases: [
+                "(leftover|left over|spare|unused|remaining) <MEDS> (from|out of) (every|each|all (my|the)|all) ~2 (prescription|prescriptions|script|scripts|refill|refills|box|boxes|packet|packets)",
+                "(looking|looked|staring|stared|peering|peered|gazing|gazed) down ~6 (thinking|thought|wondering|wondered) (about)? (the height|how high|how far (down|it was|it is)|the drop|the fall|how long (the fall|it would take))",
+                "(know|knew|found out) where (they|he|she|mum|mam|dad|the nurses|staff) (keep|keeps|kept|hide|hides|store|stores|lock|locks|put|puts) (the|their|his|her)? (stuff|drugs|meds|<MEDS>|medicine|key|keys|<LETHAL>) ~~16 (thinking|think|thought) about (it|them|that)",
+                "(nobody|no one|noone) (counts|checks|counted|checked) (them|it|the (drugs|meds|pills|stock|tablets))? (till|until) (morning|the morning|monday|the next shift|the weekend)",
+                "(counted|counting|count|added up|tipped out|lined up|sorted) ~~12 (<MEDS>|medicine|medicines|packets|blister packs|medicine (drawer|cabinet|cupboard|box|tin)) ~~16 (see|know|check|work out|find out) (if|whether) (it|they|that|there) (would|will|d|is|are|was|were) (be)? enough",
+                "(gun safe|gun cabinet|gun locker|drug cupboard|medicine cabinet|drugs cupboard) key ~~6 (on my keyring|on my key ring|in my pocket|in my bag|took|taken|gone|missing)",
+                "(gun|guns|shotgun|rifle|key) ~~16 (thinking|think|thought) about (that|the) (safe|cabinet|cupboard|locker) (all week|all day|every night|all the time|again|constantly|every day)",
+                "(train times|timetable|train timetable|tide times|tide tables|trains) ~~8 not (because|cos|that) (im|i m|i am|i was) (going|getting|catching|travelling|traveling) (anywhere|on one|on it|one)",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "method: a denial of knowing why, taken back (round 48)",
+            note: "Telling myself I didn't know what something was for, or why I looked something up, and then admitting I do; counts only in an entry that also names a means, a place or dying.",
+            phrases: [
+                "(didnt|did not|dont|do not) know (what|why) ~8 $ ~~4 (i know|i do know|yes i do|but i do|i knew|i do) (what for|why|though|really)? $",
+            ],
+            onlyIfEntryMentions: "risk context"),
+
+        SafetyPhraseGroup(
+            name: "intent and plan: a time, a place and an ending said plainly or obliquely (round 48)",
+            note: "Nothing in the calendar after a date that is the day settled on; a place and having thought it through; then that weekend I'm done, with a place; dead by dark; a last day then the bridge; not doing another year and the last countdown heard; going on someone's birthday because it seems right; after an occasion, that's that, telling nobody; going through with it if someone else would not be the one to find me; would anyone notice if I didn't come back tonight; keep walking, nobody's stopping you; don't chicken out after goodbyes; a note to self that you'd be better dead.",
+            phrases: [
+                "nothing (after|beyond|past) (the <DATEDAY>|<WHENDAY>|that (day|date)) ~~12 (the|that|my) (day|date|night) (ive|i have|i ve|i) (settled on|chosen|picked|decided on|set|fixed) $",
+                "(<METHODPLACE>|cliffs|cliff|<LETHAL>) ~~24 (ive|i have|i ve) thought it (all)? (through|out) (enough|properly|now)? $",
+                "(then|after ~3|that (weekend|night|day|week)|<WHENDAY>) (im|i m|i am|ill be|i will be|i ll be) (done|gone|finished) $ ~~8 (the)? (<METHODPLACE>|cliffs|sea|river|water|tracks)",
+                "^ (dead|gone) by (dark|nightfall|sundown|sunset|morning|midnight|dawn|the weekend|<WHENDAY>) $",
+                "(last day|keys in) ~~16 ^ then the (<METHODPLACE>|cliff|cliffs|sea|river|water|tracks) $",
+                "(not doing|wont do|will not do|cant do|can not do|not facing|not seeing) another (year|new year|christmas|birthday|winter) $",
+                "(thats|that s|that is|this is) the last (countdown|new year|new years|sunrise|fireworks) (im|i m|i am|ill be|i will be|i ll be) (hearing|seeing|having|watching|celebrating)",
+                "(seems|feels|felt|seemed) (right|fitting|proper) to (go|die|do it|end it|leave) on (her|his|their|mums|mum s|dads|dad s|my (mums|dads|mum s|dad s|wifes|husbands)) (birthday|anniversary|day|date)",
+                "(after|on) (the <DATEDAY>|<WHENDAY>|the (ceilidh|gig|match|show|wedding|party|concert|exam|exams|funeral|season|harvest)) ~~16 (thats|that s|that is) (that|it) $ ~~4 (not telling|wont tell|telling nobody|nobody knows|not told) (anyone|anybody|a soul|nobody)?",
+                "(be|being) the one (to|who|that) (finds|find|found|discovers|discover) me $",
+                "(would|will) (anyone|anybody) (even|actually|really)? (notice|care|miss me) if i (didnt|did not|never) (get off|come (back|home|up|down)|make it (back|home)) ~~4 (ferry|boat|bridge|cliff|train|tonight|sea)",
+                "keep (walking|swimming|going|driving) $ ~~6 (nobody|no one|noone|nobodys|nobody s|noones) (s|is|would|will|d|going to)? (stopping|stop) (you|me)",
+                "(dont|do not) (chicken|bottle|back|wimp|cop) out ~~30 (goodbye|goodbyes|said goodbye|for nothing|the note|the letters|already decided)",
+                "(note to self|reminder to self|memo to self) ~~6 (youd|you d|you would|youre|you are) [<A>] (be)? better (off)? dead",
+                "(youd|you d|you would) [<A>] be better (off)? dead ~~6 (stop pretending|sort it|get on with it|just do it|do it)",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "preparatory acts and farewells: a note, goodbyes made to sound normal, a pet rehomed (round 48)",
+            note: "A note explaining why I won't be around, checked on; wanting it all neat before, with nothing after before; goodbyes made to sound normal that they'll remember after; they'll understand soon why I said it; someone else looking after a pet from now on and sorry I can't stay; going somewhere nobody can visit; passwords written out with a joke and she doesn't know; rent paid ahead so nobody is out of pocket; cards written for all the year's birthdays; no sad songs at the funeral.",
+            phrases: [
+                "(note|letter) ~~8 (explaining|explain|explains|to explain|telling (her|him|them|mum|my (mom|mum|dad))) ~4 why (im|i am|i m|ill|i will|i) (not going to be|not gonna be|wont be|won t be|will not be) (around|here)",
+                "(note|letter) ~~16 (keep|kept|keeps) checking (its|it s|it is) still there",
+                "(want|wanted|need|needed|like) (it|everything|things) (all)? (neat|tidy|sorted|in order|done|settled|straight|clean) before $",
+                "(saying|said|say) (bye|goodbye|goodbyes) to everyone ~~8 (made it sound|sounded|kept it|acted) (normal|casual|ordinary|like nothing)",
+                "(theyll|they will|they ll|shell|she will|she ll|hell|he will|he ll) remember (it|that|this) (after|afterwards) $",
+                "(theyll|they will|they ll|shell|she will|she ll|hell|he will|he ll) (understand|realise|realize|know|see) (soon|later|afterwards|one day|after) why (i|id|i d) (said|did|wrote|sent) (it|that|this|them)",
+                "(will|ll|is going to) (look after|walk|feed|take care of|care for) you (now|from now on) ~~40 sorry (i|that i) (cant|can not|cannot|couldnt|could not) stay $",
+                "going (somewhere|some place|where|to a place) (he|she|they|you|nobody|no one|anyone) (cant|can not|cannot|wont be able to|couldnt|could not) (visit|follow|reach|come)",
+                "(passwords|pin numbers|pins|logins|bank details|account details|codes) ~~16 (in case|if) (i|anything) ~~20 (she|he|they|nobody|no one) (doesnt|does not|dont|do not|didnt|did not) know $",
+                "(paid|pay|paying) (the)? rent ~4 (ahead|in advance|up front|upfront) so ~4 (isnt|is not|wont be|will not be|arent|aren t|isn t) out of pocket",
+                "(wrote|written|writing|signed) (cards|birthday cards) for (everyones|everybodys|every|all the|all their) (birthdays|birthday) ~~10 (post these|shoebox|to be posted|for after)",
+                "(dont|do not) (let|make) (them|anyone|nobody|people) play (no|any)? sad songs",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "past attempts returning: planning again, back there (round 48)",
+            note: "After an attempt or an overdose, planning or looking things up again; the wanting back loud; nearly dying by suicide and heading back there; back there since the hospital and looking at the same things; thinking about dying again after an attempt.",
+            phrases: [
+                "(attempt|overdose|od|hospital|ward|last time|from before|nearly died|tried) ~~24 (been|ive been|i ve been|im|i m|caught myself|found myself|started|keep) [<A>] (planning|looking up|researching|googling) ~~6 (again|the same)",
+                "(the wanting|wanting|the want|the urge|the pull|the thought|the thoughts) ~~6 (its|it s|it is|theyre|they re|is|are|s) back (loud|louder|strong|stronger|hard|bad|worse|full force)",
+                "(nearly|almost) (died|killed myself) (by <SUICIDE>|from an overdose|from the overdose)",
+                "(attempt|overdose|nearly died|<SUICIDE>|hospital|ward) ~~16 (heading|going|sliding|slipping|drifting|falling) back (there|to that place) (fast|again|quickly|now)",
+                "(hospital|attempt|overdose|ward|last time) ~~16 (im|i am|i m) back there $",
+                "(looking at|looked at|reading|googling|searching) the same (things|stuff|sites|pages|places|methods) (again|as before)",
+                "(attempt|overdose|od|tried) ~~24 (thinking|think|thought) (about|of) (dying|death|ending it) again",
+            ]),
+
+        SafetyPhraseGroup(
+            name: "intent and plan: a time or occasion beside a finality word, in a risky entry (round 48)",
+            note: "A day, a date or an occasion and then being done, gone or finished; a day named and then that's when; a last shift, day or run and then a place. Counts only in an entry that also names a means, a place or dying, and not in one about a move.",
+            phrases: [
+                "(after|on|by|before|come) (<WHENDAY>|the <DATEDAY>|the (weekend|wedding|funeral|exams|exam|match|gig|party|holidays|harvest|lambing|season|clippings|shearing)) ~~6 (im|i m|i am|ill be|i will be|i ll be) (done|gone|finished|not here|no more) $",
+                "(<WHENDAY>|the <DATEDAY>|(her|his|their|mums|dads) (birthday|anniversary)) $ ~~3 ^ (thats|that s|that is) (when|the day|the night|the date) $",
+                "(last|final) (shift|day|night|run|countdown|lambing|harvest|match|gig) ~~12 (then|and then|after that) ~3 (the)? (<METHODPLACE>|<LETHAL>|sea|river|water) $",
+                "(last|final) (day|time|night|week|christmas|birthday) (anyone|anybody|they|you|mum|dad|people|everyone) (will|ll|has to|have to) (have to|need to)? (worry|deal|put up) (about|with) me",
+            ],
+            unlessEntryMentions: "a move",
+            onlyIfEntryMentions: "risk context"),
     ]
 }

@@ -190,7 +190,8 @@ enum SafetyPhrases {
                 "(i|id|i would) [<A>] (should|might as well|may as well|could as well) [<A>] (die|be dead|not exist|kill myself|end it)",
                 "(might|may) as well [<A>] (be dead|die|not exist|not be here)",
                 "(cant|can not|cannot) wait to (die|be dead|not exist|not wake up)",
-                "looking forward to (dying|being dead|death|not waking up|not existing)",
+                "looking forward to (dying|being dead|death|not existing)",
+                "looking forward to not waking up !<WAKEFOR>",
                 "(deserve|deserves|deserved) to (die|be dead|not exist|not be alive|not be here)",
                 "(dont|do not|didnt) [<A>] deserve to (live|be alive|exist|be here)",
                 "(death|dying|being dead|not existing|not being here|not being alive|not waking up) [<A>] (would|will|could|might|must) [<A>] (be|feel|seem|sound) [like] [<A>] (a relief|better|easier|peaceful|welcome|kinder|preferable|the answer|an escape|a release|a mercy|such a relief|so much easier|so much better|nicer|freedom|bliss|a blessing)",
@@ -201,7 +202,7 @@ enum SafetyPhrases {
                 "(dying|being dead|death|not existing|not being alive) (sounds|feels|seems|looks|would be|would feel) [<A>] (nice|comforting|peaceful|appealing|tempting|lovely|good|calming|soothing|like (a relief|peace|rest|freedom|an escape|the answer))",
                 "(fantasising|fantasizing|fantasise|fantasize|daydreaming|daydream|dreaming|dream) (about|of) [<A>] (dying|being dead|my (own)? (death|funeral)|not existing|not being alive|killing myself|ending it|ending my life|suicide)",
                 "(thinking|think|thought|thoughts) (about|of) [(is|was)] [<A>] (being dead|my (own)? funeral|not being alive|not existing)",
-                "(imagining|imagine|imagined|picturing|picture|pictured|planning|planned) my (own)? funeral !(playlist|songs|music|hymns|plan|wishes|plot|insurance)",
+                "(imagining|imagine|imagined|picturing|picture|pictured|planning|planned) my (own)? funeral !(playlist|songs|music|hymns|plan|wishes|plot|insurance|for a laugh|for a joke|for fun|as a joke|with the (band|lads|girls|kids|family))",
                 "(cutting|hurting myself|burning myself|the blade|self harm) (is|s) the only thing that (helps|works|makes it stop|calms me)",
                 "(ask|asking|asked|pray|praying|prayed|hope|hoping|wish|wishing|want) (for)? (it|this|today|tonight|each day|every day|each night|every night|this one) (to be|is|was|will be|would be) my (last|final)",
                 "(not|no longer|stopped being) [<A>] (scared|afraid|frightened) of (dying|death|being dead) ~5 (want it|welcome it|looking forward|ready|wish for it|hope for it|long for it)",
@@ -703,6 +704,22 @@ enum SafetyPhrases {
     /// professional and media uses of the same words. None may cover a real disclosure such as
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
+        SafetyPhraseGroup(
+            name: "round 48: waking from an anaesthetic, sore after the gym, a love song's line, another's words reported, an exam, a finished diary, a roommate's arm, a legal letter of wishes, distances",
+            note: "Asking the nurse if I was dead on waking from surgery; going to be dead tomorrow after leg day; wanting to die in someone's arms (a love song); a parent saying they won't be here much longer, with the writer worried about them; someone else talking about ending it all or said to have wanted to die; dead over an exam tomorrow; goodbye to a diary that is finished; a roommate's or friend's cuts up their arm; a letter of wishes kept with a will; kilometres counted. A statement of the writer's own intent beside these is a separate match and still flags.",
+            phrases: [
+                "(asked|asking|ask) (the|a)? (nurse|nurses|doctor|anaesthetist|anesthetist|surgeon|them|her|him) if i was (dead|in heaven)",
+                "(leg day|squats|gym|workout|deadlifts|lunges|spin class|circuits|bootcamp|training|session|marathon|half marathon|burpees) ~~16 (going to|gonna) be dead tomorrow",
+                "(want to|wanna|wanted to) die in (your|his|her|their) arms",
+                "(worried|worry|worrying) about (dad|mum|mam|mom|nan|gran|grandad|grandma|him|her) ~~12 (he|she) (said|says|keeps saying|told me|tells me) ~~3 (wont|will not|not) be (here|around) (much|for much|any) longer",
+                "(he|hes|she|shes|they|theyve|theyre|theyd) (has|have|is|was)? (been)? (talking|talked|going on|posting|posted) about (ending it all|ending it|ending (his|her|their) life|killing (himself|herself|themselves))",
+                "(you|he|she|they) (said|told me|texted|messaged|mentioned) (you|he|she|they) (wanted|want|wants) to die",
+                "(exam|exams|test|deadline|essay|presentation|interview|viva) (tomorrow|tonight) (im|i m|i am) [<A>] dead $",
+                "goodbye (journal|diary) $ ~~12 (diary|journal|notebook|book) (is|s) (finished|full|done|complete)",
+                "(roommate|flatmate|friend|sister|brother|daughter|son|mate|cousin|pupil|student) (has|had|s)? ~3 (cuts|marks|scratches|scars|burns) (up|on|across|all over) (her|his|their) (arm|arms|wrist|wrists|legs|thighs)",
+                "letter of wishes ~~16 (will|solicitor|executor|lawyer|estate|probate)",
+                "(daily|weekly|monthly|total|todays|today s|trip|odometer) kms",
+            ]),
         SafetyPhraseGroup(
             name: "round 47: food and quiz hyperbole, a song heard once more, a poem's simile, a full notebook, a move's list, health anxiety, a script, roses, a tree, a diving board, a streak of smoking or drinking",
             note: "I am dead, best thing I've eaten, could die happy; wanted to die when I said the wrong answer; killing myself if I hear that song one more time; rather die than do karaoke; a poem's line wanting to die the way the tide goes out; the last thing I'll ever write in a full notebook with the next one waiting; a list of who gets what before a retirement village; a headache decided to be a tumour and the GP booked; a character's sleeve over the cuts in a script; cutting as the only thing that helps roses; wishing a tree down because it blocks the light; an urge to jump off a diving board; a streak counter reset for cigarettes or drink. The writer's own intent beside these is a separate match and still flags.",
@@ -1293,7 +1310,7 @@ enum SafetyPhrases {
         // phrases run together ("killmyself"), self-harm written as one word, and algospeak
         ("killmyself", "kill myself"), ("killingmyself", "killing myself"), ("hurtmyself", "hurt myself"),
         ("cutmyself", "cut myself"), ("wanttodie", "want to die"), ("endmylife", "end my life"),
-        ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
+        ("suecide", "suicide"), ("tinkin", "thinking"), ("selfharm", "self harm"), ("selfharmed", "self harmed"), ("selfharming", "self harming"),
         ("selfharms", "self harms"), ("selfinjury", "self injury"), ("sewerslide", "sewer slide"), ("sewerslyde", "sewer slide"), ("sewerslid", "sewer slide"), ("kilk", "kill"), ("wnna", "want to"), ("kikl", "kill"), ("klil", "kill"), ("killl", "kill"), ("kjll", "kill"),
         ("suwuicide", "suicide"), ("sooiside", "suicide"), ("sooicide", "suicide"), ("harmm", "harm"), ("permanantly", "permanently"), ("permanatly", "permanently"), ("afta", "after"), ("redy", "ready"), ("waitin", "waiting"), ("evry1", "everyone"), ("every1", "everyone"), ("hav", "have"), ("sooicidal", "suicidal"), ("idw", "i dont want"), ("nevr", "never"), ("evr", "ever"), ("cyaan", "cant"), ("tek", "take"), ("miself", "myself"), ("endit", "end it"), ("purpos", "purpose"), ("oding", "overdosing"), ("shd", "sh"), ("shing", "sh"), ("wantin", "wanting"), ("thinkin", "thinking"), ("endin", "ending"), ("noo", "now"), ("takin", "taking"), ("wakin", "waking"), ("hirt", "hurt"), ("mek", "make"), ("fi", "to"), ("mi", "i"), ("waan", "want"), ("nuh", "not"), ("onie", "any"), ("mair", "more"), ("wid", "would"), ("di", "the"), ("dem", "them"), ("guid", "good"), ("dat", "that"), ("srsly", "seriously"), ("rist", "wrist"), ("wen", "when"), ("frday", "friday"), ("planing", "planning"), ("hert", "hurt"), ("gettin", "getting"), ("nicht", "night"), ("ovrdosin", "overdosing"), ("easyer", "easier"), ("facin", "facing"), ("tn", "tonight"), ("comitting", "committing"), ("tink", "think"), ("wna", "want to"), ("nemor", "anymore"), ("sry", "sorry"), ("evrythin", "everything"), ("alyv", "alive"), ("tym", "time"), ("sueside", "suicide"), ("leter", "letter"), ("endding", "ending"), ("hurted", "hurt"), ("pils", "pills"), ("blad", "blade"), ("2mrw", "tomorrow"), ("lyf", "life"), ("ths", "this"), ("wil", "will"), ("sory", "sorry"),
     ]
@@ -1583,6 +1600,10 @@ extension SafetyPhrases {
             "thank (you|god) ~3 (that)? i stayed $",
             "(woman|man|girl|boy|lad|lass|person|kid|teenager) who ~~20 (is not|isnt|s not) me (anymore|any more|now)",
             "(before|then) ~~30 (after|now) ~~20 (took|taken) (years|months|time) ~~3 worth (it|every)",
+            "i used to (want|wish|pray) to (die|be dead|not wake up) ~~12 now i [<A>] (want|need|hope|plan) to (pass|learn|travel|buy|finish|start|study|train|grow|see the)",
+            "<SPAN> (years|year|months) ago i was (praying|hoping|wishing|asking) (not to|to not|never to) wake (up)? ~~20 ^ now (im|i m|i am) (up|awake|out of bed|up and dressed) before the (alarm|kids|birds|sun)",
+            "(write|writing|wrote) about (the|that) (winter|year|time|summer|spring|autumn|months) i was (suicidal|self harming|unwell|in hospital) ~~4 from where i am now",
+            "(handed|gave|took|returned) (the lot|them|it all|them all|all of (it|them)|the (pills|tablets|stash|blades)) (back|in) (to)? (the)? (pharmacy|chemist|gp|doctor|nurse) ~~12 (never looked back|glad|proud|best thing)",
         ],
         backNow: [
             "(since|since i) ~3 last ~4 (hurt|harmed|cut|burned|burnt|hit) (myself)? ~~10 (did it|done it) (again|tonight|last night|today|this morning)",
@@ -1663,6 +1684,7 @@ extension SafetyPhrases {
             "(overheard|overhear|eavesdropped on) [<A>] [(on|in|at) (the|a) (bus|train|tube|tram|queue|cafe|shop|pub|street|playground|platform)]",
         ],
         after: [
+            "(she|he) (told|tells|whispered|whispers|screamed|screams|sobbed|sobs|muttered|mutters) the (wind|sea|sky|mirror|room|dark|night|water|void|stars)",
             "in the (group chat|groupchat|chat|group) ~~6 (jk|just kidding|joking|lol)",
             "(says|said|whispers|cries|thinks|asks) ~5 in (my|the|this) (story|draft|poem|script|novel|play|screenplay)",
             "(is|was|are|were|s) (the|a|an|my|our|their|his|her)? [<A>] (opening|first|last|final|famous|best|favourite|favorite|closing|main|key)? (line|lines|lyric|lyrics|title|chorus|verse|quote|phrase|refrain|hook|slogan|caption|tagline|name|word|words|song|question|slang|code)",
