@@ -333,6 +333,9 @@ public final class Journal {
         result.editsStillOpen = EditorScratch.removeEntryCopies(of: entry.id, in: folders.state)
         result.repositoryAround = GitRepository.enclosing(folders.journal, holding: entry.path)
         if let around = result.repositoryAround { warn(Copy.stillInRepositoryAround(around)) }
+        // Named wherever the let-go was asked for (a command, the app's Delete).
+        if !result.messagesWithTheWords.isEmpty { warn(Copy.messagesWithTheWords(result.messagesWithTheWords)) }
+        if !result.editsStillOpen.isEmpty { warn(Copy.editsStillOpen(result.editsStillOpen)) }
         return result
     }
 

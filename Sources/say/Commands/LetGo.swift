@@ -108,8 +108,6 @@ extension Say {
             }
             let wholly = result.repositoryAround == nil && result.editsStillOpen.isEmpty && result.messagesWithTheWords.isEmpty
             Output.line(wholly ? Copy.letGoSummary : Copy.letGoFromJournal)
-            if !result.messagesWithTheWords.isEmpty { Output.error(Copy.messagesWithTheWords(result.messagesWithTheWords.map(Output.name))) }
-            if !result.editsStillOpen.isEmpty { Output.error(Copy.editsStillOpen(result.editsStillOpen.map(Output.name))) }
             if !result.keptCopies.isEmpty { Output.error(Copy.copiesStillThere(result.keptCopies)) }
             if !result.changedCopies.isEmpty { Output.error(Copy.copiesChanged(result.changedCopies)) }
             if !result.entriesWithTheSameWords.isEmpty { Output.error(Copy.entriesWithTheSameWords(result.entriesWithTheSameWords)) }

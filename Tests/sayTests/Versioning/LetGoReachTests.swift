@@ -135,7 +135,7 @@ struct LetGoReachTests {
         let tagged = try say("let-go", String(kept.id.prefix(8)), "--yes")
         #expect(tagged.status == 0, "\(tagged.stderr)")
         #expect(tagged.stdout == "Let go from the journal.\n")
-        #expect(tagged.stderr.contains("The same words are still in the message of tag pasted in the journal's git history; say never changes a message it did not write, so delete or rewrite it yourself if you want them gone.\n"))
+        #expect(tagged.stderr.contains("say: The same words are still in the message of tag pasted in the journal's git history; say never changes a message it did not write, so delete or rewrite it yourself if you want them gone.\n"))
         #expect(try git(["cat-file", "-p", "refs/tags/pasted"], in: journal).output.contains("TAGGED840"))
 
         let inCommit = try say("let-go", String(committed.id.prefix(8)), "--yes")
