@@ -124,6 +124,16 @@ public enum Copy {
     public static func notVersioned(_ reason: String) -> String {
         "Your entry is kept, but not in the journal's git history: \(reason)."
     }
+    /// A let-go found the entry's words in messages of the person's own git history.
+    public static func messagesWithTheWords(_ places: [String]) -> String {
+        "The same words are still in the message of \(places.joined(separator: ", ")) in the journal's git history; "
+            + "say never changes a message it did not write, so delete or rewrite it yourself if you want them gone."
+    }
+    /// A let-go met a `say edit` still open on the entry: its file keeps a version until then.
+    public static func editsStillOpen(_ files: [String]) -> String {
+        "An edit of this entry is still open in an editor: its words stay in \(files.joined(separator: ", ")) "
+            + "until you close the editor and delete that file."
+    }
     public static func copiesStillThere(_ paths: [String]) -> String {
         "The same words are still in \(paths.joined(separator: ", ")), as you chose."
     }
@@ -220,6 +230,10 @@ extension Copy {
     }
 
     /// What the let-go question shows for a file say cannot read, in place of its first line.
+    /// The confirmation of a let-go of an entry removed from the folder without say.
+    public static func removedLetGoPreview(path: String) -> String {
+        "\(path), removed from the folder without say; its words are still in the journal's history"
+    }
     public static func unreadableLetGoPreview(path: String, reason: String) -> String {
         "\(path), which say cannot read (\(reason))"
     }

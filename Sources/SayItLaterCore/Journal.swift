@@ -39,6 +39,12 @@ public struct LetGoResult: Sendable, Equatable {
     /// The working tree of a repository of the person's around the journal that holds the
     /// entry too (see `GitRepository.enclosing(_:holding:)`): its history still does.
     public var repositoryAround: String?
+    /// Files of `say edit` an editor still has open, holding a version of the entry (say's
+    /// other copies of it, kept after an edit that was not saved, are removed).
+    public var editsStillOpen: [String] = []
+    /// The person's own messages (an annotated tag's, a commit's) that hold a version of the
+    /// entry, left as they are.
+    public var messagesWithTheWords: [String] = []
 
     public init(removedCopies: [String] = [], keptCopies: [String] = []) {
         self.removedCopies = removedCopies
@@ -314,13 +320,22 @@ public final class Journal {
                 result = LetGoResult(removedCopies: report.removedCopies, keptCopies: report.keptCopies)
                 result.changedCopies = report.changedCopies
                 result.entriesWithTheSameWords = report.entriesWithTheSameWords
+                result.messagesWithTheWords = report.messagesWithTheWords
             } catch let found as GitPurgeCopiesFound {
                 throw JournalError.copiesElsewhere(paths: found.paths, entries: found.entries)
             }
         }
-        try storage { try store.remove(entry.path) }
+        // An entry removed outside say has no file left: only its history was let go.
+        var info = stat()
+        if lstat(store.absolutePath(entry.path), &info) == 0 || errno != ENOENT {
+            try storage { try store.remove(entry.path) }
+        }
+        result.editsStillOpen = EditorScratch.removeEntryCopies(of: entry.id, in: folders.state)
         result.repositoryAround = GitRepository.enclosing(folders.journal, holding: entry.path)
         if let around = result.repositoryAround { warn(Copy.stillInRepositoryAround(around)) }
+        // Named wherever the let-go was asked for (a command, the app's Delete).
+        if !result.messagesWithTheWords.isEmpty { warn(Copy.messagesWithTheWords(result.messagesWithTheWords)) }
+        if !result.editsStillOpen.isEmpty { warn(Copy.editsStillOpen(result.editsStillOpen)) }
         return result
     }
 
@@ -343,6 +358,7 @@ public final class Journal {
         switch try find(reference, in: listing) {
         case let .entry(summary): return summary
         case let .unreadable(problem): throw JournalError.unreadableEntry(path: problem.relativePath, reason: problem.reason)
+        case let .removed(summary): throw JournalError.onlyInHistory(path: summary.path)
         }
     }
 
@@ -351,19 +367,59 @@ public final class Journal {
     public enum Found: Sendable, Equatable {
         case entry(EntrySummary)
         case unreadable(ScanProblem)
+        /// An entry removed from the folder outside say (`rm`, a file manager) whose versions
+        /// the history still holds.
+        case removed(EntrySummary)
 
         /// The file's path in the journal.
         public var path: String {
             switch self {
-            case let .entry(summary): return summary.path
+            case let .entry(summary), let .removed(summary): return summary.path
             case let .unreadable(problem): return problem.relativePath
             }
         }
     }
 
     /// Resolves a reference as ``summary(for:in:)-(Listing)`` does, without refusing a file
-    /// that could not be read: letting go needs only its path.
+    /// that could not be read, or one removed outside say whose versions are still in the
+    /// history (only when nothing in the folder answers to it): letting go needs only its path.
     public func find(_ reference: String, in listing: Listing) throws -> Found {
+        do {
+            return try findListed(reference, in: listing)
+        } catch let JournalError.noSuchEntry(reference) {
+            let past = removedEntries(answering: reference, listing: listing)
+            if past.count == 1 { return .removed(past[0]) }
+            if past.count > 1 { throw JournalError.ambiguousReference(reference: reference, candidates: past.prefix(5).map(\.path)) }
+            throw JournalError.noSuchEntry(reference: reference)
+        }
+    }
+
+    /// The files the history holds in `entries/` that were removed without a let-go, and that a
+    /// reference names: by their path, file name, the id in their name or their front-matter
+    /// `id`. A file whose `id` an entry in the folder carries is that entry, moved: not listed.
+    private func removedEntries(answering reference: String, listing: Listing) -> [EntrySummary] {
+        guard let repository, let past = try? repository.pastFiles(under: EntryFile.folder + "/"), !past.isEmpty else { return [] }
+        let listed = Set(listing.entries.map(\.id.lowercasedString))
+        let asTyped = reference.trimmingCharacters(in: .whitespaces)
+        let prefix = asTyped.lowercased()
+        let isPath = asTyped.contains("/") || asTyped.contains(".")
+        return past.filter { file in
+            guard file.ids.isDisjoint(with: listed) else { return false }
+            if isPath {
+                return file.path == asTyped || store.absolutePath(file.path) == asTyped || file.path.split(separator: "/").last.map(String.init) == asTyped
+            }
+            guard prefix.count >= 4 else { return false }
+            return Self.idTag(ofPath: file.path).map { prefix.count <= 8 ? $0.hasPrefix(prefix) : prefix.hasPrefix($0) && UUID(canonical: prefix) != nil } == true
+                || file.ids.contains { $0.hasPrefix(prefix) }
+        }.map { file in
+            let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+            return EntrySummary(id: file.ids.count == 1 ? UUID(canonical: file.ids.first!) ?? UUID.derived(fromPath: file.path) : UUID.derived(fromPath: file.path),
+                                date: ShardedPath.parse(fileName: name)?.date ?? Date(timeIntervalSince1970: 0),
+                                feeling: nil, safety: false, preview: "", path: file.path)
+        }
+    }
+
+    private func findListed(_ reference: String, in listing: Listing) throws -> Found {
         let entries = listing.entries
         let trimmed = reference.trimmingCharacters(in: .whitespaces).lowercased()
         let explicitNumber = trimmed.hasPrefix("#")
@@ -372,8 +428,11 @@ public final class Journal {
             if let number = Int(digits), number >= 1, number <= entries.count { return .entry(entries[number - 1]) }
             if explicitNumber { throw JournalError.noSuchEntry(reference: reference) }
         }
-        // Only regular files: a link or a folder that could not be read is not an entry to let go.
-        let unreadable = listing.problems.filter { $0.relativePath.hasPrefix(EntryFile.folder + "/") && store.isRegularFile($0.relativePath) }
+        // Files and links (a link is let go as itself, never what it points to); a folder that
+        // could not be read is not an entry to let go.
+        let unreadable = listing.problems.filter {
+            $0.relativePath.hasPrefix(EntryFile.folder + "/") && (store.isRegularFile($0.relativePath) || store.isLink($0.relativePath))
+        }
         let asTyped = reference.trimmingCharacters(in: .whitespaces)
         if asTyped.contains("/") || asTyped.contains(".") {
             func names(_ path: String) -> Bool {

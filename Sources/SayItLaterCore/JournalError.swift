@@ -9,6 +9,9 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
     case textTooLong(limit: Int)
     /// No entry matches the id, prefix or number.
     case noSuchEntry(reference: String)
+    /// The reference names an entry removed from the folder outside say whose versions the
+    /// journal's history still holds.
+    case onlyInHistory(path: String)
     /// More than one entry starts with that prefix.
     case ambiguousReference(reference: String, candidates: [String])
     /// The reference names a file in the journal that say cannot read (not UTF-8, too large,
@@ -47,8 +50,14 @@ public enum JournalError: Error, Equatable, Sendable, LocalizedError {
             return "the text is longer than \(limit / 1024 / 1024) MB, more than one entry can hold; split it into several"
         case let .noSuchEntry(reference):
             return "no entry matches \(reference.debugDescription); `say history` lists them with their numbers and ids"
+        case let .onlyInHistory(path):
+            return "\(path) was removed from the folder without `say let-go`, and its words are still in the journal's history; "
+                + "`say let-go \(path)` removes them from it"
         case let .ambiguousReference(reference, candidates):
             return "\(reference.debugDescription) matches more than one entry (\(candidates.joined(separator: ", "))); type more of the id"
+        case let .unreadableEntry(path, reason) where reason.hasPrefix("a symbolic link"):
+            return "\(path) is a symbolic link, and say never follows links; say can let the link go (`say let-go \(path)` "
+                + "removes the link, never what it points to), or put the file itself in its place"
         case let .unreadableEntry(path, reason):
             return "\(path) cannot be read (\(reason)); say can let it go (`say let-go \(path)`), "
                 + "or fix the file in an editor and try again"

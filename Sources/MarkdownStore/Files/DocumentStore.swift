@@ -39,6 +39,12 @@ public struct DocumentStore: Sendable {
         return lstat(absolutePath(relativePath), &info) == 0 && Platform.fileType(info.st_mode) == S_IFREG
     }
 
+    /// Whether the relative path is a symbolic link (never followed: the link itself).
+    public func isLink(_ relativePath: String) -> Bool {
+        var info = stat()
+        return lstat(absolutePath(relativePath), &info) == 0 && Platform.fileType(info.st_mode) == S_IFLNK
+    }
+
     /// Whether this process may read what is at the relative path (a folder: list and enter
     /// it). A link counts as readable: it is never followed, only recorded as a link.
     public func isReadable(_ relativePath: String) -> Bool {

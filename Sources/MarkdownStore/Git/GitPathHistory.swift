@@ -30,14 +30,7 @@ enum GitPathHistory {
     ///   and path before it. Paths not in `paths` among them are the same entry.
     static func renames(of paths: Set<String>, rewriter: GitHistoryRewriter, repository: GitRepository,
                         database: GitObjectDatabase, firstParentOnly: Set<ObjectID> = [], idMoves: Bool = false) throws -> [Rename] {
-        var ids = Set<String>()
-        for blob in rewriter.purgedBlobs {
-            if let id = try? database.read(blob, { _, data in frontMatterID(data) }) { ids.insert(id) }
-        }
-        for path in paths {
-            if let data = FileManager.default.contents(atPath: repository.workdir + path),
-               let id = data.withUnsafeBytes({ frontMatterID($0) }) { ids.insert(id) }
-        }
+        let ids = entryIDs(of: paths, rewriter: rewriter, repository: repository, database: database)
         var found: [Rename] = []
         var idOfBlob: [ObjectID: String?] = [:]
         func id(_ blob: ObjectID?) -> String? {
@@ -111,6 +104,20 @@ enum GitPathHistory {
         }
         if let head = try repository.headCommit() { try consider(repository.stagedChanges(), commit: nil, parent: head) }
         return found
+    }
+
+    /// The front-matter `id`s of the entry: those of the versions at its paths, and of its files.
+    static func entryIDs(of paths: Set<String>, rewriter: GitHistoryRewriter, repository: GitRepository,
+                         database: GitObjectDatabase) -> Set<String> {
+        var ids = Set<String>()
+        for blob in rewriter.purgedBlobs {
+            if let id = try? database.read(blob, { _, data in frontMatterID(data) }) { ids.insert(id) }
+        }
+        for path in paths {
+            if let data = FileManager.default.contents(atPath: repository.workdir + path),
+               let id = data.withUnsafeBytes({ frontMatterID($0) }) { ids.insert(id) }
+        }
+        return ids
     }
 
     /// One rename: the file at `oldPath` in `parent` is the file at `newPath` in `commit` (nil:

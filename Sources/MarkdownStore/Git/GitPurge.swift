@@ -84,6 +84,9 @@ public struct GitPurgeReport: Sendable, Equatable {
     /// ``GitPurgeCopies/remove``): the copied versions left the history and the index, and the
     /// file stays as it is.
     public var changedCopies: [String] = []
+    /// The person's own messages (an annotated tag's, a commit's) that hold a version of the
+    /// entry: "tag <name>", "commit <id>". Left as they are: say never rewrites them.
+    public var messagesWithTheWords: [String] = []
 }
 
 extension GitRepository {
@@ -801,6 +804,7 @@ struct GitPurgePlan {
         var order: [ObjectID] = []
         var rounds = 0
         var lifetimesSettled = false
+        var removedFiles: [GitPastFile]?
         // A stash's index and untracked-files commits are not earlier versions of its tree.
         let stashCommits = Set(stash.map(\.new))
         while true {
@@ -818,7 +822,15 @@ struct GitPurgePlan {
             if !lifetimesSettled {
                 let renames = try GitPathHistory.renames(of: paths, rewriter: rewriter, repository: repository, database: database,
                                                          firstParentOnly: stashCommits, idMoves: listedEntries != nil)
-                let renamed = Set(renames.flatMap { [$0.oldPath, $0.newPath] })
+                var renamed = Set(renames.flatMap { [$0.oldPath, $0.newPath] })
+                if listedEntries != nil {
+                    // A file removed (moved out of the folder) and brought back later under
+                    // another name is followed by its front-matter `id`: its earlier paths, no
+                    // longer in HEAD or the index, whose versions carry the entry's `id`.
+                    if removedFiles == nil { removedFiles = try repository.pastFiles(under: "") }
+                    let ids = GitPathHistory.entryIDs(of: paths, rewriter: rewriter, repository: repository, database: database)
+                    renamed.formUnion(removedFiles!.filter { !$0.ids.isDisjoint(with: ids) }.map(\.path))
+                }
                 if !renamed.isSubset(of: paths) {
                     paths.formUnion(renamed)
                     continue
@@ -866,6 +878,8 @@ struct GitPurgePlan {
         self.keep = keep.filter { paths.contains($0.key) && !$0.value.isEmpty }
         self.only = only.filter { paths.contains($0.key) }
         report.paths = paths.subtracting(removedCopyPaths).subtracting(only.keys).sorted()
+        report.messagesWithTheWords = GitMessageCopies.find(versions: rewriter.purgedBlobs, commits: order, references: references,
+                                                            commitMap: rewriter.commitMap, database: database)
         if !removedCopyPaths.isEmpty {
             // What stays of each copy: another entry's current version, a file changed since.
             let current = try removedCopyPaths.sorted().filter { listed?.contains($0) == true }.map { path in

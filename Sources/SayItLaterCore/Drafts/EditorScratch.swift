@@ -37,11 +37,13 @@ public final class EditorScratch {
     ///   - text: what was written so far (the draft), or "".
     ///   - stateFolder: `$XDG_STATE_HOME/say-it-later`.
     /// - Throws: `JournalError.storage` when the folder or file cannot be written.
-    ///   - forEntry: true for `say edit` (a kept entry's file): such a folder is never taken for
-    ///     a draft, and is kept when the edit could not be saved.
-    public static func create(text: String, stateFolder: String, forEntry: Bool = false) throws -> EditorScratch {
+    ///   - entry: the id of the kept entry `say edit` opens: such a folder is never taken for a
+    ///     draft, is kept when the edit could not be saved, and carries the first 8 hex digits
+    ///     of the id in its name, so a let-go of the entry finds it (see ``removeEntryCopies(of:in:)``).
+    public static func create(text: String, stateFolder: String, entry: UUID? = nil) throws -> EditorScratch {
         let random = String(UInt64.random(in: 0 ... .max), radix: 16)
-        let folder = stateFolder + "/" + (forEntry ? entryPrefix : folderPrefix) + random
+        let name = entry.map { entryPrefix + $0.shortID + "-" + random } ?? folderPrefix + random
+        let folder = stateFolder + "/" + name
         do {
             try AtomicFile.makeFolders(folder)
             let lock = try FolderLock(folder: folder, timeout: 0)
@@ -127,5 +129,31 @@ public final class EditorScratch {
             found.append(Leftover(folder: folder, modified: modified ?? .distantPast, text: text, lock: lock))
         }
         return found.sorted { $0.modified < $1.modified }
+    }
+
+    /// Removes the copies `say edit` kept of an entry (an edit that could not be saved, or was
+    /// interrupted): the `entry-edit-` folders named by its id, or whose file's front matter
+    /// carries its id (a folder an older say named without it).
+    ///
+    /// - Returns: the files of such folders an editor still has open, which are left alone.
+    static func removeEntryCopies(of id: UUID, in stateFolder: String) -> [String] {
+        let idText = id.lowercasedString
+        let tag = id.shortID
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: stateFolder)) ?? []
+        var inUse: [String] = []
+        for name in names.sorted() where name.hasPrefix(entryPrefix) {
+            let folder = stateFolder + "/" + name
+            var info = stat()
+            guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
+            let named = name.dropFirst(entryPrefix.count).hasPrefix(tag + "-")
+            guard named || (try? DocumentStore(root: folder).readBytes(fileName)).flatMap(FrontMatterID.of) == idText else { continue }
+            guard let lock = try? FolderLock(folder: folder, timeout: 0) else {
+                inUse.append(folder + "/" + fileName)
+                continue
+            }
+            remove(folder)
+            withExtendedLifetime(lock) {}
+        }
+        return inUse
     }
 }

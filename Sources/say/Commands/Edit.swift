@@ -39,7 +39,7 @@ extension Say {
             let environment = ProcessInfo.processInfo.environment
             let scratch: EditorScratch
             do {
-                scratch = try EditorScratch.create(text: original, stateFolder: folders.state, forEntry: true)
+                scratch = try EditorScratch.create(text: original, stateFolder: folders.state, entry: summary.id)
             } catch {
                 throw SayFailure("edit the entry", error)
             }

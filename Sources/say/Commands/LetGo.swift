@@ -39,6 +39,7 @@ extension Say {
             journalOptions.settle(journal)
             let summary: EntrySummary
             var unreadable: ScanProblem?
+            var removed = false
             do {
                 let listing = journal.list()
                 if unfinishedBefore, !journal.hasUnfinishedLetGo, Int(entry) != nil {
@@ -52,6 +53,10 @@ extension Say {
                     // A file say cannot read is still let go like any entry: by its path.
                     unreadable = problem
                     summary = journal.summary(ofUnreadable: problem)
+                case let .removed(found):
+                    // Removed from the folder outside say: its versions in the history are let go.
+                    removed = true
+                    summary = found
                 }
             } catch let failure as SayFailure {
                 throw failure
@@ -62,7 +67,9 @@ extension Say {
                 guard Output.inputIsTerminal else {
                     throw SayFailure(message: "could not let the entry go: confirm with --yes when not on a terminal")
                 }
-                if let unreadable {
+                if removed {
+                    Output.error(Copy.removedLetGoPreview(path: Output.name(summary.path)))
+                } else if let unreadable {
                     Output.error(Copy.unreadableLetGoPreview(path: Output.name(unreadable.relativePath), reason: unreadable.reason))
                 } else {
                     Output.error(summary.preview.isEmpty ? Copy.emptyPreview : summary.preview)
@@ -99,7 +106,8 @@ extension Say {
                     throw SayFailure("let the entry go", error)
                 }
             }
-            Output.line(result.repositoryAround == nil ? Copy.letGoSummary : Copy.letGoFromJournal)
+            let wholly = result.repositoryAround == nil && result.editsStillOpen.isEmpty && result.messagesWithTheWords.isEmpty
+            Output.line(wholly ? Copy.letGoSummary : Copy.letGoFromJournal)
             if !result.keptCopies.isEmpty { Output.error(Copy.copiesStillThere(result.keptCopies)) }
             if !result.changedCopies.isEmpty { Output.error(Copy.copiesChanged(result.changedCopies)) }
             if !result.entriesWithTheSameWords.isEmpty { Output.error(Copy.entriesWithTheSameWords(result.entriesWithTheSameWords)) }

@@ -98,6 +98,26 @@ struct EditCommandTests {
         #expect(!app.stdout.contains("You have something you were writing before."))
     }
 
+    /// The copies say kept of an entry after edits that were not saved go with the entry when
+    /// it is let go (also one an older say named without the entry's id); another entry's stays.
+    @Test func lettingGoRemovesTheEditsSayKeptOfTheEntry() throws {
+        let kept = try keep("The entry whose edits fail")
+        let other = try keep("Another entry")
+        let broken = try editor("sed -i 's/^feeling: same/feeling: [unclosed/' \"$1\"")
+        #expect(try say(["edit", String(kept.id.prefix(8))], editor: broken).status == 1)
+        #expect(try say(["edit", String(kept.id.prefix(8))], editor: broken).status == 1)
+        #expect(try say(["edit", String(other.id.prefix(8))], editor: broken).status == 1)
+        try home.write("---\nid: \(kept.id)\n---\nThe entry whose edits fail, edited\n", to: "state/say-it-later/entry-edit-0123abcd/say-it-later.md")
+        let holding = { self.home.files(under: "state").filter { (try? self.home.read($0)).map { String(decoding: $0, as: UTF8.self) }?.contains("whose edits fail") == true } }
+        #expect(holding().count == 3)
+        let letGo = try say(["let-go", kept.id, "--yes"])
+        #expect(letGo.status == 0)
+        #expect(letGo.stdout == "Let go. It's gone for good.\n")
+        #expect(holding() == [])
+        #expect(home.files(under: "state").filter { $0.contains("entry-edit-") && $0.hasSuffix(".md") }.count == 1)
+        #expect(home.files(under: "state/say-it-later").allSatisfy { !$0.contains("0123abcd") })
+    }
+
     @Test func anEditorThatFailsChangesNothing() throws {
         let kept = try keep("Stays the same")
         let before = try home.read("journal/" + kept.path)

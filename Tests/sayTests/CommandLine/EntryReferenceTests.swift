@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import Testing
 import TestSupport
@@ -51,6 +56,42 @@ struct EntryReferenceTests {
         #expect(objects.status == 0)
         #expect(!objects.output.contains("harbour"))
         #expect(objects.output.contains("kettle"))
+        #expect(try gitRun(["fsck", "--full", "--strict"], in: journal).status == 0)
+    }
+
+    /// A symbolic link among the entries is never followed: show and edit say it is a link,
+    /// and let-go (by the id in its name or by its file) removes the link and its history,
+    /// never what it points to.
+    @Test func aLinkAmongTheEntriesIsNamedAndLetGoWithoutFollowingIt() throws {
+        #expect(try say("init", "--git", "--journal", journal).status == 0)
+        let kept = try keep("an entry that stays")
+        try home.write("---\nid: abcdef12-0000-4000-8000-000000000000\n---\nwords outside the journal\n", to: "outside.md")
+        let folder = (kept.path as NSString).deletingLastPathComponent
+        for (tag, how) in [("5a5a5a5a", "id"), ("6b6b6b6b", "file")] {
+            let link = folder + "/2026-11-02T000000Z-\(tag).md"
+            #expect(symlink(home.url("outside.md"), home.url("journal/" + link)) == 0)
+            // The person's own git keeps the link too.
+            #expect(try git(["add", link], in: journal).status == 0)
+            #expect(try git(["commit", "-qm", "a link"], in: journal).status == 0)
+            let history = try say("history", "--journal", journal)
+            #expect(history.stderr.contains("\(link): a symbolic link; say never follows links"))
+            let reason = "say: could not show the entry: \(link) is a symbolic link, and say never follows links; say can let the link go "
+                + "(`say let-go \(link)` removes the link, never what it points to), or put the file itself in its place\n"
+            #expect(try say("show", tag, "--journal", journal).stderr == reason)
+            #expect(try say("show", link, "--journal", journal).stderr == reason)
+            let edited = try say("edit", tag, "--journal", journal, environment: ["EDITOR": "true"])
+            #expect(edited.status == 1)
+            #expect(edited.stderr.contains("\(link) is a symbolic link"))
+            let letGo = try say("let-go", how == "id" ? tag : String(link.split(separator: "/").last!), "--yes", "--journal", journal)
+            #expect(letGo.status == 0, "\(letGo.stderr)")
+            #expect(letGo.stdout == "Let go. It's gone for good.\n")
+            var info = stat()
+            #expect(lstat(home.url("journal/" + link), &info) != 0)
+            #expect(try git(["log", "--all", "--oneline", "--", link], in: journal).output == "")
+            #expect(try String(contentsOfFile: home.url("outside.md"), encoding: .utf8).contains("words outside the journal"))
+            #expect(try say("history", "--journal", journal).stderr == "")
+        }
+        #expect(FileManager.default.fileExists(atPath: home.url("journal/" + kept.path)))
         #expect(try gitRun(["fsck", "--full", "--strict"], in: journal).status == 0)
     }
 
