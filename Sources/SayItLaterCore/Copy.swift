@@ -91,8 +91,26 @@ public enum Copy {
     }
     /// `say edit` found the file as it was.
     public static let editUnchanged = "Nothing changed."
-    /// `say edit`: the edited file does not read back, so it was not saved.
-    public static func editNotSaved(_ reason: String) -> String { "your edit was not saved, because it does not read back: \(reason)" }
+    /// `say edit`: why the edit was not saved. Only a fault in the edited text itself (front
+    /// matter that does not parse, not text, too long) is "does not read back"; a disk that is
+    /// full or cannot be written, a lock or git is named as what it is.
+    public static func editNotSaved(_ error: Error) -> String {
+        let reason = WritingFlow.reason(error)
+        return editTextIsAtFault(error) ? "your edit was not saved, because it does not read back: \(reason)"
+            : "your edit could not be saved in the journal (nothing is wrong with what you wrote): \(reason)"
+    }
+    /// Whether an edit failed because of what it holds, so opening it again can fix it.
+    public static func editTextIsAtFault(_ error: Error) -> Bool {
+        switch error as? JournalError {
+        case .textTooLong: return true
+        case let .storage(stored):
+            switch stored {
+            case .invalidFrontMatter, .frontMatterNotAMapping, .unterminatedFrontMatter, .notText, .tooLarge: return true
+            default: return false
+            }
+        default: return false
+        }
+    }
     /// `say edit`: ask to open the broken edit again.
     public static let editAgainQuestion = "Open it again to fix it? [Y/n] "
     /// `say edit`: where a broken or interrupted edit is kept.
@@ -596,6 +614,17 @@ extension Copy {
             let shown = branches.count > 5 ? branches.prefix(5).joined(separator: ", ") + " and \(branches.count - 5) more" : branches.joined(separator: ", ")
             let rename = branches.count == 1 ? " (git branch -m \(branches[0]) main in the remote, or in a clone and push it)" : ""
             return "\(remote) has no branch main, which is the one say syncs (it has \(shown)); nothing was changed. If your journal is there under another name, rename that branch to main\(rename) and sync again; otherwise use an empty folder or repository"
+        case let .unsupportedRemoteFormat(remote, detail):
+            let plain = "Sync with a repository made with plain git init --bare, or with an empty folder"
+            if detail.lowercased().contains("objectformat") {
+                return "\(remote) is a git repository with SHA-256 object names, which say's git library cannot read; nothing was changed. " + plain
+            }
+            if detail.lowercased().contains("preciousobjects") {
+                return "\(remote) keeps every object for ever (extensions.preciousObjects), so nothing let go could leave it; nothing was changed, "
+                    + "and anything let go here since the last sync is still in that remote. Run git config --unset extensions.preciousObjects "
+                    + "in the remote and sync again (say then removes it there), or start a new, empty remote: say sync --remote <new remote> --rejoin"
+            }
+            return "\(remote) is a git repository that needs a git feature say's git library cannot handle (\(detail)); nothing was changed. " + plain
         case let .notARepository(remote):
             return "\(remote) is a folder with other files in it, not a git repository; use an empty folder or an empty bare repository (git init --bare)"
         case let .checkedOutRemote(remote):

@@ -117,6 +117,9 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
     case noMainBranch(remote: String, branches: [String])
     /// The remote is a folder that is neither empty nor a repository.
     case notARepository(remote: String)
+    /// The remote is a folder holding a git repository whose format say's git library cannot
+    /// open (git's `detail` names the extension).
+    case unsupportedRemoteFormat(remote: String, detail: String)
     /// The remote is a working copy with main checked out.
     case checkedOutRemote(remote: String)
     /// The remote holds something say never writes, or something unsafe.
@@ -176,6 +179,7 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
         case let .noMainBranch(remote, branches): self = .noMainBranch(remote: remote, branches: branches)
         case let .damagedRemote(remote, detail): self = .damagedRemote(remote: remote, detail: detail)
         case let .notARepository(remote): self = .notARepository(remote: remote)
+        case let .unsupportedRemoteFormat(remote, detail): self = .unsupportedRemoteFormat(remote: remote, detail: detail)
         case let .checkedOutRemote(remote): self = .checkedOutRemote(remote: remote)
         case let .unsafeRemote(path, reason): self = .unsafeRemote(path: path, reason: reason)
         case let .unsyncableLocal(path, reason): self = .unsyncableLocal(path: path, reason: reason)

@@ -25,6 +25,8 @@ public struct VersioningStatus: Sendable, Hashable {
     /// Files outside `entries/` (or hidden ones in it) that differ from the last commit or are
     /// untracked: say never commits them.
     public var changesElsewhere = 0
+    /// Why `say let-go` would be refused now (the let-go's own words), nil when it would not.
+    public var letGoRefusal: String? = nil
 }
 
 extension Journal {
@@ -121,7 +123,7 @@ extension Journal {
         return VersioningStatus(isOn: true, branch: status.branch, commits: status.commitCount,
                                 uncommittedChanges: status.uncommittedChanges, isBusyWithGit: status.isMerging,
                                 isDetached: status.isDetached, isShallow: status.isShallow,
-                                changesElsewhere: status.changesElsewhere)
+                                changesElsewhere: status.changesElsewhere, letGoRefusal: repository.letGoRefusal())
     }
 
     /// Whether a let-go was started and not finished: the next listing finishes it, and the

@@ -120,7 +120,7 @@ struct ScannerCatalogueTests {
         #expect(summaries.map(\.relativePath) == ["entries/real.md"])
         #expect(problems == [
             ScanProblem(relativePath: "entries/link.md", reason: "a symbolic link; say never follows links"),
-            ScanProblem(relativePath: "entries/linked-folder", reason: "a symbolic link; say never follows links"),
+            ScanProblem(relativePath: "entries/linked-folder", reason: "a symbolic link to a folder; say never follows links, so the entries in it are not listed, versioned or synced: to keep them in the journal, put the folder itself here in place of the link"),
         ])
     }
 

@@ -274,8 +274,13 @@ public struct DirectoryScanner: Sendable {
                     case UInt8(DT_DIR):
                         subfolders.append(String(decoding: bytes, as: UTF8.self))
                     case UInt8(DT_LNK):
-                        problems.append(ScanProblem(relativePath: relative + "/" + String(decoding: bytes, as: UTF8.self),
-                                                    reason: "a symbolic link; say never follows links"))
+                        let path = relative + "/" + String(decoding: bytes, as: UTF8.self)
+                        // Only its kind is read through the link, to say what to do.
+                        var target = stat()
+                        let toFolder = stat(root + "/" + path, &target) == 0 && Platform.fileType(target.st_mode) == S_IFDIR
+                        problems.append(ScanProblem(relativePath: path, reason: toFolder
+                                ? "a symbolic link to a folder; say never follows links, so the entries in it are not listed, versioned or synced: to keep them in the journal, put the folder itself here in place of the link"
+                                : "a symbolic link; say never follows links"))
                         complete = false
                     case UInt8(DT_REG) where Self.isDocument(bytes):
                         starts.append(names.count)

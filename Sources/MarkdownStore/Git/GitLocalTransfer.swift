@@ -67,7 +67,7 @@ enum GitLocalTransfer {
         } catch let error as GitError where error.isNotFound {
             throw GitSyncError.notARepository(remote: display)
         } catch let error as GitError {
-            throw GitSyncError.unreachable(remote: display, detail: error.message)
+            throw GitSyncError.formatRefused(error, remote: display) ?? GitSyncError.unreachable(remote: display, detail: error.message)
         }
         if git_repository_is_bare(repository.handle) == 0 {
             var head: OpaquePointer?

@@ -524,6 +524,23 @@ extension GitRepository {
 
     // MARK: Refusals
 
+    /// Why a let-go would be refused now, in the words of that refusal (the same checks,
+    /// made before anything changes); nil when it would not. Reads only.
+    public func letGoRefusal() -> String? {
+        do {
+            try refuseUnsupportedRepository(then: "let go")
+            // The purge takes git's own locks first: one a git command holds (or left) stops it.
+            try GitLocks.clearLeftovers(gitFolder: gitdir)
+            for lock in ["index.lock", "HEAD.lock", "packed-refs.lock"] where access(gitdir + lock, F_OK) == 0 {
+                throw GitLocks.busy(gitdir + lock)
+            }
+            return nil
+        } catch {
+            let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+            return reason.hasSuffix("; nothing was changed") ? String(reason.dropLast("; nothing was changed".count)) : reason
+        }
+    }
+
     /// Throws, with the reason and what to do, when the repository is in a state or of a kind
     /// the purge cannot handle. Reads only.
     func refuseUnsupportedRepository(then retry: String = "let go again") throws {

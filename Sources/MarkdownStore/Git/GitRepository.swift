@@ -318,6 +318,10 @@ public final class GitRepository {
             default: continue
             }
             guard let path = gitString(from: file.path), path.hasPrefix(prefix), !Self.isIgnoredName(path) else { continue }
+            // A symbolic link, or a file under a folder that is one (a month folder moved to
+            // another disk and linked back), is not followed: what the history holds there
+            // stays as it is, and the listing names the link.
+            if DocumentStore.linkedFolder(root: workdir, relativePath: path + "/.") != nil { continue }
             // A file the index marks skip-worktree (a sparse checkout) is away from the folder
             // by the person's choice, still in the commit: not a deletion, as to git.
             if kind == .deleted, Self.skipsWorktree(git_index_get_bypath(index.handle, path, 0)) { continue }

@@ -201,6 +201,25 @@ extension GitRepository {
     /// reaches a let-go entry).
     static let trackingReference = "refs/remotes/origin/main"
 
+    /// Throws, with what can be done, unless HEAD is on `main`, the branch sync uses: check
+    /// `main` out when it is there, rename the journal's branch to it when it is not.
+    func refuseBranchOtherThanMain() throws {
+        let head = try headBranch()
+        guard head != "refs/heads/main" else { return }
+        var main: OpaquePointer?
+        let hasMain = git_reference_lookup(&main, handle, "refs/heads/main") == 0
+        git_reference_free(main)
+        guard let head, head.hasPrefix("refs/heads/"), !hasMain else {
+            let now = head.map { "on " + ($0.hasPrefix("refs/heads/") ? String($0.dropFirst("refs/heads/".count)) : $0) } ?? "detached"
+            throw GitError.wrapper("HEAD is \(now), not on the branch main that sync uses", function: "sync",
+                                   advice: hasMain ? "`git checkout main` in the journal folder, then sync again; nothing was changed"
+                                       : "check the journal's branch out and name it main (`git branch -m main` once it is checked out), then sync again; nothing was changed")
+        }
+        let branch = String(head.dropFirst("refs/heads/".count))
+        throw GitError.wrapper("the journal's branch is called \(branch), and sync uses a branch called main", function: "sync",
+                               advice: "rename it with `git branch -m \(branch) main` in the journal folder, then sync again; nothing was changed")
+    }
+
     /// Starts a sync: finishes whatever an interrupted sync or purge left, connects to the
     /// remote, fetches its `main`, and checks everything against `settings.layout` (the remote's
     /// tree, object sizes from headers, this journal's own files). Nothing the person can see
@@ -214,9 +233,7 @@ extension GitRepository {
         }
         try refuseIncompleteHistory(function: "sync", then: "sync again")
         try refuseSymbolicLinkHead(function: "sync", then: "sync again")
-        guard try headBranch() == "refs/heads/main" else {
-            throw GitError.wrapper("HEAD is not on the branch main; check main out first", function: "sync")
-        }
+        try refuseBranchOtherThanMain()
         let configured = try GitRemote.configuredURL(repository: handle, name: "origin")
         let typed = settings.remoteURL ?? configured
         guard let typed, !typed.isEmpty else { throw GitSyncError.noRemote }
@@ -326,6 +343,7 @@ extension GitRepository {
     /// folder that is not a git repository is not a journal.
     static func connectionFailure(_ error: GitError, address: GitRemoteAddress) -> Error {
         if let folder = address.localPath {
+            if let refused = GitSyncError.formatRefused(error, remote: address.display) { return refused }
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
                error.errorClass != Int(GIT_ERROR_OS.rawValue) || error.message.contains("not a git repository")
@@ -523,25 +541,26 @@ public final class GitSyncSession {
                 if try GitLocalTransfer.hasOtherReferences(other.handle) { throw GitSyncError.notAJournal(remote: address.display) }
                 return (nil, [])
             }
+            // Checked where it is, before a byte of it is copied here; what git cannot read
+            // there is the remote's damage, never this journal's.
             if try !repository.hasObject(head) {
-                // Checked where it is, before a byte of it is copied here.
-                var kind = GIT_OBJECT_INVALID
-                var size = 0
-                var odb: OpaquePointer?
-                try gitCheck(git_repository_odb(&odb, other.handle), "git_repository_odb")
-                defer { git_odb_free(odb) }
-                try head.withOID { try gitCheck(git_odb_read_header(&size, &kind, odb, $0), "git_odb_read_header") }
-                guard kind == GIT_OBJECT_COMMIT, size <= GitLocalTransfer.largestCommit else {
-                    throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "not a commit say can read")
-                }
-                var commit: OpaquePointer?
-                try readingRemote(address) { try head.withOID { try gitCheck(git_commit_lookup(&commit, other.handle, $0), "git_commit_lookup") } }
-                let tree = git_commit_tree_id(commit).map { ObjectID($0) }
-                git_commit_free(commit)
-                guard let tree else { throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "a commit without a tree") }
-                let files = try GitSyncValidation.files(ofTree: tree, repository: other.handle, layout: settings.layout, side: .remote)
-                guard files[settings.layout.recordFile] != nil || !needsRecord else { throw GitSyncError.notAJournal(remote: address.display) }
                 try readingRemote(address) {
+                    var kind = GIT_OBJECT_INVALID
+                    var size = 0
+                    var odb: OpaquePointer?
+                    try gitCheck(git_repository_odb(&odb, other.handle), "git_repository_odb")
+                    defer { git_odb_free(odb) }
+                    try head.withOID { try gitCheck(git_odb_read_header(&size, &kind, odb, $0), "git_odb_read_header") }
+                    guard kind == GIT_OBJECT_COMMIT, size <= GitLocalTransfer.largestCommit else {
+                        throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "not a commit say can read")
+                    }
+                    var commit: OpaquePointer?
+                    try head.withOID { try gitCheck(git_commit_lookup(&commit, other.handle, $0), "git_commit_lookup") }
+                    let tree = git_commit_tree_id(commit).map { ObjectID($0) }
+                    git_commit_free(commit)
+                    guard let tree else { throw GitSyncError.unsafeRemote(path: "refs/heads/main", reason: "a commit without a tree") }
+                    let files = try GitSyncValidation.files(ofTree: tree, repository: other.handle, layout: settings.layout, side: .remote)
+                    guard files[settings.layout.recordFile] != nil || !needsRecord else { throw GitSyncError.notAJournal(remote: address.display) }
                     try GitLocalTransfer.copyObjects(from: other.handle, sourceGitdir: other.gitdir, to: repository.handle,
                                                      destinationPacks: quarantine.packFolder, tips: [head], checkSizes: true)
                 }

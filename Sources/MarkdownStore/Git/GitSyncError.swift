@@ -37,6 +37,10 @@ public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
     case noMainBranch(remote: String, branches: [String])
     /// The remote is a folder that is neither empty nor a git repository.
     case notARepository(remote: String)
+    /// The remote is a folder holding a git repository in a format say's git library cannot
+    /// open (SHA-256 object names, `extensions.preciousObjects`, another extension): libgit2's
+    /// `detail` names it.
+    case unsupportedRemoteFormat(remote: String, detail: String)
     /// The remote is a repository with a working tree whose checked-out branch is `main`.
     case checkedOutRemote(remote: String)
     /// The remote's tree holds something say never writes, or something unsafe; nothing was changed.
@@ -87,6 +91,8 @@ public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
             return "the remote \(remote) has no branch main (it has \(branches.joined(separator: ", ")))"
         case let .notARepository(remote):
             return "the remote \(remote) is a folder that is neither empty nor a git repository"
+        case let .unsupportedRemoteFormat(remote, detail):
+            return "the remote \(remote) is a git repository say's git library cannot open (\(detail))"
         case let .checkedOutRemote(remote):
             return "the remote \(remote) has main checked out in a working tree"
         case let .unsafeRemote(path, reason):
@@ -105,6 +111,14 @@ public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
     public var failureReason: String? {
         if case let .unreachable(_, detail) = self { return detail }
         return nil
+    }
+
+    /// `unsupportedRemoteFormat` when libgit2 refused to open a folder remote for its format
+    /// (a repository git itself reads), nil for any other failure.
+    static func formatRefused(_ error: GitError, remote: String) -> GitSyncError? {
+        let message = error.message.lowercased()
+        guard message.contains("unsupported extension") || message.contains("unsupported repository version") else { return nil }
+        return .unsupportedRemoteFormat(remote: remote, detail: error.message)
     }
 
     static func hostLabel(_ host: String, _ port: Int) -> String {

@@ -244,6 +244,13 @@ public struct GitError: Error, Equatable, Sendable, LocalizedError {
                             advice: advice(code: code, errorClass: 0))
         }
         let message = last.pointee.message.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
+        // A sparse index (git's `sdir` index extension) is a setting, not damage.
+        if let message, message.contains("unsupported mandatory extension: 'sdir'") {
+            return GitError(code: Int(code), errorClass: Int(last.pointee.klass),
+                            message: "the journal's git index is a sparse index (index.sparse, from `git sparse-checkout --sparse-index`), which say's git library cannot read",
+                            function: function,
+                            advice: "keep the sparse checkout with a full index: `git sparse-checkout init --no-sparse-index` in the journal folder, then try again")
+        }
         return GitError(code: Int(code), errorClass: Int(last.pointee.klass), message: message ?? "unknown libgit2 error", function: function,
                         advice: advice(code: code, errorClass: last.pointee.klass))
     }

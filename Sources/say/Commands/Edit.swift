@@ -74,8 +74,8 @@ extension Say {
                 do {
                     outcome = try journal.edit(summary, from: original, to: edited)
                 } catch {
-                    Output.error("say: " + Copy.editNotSaved(WritingFlow.reason(error)))
-                    if Output.inputIsTerminal {
+                    Output.error("say: " + Copy.editNotSaved(error))
+                    if Output.inputIsTerminal, Copy.editTextIsAtFault(error) {
                         Output.error(Copy.editAgainQuestion, terminator: false)
                         // Ctrl-C (or the terminal closing) at the question keeps the edit and says where.
                         terminal.catchSignals()

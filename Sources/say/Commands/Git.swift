@@ -122,11 +122,14 @@ extension Say.Git {
                 Output.line("\(count) file\(count == 1 ? "" : "s") outside entries/ \(count == 1 ? "differs" : "differ") from the last commit or \(count == 1 ? "is" : "are") untracked; "
                     + "say does not version \(count == 1 ? "it" : "them") (`git status` lists \(count == 1 ? "it" : "them")).")
             }
-            if status.isBusyWithGit { Output.line("A git merge or rebase is in progress; say commits nothing until it is finished.") }
+            if status.isBusyWithGit { Output.line("A git operation of yours (a merge, rebase, bisect or similar) is in progress; say commits nothing until it is finished.") }
             if status.isDetached { Output.line("HEAD is detached; say commits nothing until a branch is checked out.") }
             if status.isShallow {
                 Output.line("The journal is a shallow clone (.git/shallow): the history before it is not here, so letting go and sync are refused "
                     + "until `git fetch --unshallow` fetches the rest. Keeping works.")
+            }
+            if let refusal = status.letGoRefusal, !(status.isShallow && refusal.contains("shallow clone")) {
+                Output.line("Letting go is refused until this is fixed: \(refusal).")
             }
         }
     }

@@ -118,6 +118,21 @@ struct EditCommandTests {
         #expect(home.files(under: "state/say-it-later").allSatisfy { !$0.contains("0123abcd") })
     }
 
+    @Test func anEditThatCannotBeWrittenDoesNotBlameTheText() throws {
+        let kept = try keep("The words before")
+        let before = try home.read("journal/" + kept.path)
+        // While the editor is open the journal stops being writable for say: its lock file
+        // becomes a folder (as a full or read-only disk would, the write fails, not the text).
+        let lock = journal + "/.say-lock"
+        let run = try say(["edit", "1"], editor: try editor("printf 'Added words\\n' >> \"$1\"; rm -f '\(lock)'; mkdir '\(lock)'"))
+        #expect(run.status == 1)
+        #expect(!run.stderr.contains("does not read back"), "\(run.stderr)")
+        #expect(run.stderr.contains("say: your edit could not be saved in the journal (nothing is wrong with what you wrote): \(lock)"), "\(run.stderr)")
+        #expect(try home.read("journal/" + kept.path) == before)
+        let aside = try #require(run.stderr.components(separatedBy: "what you wrote is kept in ").last?.components(separatedBy: " (only you").first)
+        #expect(try String(contentsOfFile: aside, encoding: .utf8).contains("Added words"))
+    }
+
     @Test func anEditorThatFailsChangesNothing() throws {
         let kept = try keep("Stays the same")
         let before = try home.read("journal/" + kept.path)

@@ -166,7 +166,7 @@ struct HostileInputTests {
         #expect(!history.stdout.contains("OUTSIDE-SECRET"))
         #expect(history.stderr == """
             2 files in the journal could not be read:
-              entries/folder-link: a symbolic link; say never follows links
+              entries/folder-link: a symbolic link to a folder; say never follows links, so the entries in it are not listed, versioned or synced: to keep them in the journal, put the folder itself here in place of the link
               entries/link.md: a symbolic link; say never follows links
 
             """)
