@@ -667,6 +667,11 @@ extension Copy {
             return "the remote kept changing while syncing; try again in a moment"
         case let .rejected(message):
             return "the remote refused the update (\(message))"
+        case let .letGoCopies(paths):
+            let named = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+            return "an entry let go on another computer has an exact copy here, in \(named), which sync would send back to every computer; nothing was changed. To let the copy go too, say let-go \(paths[0]) --with-copies, then sync again; to keep those words, change the copy so it is your own page and take the copied version out of the history not yet synced"
+        case let .rewriteForbidden(remote):
+            return "\(remote) forbids replacing its history (its git setting receive.denyNonFastForwards), which letting an entry go from it needs; nothing was changed there, and the entry is still in it. To let it go from there too, turn the setting off (git -C \(remote) config receive.denyNonFastForwards false) and sync again"
         }
     }
 }

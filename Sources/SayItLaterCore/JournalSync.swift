@@ -158,6 +158,11 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
     case remoteKeptMoving
     /// The remote refused the update.
     case rejected(message: String)
+    /// A folder remote's own settings forbid replacing its history, which a let-go needs.
+    case rewriteForbidden(remote: String)
+    /// An entry let go on another computer has exact copies (at these paths) in the history this
+    /// computer would send; nothing was changed.
+    case letGoCopies(paths: [String])
 
     public var errorDescription: String? { Copy.syncError(self) }
 
@@ -186,6 +191,7 @@ public enum SyncError: Error, Equatable, Sendable, LocalizedError {
         case let .diverged(reason): self = .diverged(reason: reason)
         case .remoteKeptMoving: self = .remoteKeptMoving
         case let .rejected(_, message): self = .rejected(message: message)
+        case let .rewriteForbidden(remote): self = .rewriteForbidden(remote: remote)
         }
     }
 }
@@ -274,7 +280,8 @@ extension Journal {
             var round = try SyncRound(snapshot: session.snapshot, rejoin: options.rejoin, read: { file in try self.gitSync { try session.bytes(file) } },
                                       versions: { paths, remote in try self.gitSync { try session.versions(of: paths, remote: remote) } },
                                       pendingLetGo: Self.pendingLetGo(in: repository), key: key,
-                                      remoteHistory: { try self.gitSync { try session.remoteHistoryVersions() } })
+                                      remoteHistory: { try self.gitSync { try session.remoteHistoryVersions() } },
+                                      historyToSend: { try self.gitSync { try session.localHistoryVersions() } })
             if let given = options.key, let remoteKey = round.remoteKeyID, remoteKey != given.id {
                 throw SyncError.notTheSyncKey(remote: session.snapshot.remoteDisplay)
             }
@@ -421,12 +428,15 @@ struct SyncRound {
     ///   - key: this computer's sync key, which tells the remote's let-go lines it can vouch for.
     ///   - remoteHistory: every version of every file in the remote's commits this computer did
     ///     not hold at its last sync, by path (read only when something was let go).
+    ///   - historyToSend: every version of every file in this computer's commits the remote does
+    ///     not hold, by path (read only when an entry let go elsewhere goes here).
     /// - Throws: `SyncError` when the remote is refused (another journal, gone back, rewritten
     ///   by something other than say, emptied), with nothing changed.
     init(snapshot: GitSyncSnapshot, rejoin: Bool, read: (GitSyncFile) throws -> [UInt8],
          versions: (Set<String>, _ remote: Bool) throws -> [String: Set<ObjectID>] = { _, _ in [:] },
          pendingLetGo: [String: Set<String>] = [:], key: SyncKey? = nil,
          remoteHistory: () throws -> [String: Set<ObjectID>] = { [:] },
+         historyToSend: () throws -> [String: Set<ObjectID>] = { [:] },
          newJournalID: () -> String = { UUID().uuidString.lowercased() }) throws {
         let layout = Journal.syncLayout
         let recordFile = layout.recordFile
@@ -516,6 +526,9 @@ struct SyncRound {
         // What this computer let go: the versions of those paths the remote's history holds, and
         // the one it last synced, unless another computer let that one go already (then what the
         // remote holds there now is a newer entry, written since).
+        // The versions the remote's history holds at paths let go here (the entry's id is read
+        // from them, to follow it when another computer renamed it).
+        var letGoHereVersions: [String: [GitSyncFile]] = [:]
         if !letGoHere.isEmpty {
             let remoteVersions = try versions(letGoHere, true)
             for path in letGoHere {
@@ -524,6 +537,7 @@ struct SyncRound {
                 var named = mine
                 if mine.isDisjoint(with: remoteRecord?.letGoVersions[token] ?? []) {
                     for blob in remoteVersions[path] ?? [] { named.insert(hasher.token(for: path, version: blob)) }
+                    letGoHereVersions[path] = (remoteVersions[path] ?? []).map { GitSyncFile(blob: $0, mode: 0o100644) }
                 }
                 // A path line goes only with the versions it stands for (alone, it would stand
                 // for the whole path, newer entries too).
@@ -552,6 +566,38 @@ struct SyncRound {
             guard let versions = versionTokens[hasher.token(for: path)], !versions.isEmpty else { return false }
             return versions.contains(hasher.token(for: path, version: blob))
         }
+        var ids: [ObjectID: String?] = [:]
+        /// The front-matter id of a version (nil: none, or unreadable).
+        func entryID(_ file: GitSyncFile?) -> String? {
+            guard let file else { return nil }
+            if let known = ids[file.blob] { return known }
+            let id = (try? read(file)).flatMap(FrontMatterID.of)
+            ids[file.blob] = id
+            return id
+        }
+        /// Whether `file`, at `path` on one side (`files`), is still the entry the base held there
+        /// (or an edit of it), not another page put at its name: not when their front-matter ids
+        /// differ, nor when the base's entry lives on that side under a name new since the base
+        /// (git mv, with or without an edit).
+        func stillTheEntry(_ path: String, _ file: GitSyncFile, on files: [String: GitSyncFile]) -> Bool {
+            guard let was = base?[path] else { return false }
+            if file == was { return true }
+            let id = entryID(was)
+            if let id, let now = entryID(file), now != id { return false }
+            return !files.contains { other in
+                other.key != path && base?[other.key] == nil && layout.isEntry(other.key)
+                    && (other.value.blob == was.blob || (id != nil && entryID(other.value) == id))
+            }
+        }
+        /// Whether `file` is the entry let go at `from` under another name: a version let go there,
+        /// or one with the front-matter id of a let-go version the base or the remote's history
+        /// held there.
+        func isMovedEntry(from: String, _ file: GitSyncFile) -> Bool {
+            if isLetGoVersion(from, file.blob) { return true }
+            guard let id = entryID(file) else { return false }
+            let letGo = ([base?[from]].compactMap { $0 } + (letGoHereVersions[from] ?? [])).filter { isLetGoVersion(from, $0.blob) }
+            return letGo.contains { entryID($0) == id }
+        }
         func sides(_ path: String) -> LetGoSides {
             let here = letGoHere.contains(path)
             let token = hasher.token(for: path)
@@ -567,8 +613,10 @@ struct SyncRound {
             }
             func named(_ file: GitSyncFile?) -> Bool { file.map { isLetGoVersion(path, $0.blob) } ?? false }
             let baseNamed = named(base?[path])
-            // An edit here of a version that was let go goes with it.
-            return LetGoSides(local: named(local[path]) || (local[path] != nil && baseNamed), remote: named(remoteFiles[path]),
+            // An edit here of a version that was let go goes with it; another page put at its
+            // name here, once the entry moved on, does not.
+            let editedHere = baseNamed && local[path].map { stillTheEntry(path, $0, on: local) } ?? false
+            return LetGoSides(local: named(local[path]) || editedHere, remote: named(remoteFiles[path]),
                               base: baseNamed, here: here)
         }
 
@@ -599,7 +647,10 @@ struct SyncRound {
         for path in paths.sorted() where !origins.isEmpty && layout.isEntry(path) && letGoSides[path] == nil && base?[path] == nil {
             func origin(on files: [String: GitSyncFile]) -> String? {
                 guard let file = files[path] else { return nil }
-                return originsInOrder.first { files[$0] == nil && isLetGoVersion($0, file.blob) }
+                return originsInOrder.first { from in
+                    let gone = files[from].map { base?[from] != nil && !stillTheEntry(from, $0, on: files) } ?? true
+                    return gone && isMovedEntry(from: from, file)
+                }
             }
             let here = origin(on: local), there = origin(on: remoteFiles)
             guard let from = here ?? there else { continue }
@@ -607,7 +658,7 @@ struct SyncRound {
             movedFrom[path] = from
             let token = hasher.token(for: path)
             tokens.insert(token)
-            for file in [local[path], remoteFiles[path]].compactMap({ $0 }) where isLetGoVersion(from, file.blob) {
+            for file in [local[path], remoteFiles[path]].compactMap({ $0 }) where isMovedEntry(from: from, file) {
                 versionTokens[token, default: []].insert(hasher.token(for: path, version: file.blob))
             }
         }
@@ -617,7 +668,6 @@ struct SyncRound {
         // name goes on the other side too, where it was unchanged, and the new one travels as any
         // new file does. Nothing is lost: the entry stays under its new name.
         if let base {
-            func entryID(_ file: GitSyncFile) -> String? { (try? read(file)).flatMap(FrontMatterID.of) }
             for (side, other, action) in [(local, remoteFiles, SyncAction.send), (remoteFiles, local, SyncAction.take)] {
                 let newFiles = side.filter { base[$0.key] == nil && layout.isEntry($0.key) }
                 guard !newFiles.isEmpty else { continue }
@@ -702,7 +752,8 @@ struct SyncRound {
                 application.send.insert(path)
                 application.purge.insert(path)
                 application.purgeKeeping[path] = keptVersions[path] ?? []
-                report.letGoSent += 1
+                // An entry that moved on from here is counted under its new name.
+                if !movedFrom.values.contains(path) { report.letGoSent += 1 }
                 report.sent += 1
             case .letGoElsewhere, .letGoWon, .letGoSent, .letGoGone:
                 application.remove.insert(path)
@@ -745,6 +796,23 @@ struct SyncRound {
         if versionTokens.values.contains(where: { !$0.isEmpty }) {
             for (path, blobs) in try remoteHistory() where layout.isEntry(path) && !application.purge.contains(path) && !application.remove.contains(path) {
                 if blobs.contains(where: { isLetGoVersion(path, $0) }) { throw SyncError.letGoInRemoteHistory(remote: remote) }
+            }
+        }
+
+        // An exact copy, at another path, of a version let go on another computer, in the history
+        // this computer would send, would bring the words back everywhere: as a let-go here does,
+        // sync names it and changes nothing, and the person decides (see `Copy`).
+        let letGoElsewhere = application.purge.union(application.remove).filter { layout.isEntry($0) && !letGoHere.contains($0) }
+        if !letGoElsewhere.isEmpty {
+            let sending = try historyToSend()
+            if !sending.isEmpty {
+                var letGoBlobs = Set<ObjectID>()
+                for (path, blobs) in try versions(letGoElsewhere, false) { letGoBlobs.formUnion(blobs.filter { isLetGoVersion(path, $0) }) }
+                for path in letGoElsewhere { if let file = base?[path], isLetGoVersion(path, file.blob) { letGoBlobs.insert(file.blob) } }
+                let copies = sending.filter { path, blobs in
+                    layout.isEntry(path) && !application.purge.contains(path) && !application.remove.contains(path) && !blobs.isDisjoint(with: letGoBlobs)
+                }.keys.sorted()
+                if !copies.isEmpty { throw SyncError.letGoCopies(paths: copies) }
             }
         }
 

@@ -680,7 +680,10 @@ public final class GitRepository {
     }
 
     /// A boolean from the repository's configuration; false when unset or unreadable.
-    private func configFlag(_ name: String) -> Bool {
+    private func configFlag(_ name: String) -> Bool { Self.configFlag(name, in: handle) }
+
+    /// A boolean from the configuration of the repository `handle`; false when unset or unreadable.
+    static func configFlag(_ name: String, in handle: OpaquePointer) -> Bool {
         var config: OpaquePointer?
         guard git_repository_config_snapshot(&config, handle) == 0 else { return false }
         defer { git_config_free(config) }

@@ -422,6 +422,7 @@ public final class GitSyncSession {
                 }
             }
             try Self.checkNames(local: local, remote: remote ?? [:], base: base)
+            try Self.checkHistoryToSend(from: localHead, hiding: [remoteHead, baseCommit], repository: repository, layout: layout, known: local)
             try settings.checkpoint?(.fetched)
         } catch {
             quarantine.discard()
@@ -442,6 +443,24 @@ public final class GitSyncSession {
             remote: remote, history: history,
             remoteCommit: remoteHead.map { String($0.description.prefix(7)) },
             baseCommit: baseRecord.map { String($0.remote.description.prefix(7)) })
+    }
+
+    /// Every commit a push would carry (those the remote's main and the last synced commit do
+    /// not reach) holds only files sync carries, not only the newest: a file the person removed
+    /// from the folder would still travel in the history.
+    ///
+    /// - Throws: `GitSyncError.unsyncableLocal` naming the first file sync cannot carry.
+    private static func checkHistoryToSend(from head: ObjectID?, hiding: [ObjectID?], repository: GitRepository, layout: GitSyncLayout,
+                                           known: [String: GitSyncFile]) throws {
+        guard let head else { return }
+        var hidden: [ObjectID] = []
+        for commit in hiding.compactMap({ $0 }) where try repository.hasObject(commit) { hidden.append(commit) }
+        var trees = Set<ObjectID>()
+        for commit in try repository.commits(from: head, hiding: hidden) {
+            let tree = try repository.treeID(ofCommit: commit)
+            guard trees.insert(tree).inserted else { continue }
+            _ = try GitSyncValidation.files(ofTree: tree, repository: repository.handle, layout: layout, side: .local, known: known)
+        }
     }
 
     /// Runs `body`, which only reads the remote's references or objects: a failure of git's own
@@ -634,12 +653,24 @@ public final class GitSyncSession {
     ///
     /// - Throws: `GitError`.
     public func remoteHistoryVersions() throws -> [String: Set<ObjectID>] {
-        guard let remoteHead else { return [:] }
+        try historyVersions(from: remoteHead, hiding: [baseCommit])
+    }
+
+    /// Every version of every file in this computer's commits that neither the remote's main
+    /// nor the last synced commit holds, by path: what a push would carry. Each tree is read once.
+    ///
+    /// - Throws: `GitError`.
+    public func localHistoryVersions() throws -> [String: Set<ObjectID>] {
+        try historyVersions(from: localHead, hiding: [remoteHead, baseCommit])
+    }
+
+    private func historyVersions(from head: ObjectID?, hiding: [ObjectID?]) throws -> [String: Set<ObjectID>] {
+        guard let head else { return [:] }
         var hidden: [ObjectID] = []
-        if let baseCommit, try repository.hasObject(baseCommit) { hidden.append(baseCommit) }
+        for commit in hiding.compactMap({ $0 }) where try repository.hasObject(commit) { hidden.append(commit) }
         var found: [String: Set<ObjectID>] = [:]
         var trees = Set<ObjectID>()
-        for commit in try repository.commits(from: remoteHead, hiding: hidden) {
+        for commit in try repository.commits(from: head, hiding: hidden) {
             let tree = try repository.treeID(ofCommit: commit)
             guard trees.insert(tree).inserted else { continue }
             for (path, file) in try repository.files(ofTree: tree) { found[path, default: []].insert(file.blob) }

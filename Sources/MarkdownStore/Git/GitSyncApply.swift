@@ -233,11 +233,7 @@ extension GitSyncSession {
     /// it must not exist); `force` replaces history, and only ever under that lease.
     private func push(_ local: ObjectID, lease: ObjectID?, force: Bool) throws {
         if let folder = address.localPath {
-            if force {
-                // Written before the old history is replaced, removed once the remote is repacked.
-                try AtomicFile.write(Array("say-it-later remote-needs-cleaning 1\n".utf8), to: repository.remoteCleaningPath)
-            }
-            try pushToFolder(folder, local: local, lease: lease)
+            try pushToFolder(folder, local: local, lease: lease, force: force)
         } else {
             let context = Self.transportContext(repository: repository, address: address, settings: settings,
                                                 certificateAuthorities: certificateAuthorities)
@@ -264,10 +260,19 @@ extension GitSyncSession {
     /// copied as one pack (its temporary files recorded first, so a killed push's are removed
     /// by the next run), and the branch moves only if it still points where it did
     /// (compare-and-swap), so another computer pushing at the same moment is never overwritten.
-    private func pushToFolder(_ folder: String, local: ObjectID, lease: ObjectID?) throws {
+    /// A rewrite (`force`) is refused, with nothing changed there, when the person forbade one in
+    /// the remote's own settings (`receive.denyNonFastForwards`), as git's own push would be.
+    private func pushToFolder(_ folder: String, local: ObjectID, lease: ObjectID?, force: Bool) throws {
         let other = try GitLocalTransfer.openRemote(path: folder, display: address.display)
         guard try GitLocalTransfer.mainBranch(other.handle) == lease else { throw GitSyncRemoteMoved() }
         try GitLocalTransfer.refuseForeignObjectStore(gitdir: other.gitdir)
+        if force {
+            if GitRepository.configFlag("receive.denyNonFastForwards", in: other.handle) {
+                throw GitSyncError.rewriteForbidden(remote: address.display)
+            }
+            // Written before the old history is replaced, removed once the remote is repacked.
+            try AtomicFile.write(Array("say-it-later remote-needs-cleaning 1\n".utf8), to: repository.remoteCleaningPath)
+        }
         try repository.withPendingWrites([GitPendingWrites.packs(in: other.gitdir + "objects/pack/")]) {
             try GitLocalTransfer.copyObjects(from: repository.handle, sourceGitdir: repository.gitdir, to: other.handle,
                                              destinationPacks: other.gitdir + "objects/pack/", tips: [local])

@@ -53,6 +53,9 @@ public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
     case remoteKeptMoving(attempts: Int)
     /// The remote refused the update of a reference.
     case rejected(reference: String, message: String)
+    /// The folder remote's own settings forbid replacing its history (`receive.denyNonFastForwards`),
+    /// which a let-go needs; nothing was changed there.
+    case rewriteForbidden(remote: String)
 
     public var errorDescription: String? {
         switch self {
@@ -105,6 +108,8 @@ public enum GitSyncError: Error, Equatable, Sendable, LocalizedError {
             return "the remote kept changing while syncing (\(attempts) tries); try again in a moment"
         case let .rejected(reference, message):
             return "the remote refused to update \(reference): \(message)"
+        case let .rewriteForbidden(remote):
+            return "the remote \(remote) forbids replacing its history (receive.denyNonFastForwards)"
         }
     }
 

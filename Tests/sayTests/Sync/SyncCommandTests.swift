@@ -123,11 +123,17 @@ struct SyncCommandTests {
         #expect(try git(["status", "--porcelain"], in: a.journal).output == "")
     }
 
-    /// An entry renamed on one computer while another lets it go is gone everywhere, whichever
-    /// syncs first, and its words are in no repository.
-    @Test(arguments: [false, true])
-    func anEntryRenamedWhileAnotherComputerLetsItGoIsGoneEverywhere(renameSyncedFirst: Bool) throws {
+    /// An entry renamed on one computer (edited too, or not) while another lets it go is gone
+    /// everywhere, whichever syncs first, and its words are in no repository: the let-go wins
+    /// over the edit, as it does over an edit made without a rename.
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func anEntryRenamedWhileAnotherComputerLetsItGoIsGoneEverywhere(renameSyncedFirst: Bool, editedToo: Bool) throws {
         let (remote, a, b, goes) = try twoComputersSynced(with: "GOES-marker renamed on b, let go on a")
+        if editedToo {
+            let file = b.journal + "/" + goes.path
+            try (try String(contentsOfFile: file, encoding: .utf8) + "ADDED-marker while moving it.\n").write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(try git(["add", goes.path], in: b.journal).status == 0)
+        }
         _ = try moveToOctober(goes.path, on: b)
         if renameSyncedFirst { try b.sync() }
         try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
@@ -136,7 +142,91 @@ struct SyncCommandTests {
         #expect(try a.sync().stdout == "Already in step with the remote.\n")
         #expect(try a.entries() == b.entries())
         #expect(try a.entries().count == 1)
+        for objects in [try a.objects(), try b.objects(), try remote.objects()] {
+            #expect(!objects.contains("GOES-marker"))
+            #expect(!objects.contains("ADDED-marker"))
+        }
+    }
+
+    /// An entry renamed on one computer, with a page of the person's own put at its old name in
+    /// the same commit, while another computer lets the entry go: the entry goes everywhere
+    /// under its new name; the page is not the entry, and stays with its history.
+    @Test func aPageAtTheOldNameOfAnEntryLetGoElsewhereStays() throws {
+        let (remote, a, b, goes) = try twoComputersSynced(with: "GOES-marker renamed on a, let go on b")
+        defer { withExtendedLifetime(remote) {} }
+        let moved = "entries/2026/10/" + (goes.path as NSString).lastPathComponent
+        try FileManager.default.createDirectory(atPath: a.journal + "/entries/2026/10", withIntermediateDirectories: true)
+        #expect(try git(["mv", goes.path, moved], in: a.journal).status == 0)
+        let page = "---\nid: mine-0001\ndate: 2026-11-02T10:00:00Z\n---\nMy own page, PAGE-marker.\n"
+        try page.write(toFile: a.journal + "/" + goes.path, atomically: true, encoding: .utf8)
+        #expect(try git(["add", "-A"], in: a.journal).status == 0)
+        #expect(try git(["-c", "user.name=a", "-c", "user.email=a@a", "commit", "-qm", "move, and my page"], in: a.journal).status == 0)
+        try b.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        try b.sync()
+        #expect(try a.sync().stdout == "1 sent, 1 let go elsewhere.\n")
+        #expect(try a.entries()[goes.path] == page)
+        #expect(try !a.entries().keys.contains(moved))
+        #expect(try git(["log", "--format=%s", "--", goes.path], in: a.journal).output.contains("move, and my page"))
+        try b.sync()
+        #expect(try b.entries() == a.entries())
         for objects in [try a.objects(), try b.objects(), try remote.objects()] { #expect(!objects.contains("GOES-marker")) }
+    }
+
+    /// An exact copy of an entry, committed under another name on one computer and not yet
+    /// synced, while another computer lets the entry go: sync names the copy and changes
+    /// nothing, so the words never go back; once the person lets the copy go too, the entry goes
+    /// and no repository holds the words.
+    @Test func anExactCopyOfAnEntryLetGoElsewhereIsNamedAndNeverSent() throws {
+        let (remote, a, b, goes) = try twoComputersSynced(with: "GOES-marker copied on b, let go on a")
+        try FileManager.default.createDirectory(atPath: b.journal + "/entries/2026/12", withIntermediateDirectories: true)
+        let copy = "entries/2026/12/copy.md"
+        try FileManager.default.copyItem(atPath: b.journal + "/" + goes.path, toPath: b.journal + "/" + copy)
+        #expect(try git(["add", copy], in: b.journal).status == 0)
+        #expect(try git(["-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "a backup copy"], in: b.journal).status == 0)
+        try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        try a.sync()
+        let refused = try b.sync(status: 1)
+        #expect(refused.stderr.contains("has an exact copy here, in \(copy)"), "\(refused.stderr)")
+        #expect(try b.entries().keys.contains(goes.path))
+        #expect(try a.sync().stdout == "Already in step with the remote.\n")
+        for objects in [try a.objects(), try remote.objects()] { #expect(!objects.contains("GOES-marker")) }
+        try b.say(["let-go", copy, "--with-copies", "--yes"])
+        #expect(try b.sync().stdout == "1 let go elsewhere.\n")
+        #expect(try a.sync().stdout == "Already in step with the remote.\n")
+        for objects in [try a.objects(), try b.objects(), try remote.objects()] { #expect(!objects.contains("GOES-marker")) }
+    }
+
+    /// A file sync cannot carry that the person removed from the folder (`git rm`) still sits
+    /// in a commit the push would carry: sync names it and sends nothing, and it never reaches
+    /// the remote or another computer.
+    @Test func aFileSyncCannotCarryIsRefusedWhileAnyCommitToSendHoldsIt() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice()
+        try a.say(["init", "--git"])
+        _ = try a.keep("KEPT-marker stays")
+        try FileManager.default.createDirectory(atPath: a.journal + "/private", withIntermediateDirectories: true)
+        try "SHOPPING-marker list\n".write(toFile: a.journal + "/private/notes.txt", atomically: true, encoding: .utf8)
+        #expect(try git(["add", "private/notes.txt"], in: a.journal).status == 0)
+        #expect(try git(["-c", "user.name=a", "-c", "user.email=a@a", "commit", "-qm", "notes"], in: a.journal).status == 0)
+        #expect(try git(["rm", "-q", "private/notes.txt"], in: a.journal).status == 0)
+        #expect(try git(["-c", "user.name=a", "-c", "user.email=a@a", "commit", "-qm", "out again"], in: a.journal).status == 0)
+        let refused = try a.sync("--remote", remote.path, status: 1)
+        #expect(refused.stderr.contains("this journal holds private"), "\(refused.stderr)")
+        #expect(try git(["rev-parse", "--verify", "-q", "main"], in: remote.path).status != 0)
+        #expect(!(try remote.objects()).contains("SHOPPING-marker"))
+    }
+
+    /// A folder remote whose own git setting forbids rewriting its history
+    /// (`receive.denyNonFastForwards`) keeps it: the sync after a let-go names the setting and
+    /// leaves the remote's main where it was.
+    @Test func aFolderRemoteThatForbidsRewritesIsNamedAndLeftAlone() throws {
+        let (remote, a, _, goes) = try twoComputersSynced(with: "GOES-marker let go while the remote forbids rewrites")
+        #expect(try git(["config", "receive.denyNonFastForwards", "true"], in: remote.path).status == 0)
+        let before = try git(["rev-parse", "main"], in: remote.path).output
+        try a.say(["let-go", String(goes.id.prefix(8)), "--yes"])
+        let refused = try a.sync(status: 1)
+        #expect(refused.stderr.contains("receive.denyNonFastForwards"), "\(refused.stderr)")
+        #expect(try git(["rev-parse", "main"], in: remote.path).output == before)
     }
 
     /// A journal that let many entries go over its life has a record of several mebibytes: every
