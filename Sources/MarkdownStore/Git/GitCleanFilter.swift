@@ -21,13 +21,18 @@ extension GitRepository {
     ///   `git_config_get_string`, `git_config_get_bool`.
     func cleanFilterOnJournalFiles(entriesFolder: String = "entries") throws -> String? {
         var paths = [".say-journal", ".gitignore", "\(entriesFolder)/2026/11/2026-11-22T034200Z-7f3c9a2e.md"]
-        let entries = workdir + entriesFolder + "/"
-        for year in try FolderContents.names(in: entries) {
-            for month in try FolderContents.names(in: entries + year) {
-                paths.append("\(entriesFolder)/\(year)/\(month)/2026-11-22T034200Z-7f3c9a2e.md")
-                for name in try FolderContents.names(in: entries + year + "/" + month) {
-                    paths.append("\(entriesFolder)/\(year)/\(month)/\(name)")
-                }
+        // Folders only, never through a link; one that cannot be listed is named by the listing.
+        func names(in folder: String, foldersOnly: Bool) -> [String] {
+            ((try? FolderContents.names(in: workdir + folder)) ?? []).filter { name in
+                var info = stat()
+                return !foldersOnly || (lstat(workdir + folder + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
+            }
+        }
+        for year in names(in: entriesFolder, foldersOnly: true) {
+            for month in names(in: "\(entriesFolder)/\(year)", foldersOnly: true) {
+                let folder = "\(entriesFolder)/\(year)/\(month)"
+                paths.append(folder + "/2026-11-22T034200Z-7f3c9a2e.md")
+                paths += names(in: folder, foldersOnly: false).map { folder + "/" + $0 }
             }
         }
         var config: OpaquePointer?
