@@ -1,6 +1,8 @@
 /* Every libgit2 function say calls, for the loader (see loader.c). A call to a function missing
  * here fails the link on Linux with "undefined reference", so the list cannot fall behind. */
 #define SAY_GIT_FUNCTIONS(X) \
+    X(git_attr_get) \
+    X(git_attr_value) \
     X(git_blob_create_from_buffer) \
     X(git_blob_free) \
     X(git_blob_lookup) \

@@ -631,6 +631,8 @@ extension Copy {
             return "\(remote) is a working copy with the branch main checked out, and say does not move a branch someone may be working on; use a bare copy instead (git clone --bare \(remote) \(remote).git). Nothing was changed"
         case let .unsafeRemote(path, reason):
             return "the remote holds \(path) (\(reason)); say only takes entry files, .say-journal and .gitignore from a remote, so nothing was changed. Remove it from the remote, or sync with another one"
+        case let .unsyncableLocal(".gitignore", reason):
+            return "this journal holds .gitignore (\(reason)), which every other computer would refuse from the remote; remove that line from .gitignore, commit it (git commit -am \"Unhide entries\"), and sync again. Nothing was changed"
         case let .unsyncableLocal(path, reason):
             return "this journal holds \(path) (\(reason)), which sync cannot carry (only entries/YYYY/MM/<name>.md files, .say-journal and .gitignore); move it out of the journal's git history and try again. Nothing was changed"
         case let .differentJournal(remote):

@@ -127,7 +127,8 @@ extension GitRepository {
     /// journal that is itself one; borrowed objects (`objects/info/alternates`); a shallow or a
     /// partial clone (see ``refuseIncompleteHistory(function:then:)``); a split index;
     /// temporary packs another git command is writing or left; a lock of git's held by anyone
-    /// else (see ``GitLockSet``).
+    /// else (see ``GitLockSet``); grafts, or a replacement keyed by a commit the rewrite
+    /// changes (both would stop applying). A replacement keyed by a version let go goes.
     ///
     /// **Steps**, each safe to repeat: git's locks are taken (index, HEAD, packed-refs, every
     /// ref); history is rewritten in memory; the paths are written to `.git/say/pending-purge`
@@ -569,6 +570,13 @@ extension GitRepository {
             throw GitError.wrapper("a git notes merge is in progress in the journal (.git/NOTES_MERGE_PARTIAL)", function: "purge",
                                    advice: "finish it (`git notes merge --commit` or `git notes merge --abort`), then \(retry); \(nothingChanged)")
         }
+        // Grafts are keyed by commit ids a rewrite changes: they would silently stop applying.
+        var grafts = stat()
+        if lstat(gitdir + "info/grafts", &grafts) == 0, grafts.st_size > 0 {
+            throw GitError.wrapper("the journal's git repository has grafts (.git/info/grafts), keyed by commit ids a let-go changes, so they would stop applying",
+                                   function: "purge",
+                                   advice: "turn them into replacements, which a let-go carries over: `git replace --convert-graft-file` in the journal folder; then \(retry); \(nothingChanged)")
+        }
         try refuseSymbolicLinkHead(function: "purge", then: retry)
         if let shared = try Self.sharedStoreParts(inGitFolder: gitdir) {
             throw GitError.wrapper("the journal's git repository shares \(shared.joined(separator: ", ")) with another repository or working folder through a symbolic link: a let-go would delete objects and history that are not the journal's",
@@ -924,6 +932,16 @@ struct GitPurgePlan {
                 deletions.insert(reference.name)
             } else if reference.name == "refs/stash" {
                 continue  // with its reflog, below
+            } else if let key = Self.replacedObject(reference.name), rewriter.purgedBlobs.contains(key), !rewriter.treesAndBlobs.contains(key) {
+                // A replacement keyed by a version let go goes with it, as a note on it does.
+                deletions.insert(reference.name)
+            } else if let key = Self.replacedObject(reference.name), rewriter.dropped.contains(key) || rewriter.commitMap[key].map({ $0 != key }) == true {
+                // Keyed by a commit the rewrite changes: it would silently stop applying, and
+                // say does not remake the person's replacements.
+                let short = String(key.description.prefix(7))
+                throw GitError.wrapper("your git replacement of commit \(short) (\(reference.name)) is keyed by a commit a let-go rewrites, so it would stop applying",
+                                       function: "purge",
+                                       advice: "remove it (`git replace -d \(short)` in the journal folder), let go again, and make the replacement anew for the rewritten commit; nothing was changed")
             } else if let rewritten = try rewriter.rewriteTarget(target) {
                 if rewritten != target { updates[reference.name] = rewritten }
                 roots.append(rewritten)
@@ -932,9 +950,17 @@ struct GitPurgePlan {
                 deletions.insert(reference.name)
             }
         }
-        // A remote's symbolic HEAD whose branch goes would be a broken ref.
-        for reference in references where reference.target == nil && reference.name.hasPrefix("refs/remotes/") {
-            if let target = reference.symbolicTarget, deletions.contains(target) { deletions.insert(reference.name) }
+        // A symbolic ref (a remote's HEAD, an alias of the person's) whose branch goes would be
+        // a broken ref: it goes too, as does one naming it.
+        var symbolicDeleted = true
+        while symbolicDeleted {
+            symbolicDeleted = false
+            for reference in references where reference.target == nil && !deletions.contains(reference.name) {
+                if let target = reference.symbolicTarget, deletions.contains(target) {
+                    deletions.insert(reference.name)
+                    symbolicDeleted = true
+                }
+            }
         }
         if let detachedHead {
             let rewritten = try rewriter.rewriteTarget(detachedHead)
@@ -1033,6 +1059,12 @@ struct GitPurgePlan {
 
     /// refs/original/* (filter-branch backups) always hold the old history.
     private static func alwaysDeleted(_ name: String) -> Bool { name.hasPrefix("refs/original/") }
+
+    /// The object a `refs/replace/<id>` ref replaces; nil for any other ref.
+    static func replacedObject(_ name: String) -> ObjectID? {
+        guard name.hasPrefix("refs/replace/") else { return nil }
+        return ObjectID(hex: String(name.dropFirst("refs/replace/".count)))
+    }
 
     private static func parents(of commit: ObjectID, database: GitObjectDatabase) throws -> [ObjectID] {
         try database.read(commit) { kind, data in kind == .commit ? try GitRawObject.parseCommit(data).parents : [] }

@@ -170,6 +170,12 @@ public final class GitRepository {
                                    function: "open", advice: "run `git config --unset core.worktree` in the journal folder, then try again")
         }
         if try FolderContents.names(in: repository.gitdir).contains(where: { $0.hasPrefix("sharedindex.") }) { throw splitIndexError }
+        if let driver = try repository.cleanFilterOnJournalFiles() {
+            let shown = GitSyncValidation.displayPath(driver)
+            throw GitError.wrapper("the journal's .gitattributes sends its files through your git filter \"\(shown)\" (as git-crypt or transcrypt do), which say cannot run, so say would commit their plain text past it",
+                                   function: "open",
+                                   advice: "to version the journal with say, take the journal's files out of that filter (the filter= line in .gitattributes) and commit that; or keep the journal's versions with git yourself")
+        }
         return repository
     }
 

@@ -392,6 +392,12 @@ public final class GitSyncSession {
             try GitSyncValidation.files(ofTree: try repository.treeID(ofCommit: $0), repository: repository.handle, layout: layout, side: .local,
                                         known: base)
         } ?? [:]
+        // A .gitignore every other computer would refuse from the remote is never sent.
+        if let file = local[".gitignore"], file != base?[".gitignore"], layout.otherFiles.contains(".gitignore"),
+           let problem = GitSyncValidation.gitignoreProblem(try repository.boundedBlobBytes(file.blob, limit: GitSyncValidation.largestRootFile),
+                                                            layout: layout) {
+            throw GitSyncError.unsyncableLocal(path: ".gitignore", reason: problem)
+        }
 
         // Everything the fetch brings, and everything built from it, waits here until `apply`
         // accepts it: a remote refused now or by the journal's rules leaves nothing behind.

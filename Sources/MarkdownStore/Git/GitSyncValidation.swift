@@ -60,8 +60,9 @@ enum GitSyncValidation {
 
     enum Side { case remote, local }
 
-    /// Every file of `tree`, checked against `layout`: shapes and names always, and object sizes
-    /// (from the headers, before anything is read) for the remote.
+    /// Every file of `tree`, checked against `layout`: shapes, names and object sizes (from the
+    /// headers, before anything is read), on either side: what sync would refuse from a remote
+    /// it never sends.
     ///
     /// - Throws: `GitSyncError.unsafeRemote` or `.unsyncableLocal` naming the first problem,
     ///   `GitError` when the objects cannot be read.
@@ -157,8 +158,8 @@ enum GitSyncValidation {
             for (path, subtree) in subtrees { try walk(subtree, depth: depth + 1, prefix: path, into: &result) }
         }
 
+        /// What say refuses from a remote it never sends: the same limits on both sides.
         func checkSize(_ path: String, _ id: ObjectID, limit: Int) throws {
-            guard side == .remote else { return }
             let (size, type) = try header(id)
             guard type == GIT_OBJECT_BLOB else { throw problem(path, "not a file") }
             guard size <= limit else { throw problem(path, "a file of \(size) bytes, larger than say reads (\(limit) bytes)") }
@@ -242,19 +243,20 @@ enum GitSyncValidation {
         for rawLine in String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
             var line = String(rawLine).trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("!") { continue }
+            let hides = "a .gitignore that would hide entries from git, by its line \(displayPath(String(rawLine)))"
             while line.hasPrefix("/") { line.removeFirst() }
             while line.hasSuffix("/") { line.removeLast() }
-            if line.isEmpty { return "a .gitignore that would hide every file" }
-            if line.hasPrefix("**") { return "a .gitignore that would hide entries from git" }
+            if line.isEmpty { return "a .gitignore that would hide every file, by its line \(displayPath(String(rawLine)))" }
+            if line.hasPrefix("**") { return hides }
             for pattern in [line, line.lowercased()] {
                 for component in folders where fnmatch(pattern, component, 0) == 0 || fnmatch(pattern, component.lowercased(), 0) == 0 {
-                    return "a .gitignore that would hide entries from git"
+                    return hides
                 }
                 for name in names {
                     for candidate in [name, name.lowercased()] {
                         let path = "\(layout.entriesFolder)/2026/11/\(candidate)"
                         if fnmatch(pattern, candidate, 0) == 0 || fnmatch(pattern, path, FNM_PATHNAME) == 0 || fnmatch(pattern, path, 0) == 0 {
-                            return "a .gitignore that would hide entries from git"
+                            return hides
                         }
                     }
                 }

@@ -504,4 +504,36 @@ struct SyncCommandTests {
         #expect(try b.sync("--yes").stdout == "4 let go elsewhere.\n")
         #expect(try b.entries() == a.entries())
     }
+
+    /// What every other computer would refuse from the remote is never sent: a `.gitignore`
+    /// hiding entries and a file larger than say reads stop the sync here, naming what to do,
+    /// with nothing sent; once fixed here (the line removed, the file let go), sync carries it.
+    @Test func whatOtherComputersWouldRefuseIsNeverSent() throws {
+        let remote = try BareRemote()
+        let a = SyncDevice(), b = SyncDevice()
+        try a.say(["init", "--git"])
+        _ = try a.keep("MARK-first")
+        try a.sync("--remote", remote.path)
+        try b.sync("--remote", remote.path)
+        let remoteHead = try git(["rev-parse", "main"], in: remote.path).output
+
+        try a.home.write(String(decoding: try a.home.read("journal/.gitignore"), as: UTF8.self) + "*.md\n", to: "journal/.gitignore")
+        #expect(try git(["-c", "user.name=a", "-c", "user.email=a@a", "commit", "-qam", "hide"], in: a.journal).status == 0)
+        let hiding = try a.sync(status: 1)
+        #expect(hiding.stderr.contains("this journal holds .gitignore") && hiding.stderr.contains("by its line *.md"), "\(hiding.stderr)")
+        #expect(hiding.stderr.contains("remove that line"), "\(hiding.stderr)")
+        #expect(try git(["rev-parse", "main"], in: remote.path).output == remoteHead)
+        #expect(try git(["-c", "user.name=a", "-c", "user.email=a@a", "revert", "--no-edit", "HEAD"], in: a.journal).status == 0)
+
+        try a.home.write(String(repeating: "a", count: 17 << 20), to: "journal/entries/2026/11/huge.md")
+        _ = try SayBinary.run(["history", "--journal", a.journal], home: a.home.path)  // commits it, naming it unreadable
+        #expect(try git(["ls-tree", "-r", "--name-only", "HEAD"], in: a.journal).output.contains("huge.md"))
+        let large = try a.sync(status: 1)
+        #expect(large.stderr.contains("this journal holds entries/2026/11/huge.md (a file of 17825792 bytes, larger than say reads"), "\(large.stderr)")
+        #expect(try git(["rev-parse", "main"], in: remote.path).output == remoteHead)
+        try a.say(["let-go", "entries/2026/11/huge.md", "--yes"])
+        try a.sync()
+        try b.sync()
+        #expect(try git(["ls-tree", "-r", "--name-only", "main"], in: remote.path).output.contains("huge.md") == false)
+    }
 }

@@ -281,4 +281,91 @@ struct PersonsOwnGitTests {
         let run = try a.sync()
         #expect(run.stderr.contains("objects/pack/.tmp-777-pack-"), "\(run.stderr)")
     }
+
+    /// A clean filter of the person's on entries (git-crypt, transcrypt: `filter=<driver>` with
+    /// a clean command): say cannot run it, so it commits nothing past it. The entry is kept as
+    /// a file, not versioned, and both the write and `say git status` say why and what to do.
+    @Test func aCleanFilterOnEntriesIsNeverBypassed() throws {
+        #expect(try say("init", "--git").status == 0)
+        #expect(try git(["config", "filter.crypt.clean", "base64 -w0"], in: journal).status == 0)
+        #expect(try git(["config", "filter.crypt.smudge", "base64 -d"], in: journal).status == 0)
+        try home.write("entries/** filter=crypt\n", to: "journal/.gitattributes")
+        #expect(try git(["add", ".gitattributes"], in: journal).status == 0)
+        #expect(try git(["commit", "-q", "-m", "encrypt entries"], in: journal).status == 0)
+        let head = try git(["rev-parse", "HEAD"], in: journal).output
+
+        let kept = try say("write", "--keep", "--text", "FILTERED-marker words")
+        #expect(kept.status == 0)
+        #expect(kept.stderr.contains("git filter \"crypt\""), "\(kept.stderr)")
+        #expect(kept.stderr.contains("not in the journal's git history"), "\(kept.stderr)")
+        #expect(!kept.stderr.contains("FILTERED-marker"))
+        #expect(home.files(under: "journal/entries").count == 1)
+        #expect(try git(["rev-parse", "HEAD"], in: journal).output == head)
+        #expect(try !objects(journal).contains("FILTERED-marker"))
+
+        let status = try say("git", "status")
+        #expect(status.stdout.contains("cannot use it") && status.stdout.contains("git filter \"crypt\""), "\(status.stdout)")
+        #expect(try !objects(journal).contains("FILTERED-marker"))
+    }
+
+    /// The person's replacements and grafts are keyed by object ids: one keyed by a version
+    /// let go goes with it (its name is the words' id); one keyed by a commit the let-go
+    /// rewrites, and any graft, would silently stop applying, so the let-go is refused, naming
+    /// it and what to do, with nothing changed.
+    @Test func replacementsAndGraftsAreCarriedOrNamed() throws {
+        #expect(try say("init", "--git").status == 0)
+        #expect(try say("write", "--keep", "--text", "REPLACED-marker words").status == 0)
+        #expect(try say("write", "--keep", "--text", "stays").status == 0)
+        let entry = try #require(home.files(under: "journal/entries").first { (try? home.read($0)).map { String(decoding: $0, as: UTF8.self).contains("REPLACED-marker") } == true })
+        let blob = try git(["hash-object", home.url(entry)], in: journal).output.trimmingCharacters(in: .newlines)
+        try home.write("my own text\n", to: "journal/other.txt")
+        let other = try git(["hash-object", "-w", "other.txt"], in: journal).output.trimmingCharacters(in: .newlines)
+        #expect(try git(["replace", blob, other], in: journal).status == 0)
+
+        // A replacement of a commit the let-go rewrites (the newest keep), and a graft.
+        let head = try git(["rev-parse", "HEAD"], in: journal).output.trimmingCharacters(in: .newlines)
+        let before = try git(["for-each-ref"], in: journal).output
+        #expect(try git(["replace", "--graft", head], in: journal).status == 0)
+        let replaced = try say("let-go", "2", "--yes")
+        #expect(replaced.status == 1)
+        #expect(replaced.stderr.contains("replacement of commit \(head.prefix(7))") && replaced.stderr.contains("git replace -d \(head.prefix(7))"), "\(replaced.stderr)")
+        #expect(replaced.stderr.contains("nothing was changed"))
+        #expect(try objects(journal).contains("REPLACED-marker"))
+        #expect(try git(["replace", "-d", head], in: journal).status == 0)
+        #expect(try git(["for-each-ref"], in: journal).output == before)
+
+        try home.write(head + "\n", to: "journal/.git/info/grafts")
+        let grafted = try say("let-go", "2", "--yes")
+        #expect(grafted.status == 1)
+        #expect(grafted.stderr.contains(".git/info/grafts") && grafted.stderr.contains("git replace --convert-graft-file"), "\(grafted.stderr)")
+        #expect(try objects(journal).contains("REPLACED-marker"))
+        try FileManager.default.removeItem(atPath: journal + "/.git/info/grafts")
+
+        #expect(try say("let-go", "2", "--yes").status == 0)
+        #expect(try git(["for-each-ref", "refs/replace"], in: journal).output == "")
+        #expect(try !objects(journal).contains("REPLACED-marker"))
+        #expect(try git(["fsck", "--full", "--strict"], in: journal).status == 0)
+    }
+
+    /// A symbolic ref of the person's naming a branch the let-go deletes (one that held only the
+    /// entry) goes with it: no ref is left pointing at nothing.
+    @Test func aSymbolicRefToADeletedBranchGoesWithIt() throws {
+        #expect(try say("init", "--git").status == 0)
+        #expect(try say("write", "--keep", "--text", "ALIASED-marker words").status == 0)
+        #expect(try say("write", "--keep", "--text", "stays").status == 0)
+        let entry = try #require(home.files(under: "journal/entries").first { (try? home.read($0)).map { String(decoding: $0, as: UTF8.self).contains("ALIASED-marker") } == true })
+        let path = String(entry.dropFirst("journal/".count))
+        #expect(try git(["checkout", "-q", "--orphan", "only-entry"], in: journal).status == 0)
+        #expect(try git(["rm", "-rq", "--cached", "."], in: journal).status == 0)
+        #expect(try git(["add", path], in: journal).status == 0)
+        #expect(try git(["commit", "-qm", "just that entry"], in: journal).status == 0)
+        #expect(try git(["checkout", "-qf", "main"], in: journal).status == 0)
+        #expect(try git(["symbolic-ref", "refs/heads/current", "refs/heads/only-entry"], in: journal).status == 0)
+
+        #expect(try say("let-go", "2", "--yes").status == 0)
+        let fsck = try gitRun(["fsck", "--full", "--strict"], in: journal)
+        #expect(fsck.status == 0 && !fsck.error.contains("invalid"), "\(fsck.error)")
+        #expect(try git(["for-each-ref", "--format=%(refname)"], in: journal).output == "refs/heads/main\n")
+        #expect(try !objects(journal).contains("ALIASED-marker"))
+    }
 }
