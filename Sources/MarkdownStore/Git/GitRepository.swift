@@ -324,10 +324,11 @@ public final class GitRepository {
             default: continue
             }
             guard let path = gitString(from: file.path), path.hasPrefix(prefix), !Self.isIgnoredName(path) else { continue }
-            // A symbolic link, or a file under a folder that is one (a month folder moved to
-            // another disk and linked back), is not followed: what the history holds there
-            // stays as it is, and the listing names the link.
-            if DocumentStore.linkedFolder(root: workdir, relativePath: path + "/.") != nil { continue }
+            // A symbolic link to a folder, or a file under a folder that is one (a month folder
+            // moved to another disk and linked back), is not followed: what the history holds
+            // there stays as it is, and the listing names the link. A link to a file is
+            // committed as the link, as git does.
+            if DocumentStore.linkedFolder(root: workdir, relativePath: path) != nil || Self.isLinkToFolder(workdir + path) { continue }
             // A file the index marks skip-worktree (a sparse checkout) is away from the folder
             // by the person's choice, still in the commit: not a deletion, as to git.
             if kind == .deleted, Self.skipsWorktree(git_index_get_bypath(index.handle, path, 0)) { continue }
@@ -389,6 +390,13 @@ public final class GitRepository {
         // Recorded like every libgit2 write, so a say killed inside it never leaves an
         // index.lock that blocks later runs.
         _ = try? GitLocks.whileLibgit2Writes(gitFolder: gitdir, lockPaths: [gitdir + "index.lock"]) { git_index_write(index) }
+    }
+
+    /// Whether `path` is a symbolic link to a folder.
+    static func isLinkToFolder(_ path: String) -> Bool {
+        var link = stat(), target = stat()
+        return lstat(path, &link) == 0 && Platform.fileType(link.st_mode) == S_IFLNK
+            && stat(path, &target) == 0 && Platform.fileType(target.st_mode) == S_IFDIR
     }
 
     /// Hidden files, and the leftovers of vim and emacs.

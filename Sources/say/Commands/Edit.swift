@@ -76,9 +76,11 @@ extension Say {
                 } catch {
                     Output.error("say: " + Copy.editNotSaved(error))
                     if Output.inputIsTerminal, Copy.editTextIsAtFault(error) {
-                        Output.error(Copy.editAgainQuestion, terminator: false)
-                        // Ctrl-C (or the terminal closing) at the question keeps the edit and says where.
+                        // Ctrl-C (or the terminal closing) at the question keeps the edit and says
+                        // where: caught from before the question shows, so a key pressed the
+                        // moment it appears is caught too.
                         terminal.catchSignals()
+                        Output.error(Copy.editAgainQuestion, terminator: false)
                         let read = terminal.readLine()
                         terminal.releaseSignals()
                         var answer = "n"
