@@ -12,22 +12,17 @@ public struct GitPastFile: Sendable, Equatable {
 
 extension GitRepository {
     /// The files HEAD's history held under `folder` (a path ending in `/`) that neither HEAD
-    /// nor the index holds now. Each commit is compared with its first parent (a tree diff,
-    /// which skips the folders that did not change), so a long history is read quickly.
+    /// nor the index holds now. Each commit is compared with its first parent, skipping the
+    /// folders that did not change, so a commit costs what it changed.
     ///
-    /// - Throws: `GitError`. Calls `git_diff_tree_to_tree`.
+    /// - Throws: `GitError`. Calls `git_tree_lookup`, `git_tree_entry_byindex`.
     public func pastFiles(under folder: String) throws -> [GitPastFile] {
         guard let head = try headCommit() else { return [] }
         var versions: [String: Set<ObjectID>] = [:]
         for commit in try commits(from: head, hiding: []) {
-            let tree = try treeID(ofCommit: commit)
-            if let parent = try firstParent(of: commit) {
-                for change in try changes(from: treeID(ofCommit: parent), to: tree) where change.newPath.hasPrefix(folder) {
-                    if let blob = change.newBlob { versions[change.newPath, default: []].insert(blob) }
-                }
-            } else {
-                for (path, file) in try files(ofTree: tree) where path.hasPrefix(folder) { versions[path, default: []].insert(file.blob) }
-            }
+            var changed: [String: ObjectID] = [:]
+            try filesChanged(from: firstParent(of: commit).map(treeID(ofCommit:)), to: treeID(ofCommit: commit), into: &changed)
+            for (path, blob) in changed where path.hasPrefix(folder) { versions[path, default: []].insert(blob) }
         }
         let index = try GitIndex(repository: handle)
         let now = try files(inTree: treeID(ofCommit: head), at: Set(versions.keys))

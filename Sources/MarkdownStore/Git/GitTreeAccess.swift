@@ -59,6 +59,40 @@ extension GitRepository {
         for (path, subtree) in subtrees { try collect(tree: subtree, prefix: path, into: &result) }
     }
 
+    /// The files `new` holds that `old` does not hold with the same blob at the same path
+    /// (added, changed or renamed there), by path. Subtrees with the same id on both sides are
+    /// skipped, so a commit costs what it changed, not the size of the journal.
+    /// Calls `git_tree_lookup`, `git_tree_entry_byindex`.
+    func filesChanged(from old: ObjectID?, to new: ObjectID, prefix: String = "", into result: inout [String: ObjectID]) throws {
+        guard old != new else { return }
+        let before = try old.map(entries(ofTree:)) ?? [:]
+        for (name, entry) in try entries(ofTree: new) where before[name]?.id != entry.id {
+            if entry.isTree {
+                try filesChanged(from: before[name].flatMap { $0.isTree ? $0.id : nil }, to: entry.id, prefix: prefix + name + "/", into: &result)
+            } else {
+                result[prefix + name] = entry.id
+            }
+        }
+    }
+
+    /// The blobs and subtrees directly in a tree, by name (submodule links left out).
+    private func entries(ofTree tree: ObjectID) throws -> [String: (id: ObjectID, isTree: Bool)] {
+        var raw: OpaquePointer?
+        try tree.withOID { try gitCheck(git_tree_lookup(&raw, handle, $0), "git_tree_lookup") }
+        defer { git_tree_free(raw) }
+        var result: [String: (id: ObjectID, isTree: Bool)] = [:]
+        for position in 0 ..< git_tree_entrycount(raw) {
+            guard let entry = git_tree_entry_byindex(raw, position), let name = gitString(from: git_tree_entry_name(entry)),
+                  let id = git_tree_entry_id(entry) else { continue }
+            switch git_tree_entry_type(entry) {
+            case GIT_OBJECT_TREE: result[name] = (ObjectID(id), true)
+            case GIT_OBJECT_BLOB: result[name] = (ObjectID(id), false)
+            default: continue
+            }
+        }
+        return result
+    }
+
     /// The files of a tree at `paths` (those it holds as regular files or links), by path.
     /// Calls `git_tree_lookup`, `git_tree_entry_bypath`.
     func files(inTree tree: ObjectID, at paths: Set<String>) throws -> [String: GitTreeFile] {
