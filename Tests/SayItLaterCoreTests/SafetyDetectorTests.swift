@@ -40,6 +40,17 @@ struct SafetyDetectorTests {
         #expect(detector.isConcerning(text))
     }
 
+    // The matcher tries a phrase only where the word after its first can come second; a
+    // number there ("the 14") must still let the phrase be tried.
+    @Test("a number straight after a phrase's first word", arguments: [
+        "the 14 ive picked. that's when",
+        "the 28. that is the night i picked",
+        "The 9, that's when.",
+    ])
+    func numberAsSecondWord(_ text: String) {
+        #expect(detector.isConcerning(text))
+    }
+
     @Test("censored letters, digits for letters, zero-width characters inside a word", arguments: [
         "I want to k*ll myself",
         "I want to k!ll myself",

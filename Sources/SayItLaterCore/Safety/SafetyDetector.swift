@@ -264,24 +264,27 @@ final class SafetyEngine: Sendable {
                 index.listNext.withUnsafeBufferPointer { listNext in
                 index.starts.withUnsafeBufferPointer { starts in
                     /// Whether the phrase at `list[k]` is active in this text and takes `next` as its second word.
-                    @inline(__always) func canStart(_ k: Int, before next: Int32) -> Bool {
+                    @inline(__always) func canStart(_ k: Int, before next: Int32, _ nextIsNumber: Bool) -> Bool {
                         let pi = Int(list[k]), second = listNext[k]
-                        return active[pi >> 6] & (1 << UInt64(pi & 63)) != 0 && (second < 0 || runner.member(second, next))
+                        return active[pi >> 6] & (1 << UInt64(pi & 63)) != 0 && runner.canFollow(second, next, nextIsNumber)
                     }
                     for pos in 0..<n {
                         let id = runner.ids[pos]
                         if id != 0 {
                             let from = Int(offsets[Int(id)]), to = Int(offsets[Int(id) + 1])
                             let next: Int32 = pos + 1 < n ? runner.ids[pos + 1] : 0
+                            let nextIsNumber = pos + 1 < n && runner.flags[pos + 1] & SafetyTokenFlag.number != 0
                             if to - from <= Self.gatherAbove {
-                                for k in from..<to where canStart(k, before: next) && check(Int(list[k]), Int(starts[Int(list[k])]), pos, runner) {
+                                for k in from..<to where canStart(k, before: next, nextIsNumber) && check(Int(list[k]), Int(starts[Int(list[k])]), pos, runner) {
                                     return Int(list[k])
                                 }
                             } else {
+                                // Ids are not negative, so the top bit is free for a number second.
                                 let pair = UInt64(UInt32(bitPattern: id)) << 32 | UInt64(UInt32(bitPattern: next))
+                                    | (nextIsNumber ? 1 << 63 : 0)
                                 let range = gathered.range(of: pair) {
                                     let first = phrases.count
-                                    for k in from..<to where canStart(k, before: next) { phrases.append(list[k]) }
+                                    for k in from..<to where canStart(k, before: next, nextIsNumber) { phrases.append(list[k]) }
                                     return first..<phrases.count
                                 }
                                 for k in range where check(Int(phrases[k]), Int(starts[Int(phrases[k])]), pos, runner) {
@@ -458,8 +461,8 @@ final class SafetyEngine: Sendable {
 }
 
 /// `scan`'s memory of the phrases gathered for a pair of words: an open-addressing table keyed by
-/// the pair (two word ids, never both zero), cheaper than a dictionary's hashing on the scan's
-/// hottest path.
+/// the pair (two word ids, the first never zero, and whether the second word is a number),
+/// cheaper than a dictionary's hashing on the scan's hottest path.
 private struct SafetyPairRanges {
     private var keys = [UInt64](repeating: 0, count: 256)
     private var ranges = [Range<Int>](repeating: 0..<0, count: 256)
@@ -773,6 +776,12 @@ struct SafetyRunner {
         return (words[Int(ranks[m]) + (mask & (bit &- 1)).nonzeroBitCount] >> UInt64(id & 63)) & 1 != 0
     }
 
+    /// Whether a word can come second in a match whose second words are in set `set` (-1: any
+    /// word). A number always can: the sets leave numbers out (`SafetyCompiler.secondWords`).
+    @inline(__always) func canFollow(_ set: Int32, _ id: Int32, _ isNumber: Bool) -> Bool {
+        set < 0 || isNumber || member(set, id)
+    }
+
     /// Runs the program at `pc` from token `pos`; returns the end position, or -1.
     func run(_ startPC: Int, _ startPos: Int) -> Int {
         var pc = startPC, pos = startPos
@@ -865,7 +874,7 @@ struct SafetyRunner {
                 // The branches for this word, unless the word after it cannot go on any of them.
                 let entry = keys + keyCount + 3 * lo
                 let next = d[entry + 2]
-                if next < 0 || (pos + 1 < ids.count && member(next, ids[pos + 1])) {
+                if pos + 1 < ids.count ? canFollow(next, ids[pos + 1], flags[pos + 1] & SafetyTokenFlag.number != 0) : next < 0 {
                     listStart = Int(d[entry])
                     listCount = Int(d[entry + 1])
                 }
@@ -1404,9 +1413,10 @@ struct SafetyCompiler {
     }
 
     /// The words that can come second in a match of the code at `start` when it starts with
-    /// word `first`, or nil when any word can: when a gap or a number can come second, or the
-    /// match can end after its first word (at `accept`, or at `end`, where what follows is not
-    /// emitted yet). Every path is followed, so a match always has one of these words second.
+    /// word `first`, or nil when any word can: when a gap can come second, or the match can end
+    /// after its first word (at `accept`, or at `end`, where what follows is not emitted yet).
+    /// Every path is followed, so a match always has one of these words second, or a number:
+    /// numbers are left out, and every caller lets a number second through (`SafetyRunner.canFollow`).
     /// The words come unsorted and may repeat: every caller makes a set of them (`setIndex`).
     mutating func secondWords(_ start: Int, after first: Int32, end: Int = .max) -> [Int32]? {
         var unused: [Int] = []
@@ -1484,8 +1494,9 @@ struct SafetyCompiler {
                     afterFirst(pc + 1)
                 }
             case .number:
-                if second { return nil }
-                afterFirst(pc + 1)
+                // A number second is let through by every caller (see `SafetyRunner.canFollow`),
+                // so it does not stop the words from narrowing what else may come second.
+                if !second { afterFirst(pc + 1) }
             case .split: work.append((Int(ins.a), second)); work.append((Int(ins.b), second))
             case .jump: work.append((Int(ins.a), second))
             case .clauseEnd, .clauseStart, .sameSentence: work.append((pc + 1, second))

@@ -34,7 +34,7 @@ import MarkdownStore
 
 enum SafetyTableCache {
     /// Raise it whenever the payload's layout or the meaning of a stored field changes.
-    static let formatVersion: UInt32 = 7
+    static let formatVersion: UInt32 = 8
     static let magic = Array("SAYTABLE".utf8)
     static let headerSize = 64
     static let filePrefix = "safety-table-"
