@@ -32,7 +32,7 @@ enum SafetyPhrases {
     /// Reusable word lists, referred to as <NAME> in phrases.
     static let buildingBlocks: [(String, String)] = [
         // Small words people put inside a phrase: "I just really want to die", "lowkey want to die".
-        ("ADV", "((just|really|so|actually|honestly|genuinely|seriously|literally|truly|kind of|sort of|lowkey|highkey|still|also|even|all|badly|desperately|sometimes|often|quietly|secretly|simply|finally|almost|completely|totally|fully|fucking|fking|fkn|bloody|sincerely|deeply|very|quite|pretty|properly|definitely|probably|maybe|ngl|tbh|now|already|always|constantly|somehow|mostly|partly|occasionally|increasingly|ever|again|weirdly|strangely|oddly|surprisingly|actually|wholeheartedly|privately) | very much | so much | so very much)"),
+        ("ADV", "((just|really|so|actually|honestly|genuinely|seriously|literally|truly|kind of|sort of|lowkey|highkey|still|also|even|all|badly|desperately|sometimes|often|quietly|secretly|simply|finally|almost|completely|totally|fully|fucking|fking|fkn|bloody|sincerely|deeply|very|quite|pretty|properly|definitely|probably|maybe|ngl|tbh|now|already|always|constantly|somehow|mostly|partly|occasionally|increasingly|ever|again|weirdly|strangely|oddly|surprisingly|actually|wholeheartedly|privately|you know) | very much | so much | so very much)"),
         ("A", "[<ADV>] [<ADV>]"),
         // How many, in words or digits, for spans of time ("five years", "a couple of months").
         ("SPAN", "((#num|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|many|a few|several|a good few|some|a couple of) [one|two|three|four|five|six|seven|eight|nine])"),
@@ -420,7 +420,7 @@ enum SafetyPhrases {
                 "(hate|hating) (being alive|existing|that im alive|that i exist)",
                 "(disappointed|gutted|upset|annoyed|angry|sad|devastated|furious|hate|hated|hating|cursing|sorry) (that)? (i|im|i am) [<A>] (woke up ($|!<WAKEFOR>)|wake up ($|!<WAKEFOR>)|still alive|still here $|survived|didnt die|keep waking up|still breathing|alive (again|another day))",
                 "(woke|waking|wake) up [again] (unfortunately|sadly|worst luck|disappointingly) $",
-                "(wish|wishing|wished|hope|hoping|hoped|pray|praying|prayed) (that)? (a|the|some|someone|somebody|something) ~2 (would|will|could|might)? [<A>] (hit|hits|kill|kills|run|runs|knock|knocks|take|takes) me (over|down|out)? !(with|at|in|up|back|off|a|the|to|away from (all this|all the|this|the|my) (work|washing|marking|paperwork|revision|admin|noise|rain|weather|cold|commute|emails|deadlines|exams|housework|chores|office))",
+                "(wish|wishing|wished|hope|hoping|hoped|pray|praying|prayed) (that)? (a|the|some|someone|somebody|something) ~2 (would|will|could|might)? [<A>] (hit|hits|kill|kills|run|runs|knock|knocks|take|takes) me (over|down|out)? !(out (to|for|on|at|shopping|dancing|somewhere|again|of)|with|at|in|up|back|off|a|the|to|away from (all this|all the|this|the|my) (work|washing|marking|paperwork|revision|admin|noise|rain|weather|cold|commute|emails|deadlines|exams|housework|chores|office))",
                 "(no|isnt any|isnt a|is no|see no|dont see the|dont see any|cant see the|cannot see the|can not see the|what is the|whats the|wheres the|what even is the|not any|whats even the|what is even the|where is the|what really is the) [<A>] point (in|of|to)? [<A>] (living !<NOTLIFE>|life|being alive|existing|(going on|carrying on|keep going|keep living|continuing) !(with|at|to|in|like|about|for)|staying alive|waking up|me being here|my life|it all anymore)",
                 "(nothing|no one|nobody|none) [left] (to live for|worth living for)",
                 "(no|not one|not a single|not any|zero) [<A>] (reason|reasons) [left] to (live !<NOTLIFE>|keep living|go on|keep going|stay alive|be alive|carry on|exist|wake up)",
@@ -704,6 +704,35 @@ enum SafetyPhrases {
     /// professional and media uses of the same words. None may cover a real disclosure such as
     /// "I cut myself when ..." or "I don't want to live": keep them specific.
     static let everydayLanguage: [SafetyPhraseGroup] = [
+        SafetyPhraseGroup(
+            name: "round 49: a game or a workout joked about, another's disclosure or training, a call handled, an advance directive, health anxiety, a pet's goodbye letter, a notebook swapped for an app, a season's log, a company's initials, a fiction draft",
+            note: "Wanting to die with a laugh after it, or after dying many times in a game; a class or a run that tried to kill me; a client or friend who said they had been self-harming or wanted to kms, or a message from someone else; learning how to talk to someone who is suicidal; callers with suicidal thoughts; switching me off if I'm a vegetable; sure a symptom meant I'd be dead by morning; a list of who gets what before a harmless result; a goodbye letter for a pet's adopters; a last entry because of moving to an app, or farewell to paper; the last entry of a season's log; a company called KMS; eyes or a battery dead tonight; a draft chapter whose character thinks how easy it would be.",
+            phrases: [
+                "(leg day|gym|workout|squats|deadlifts|hiit|class|session|run|marathon|boss|level|raid|game|exam|match) ~~8 (i|i just) [<A>] want to die (lol|lmao|lmfao|haha|hahaha|xd|rofl) !(no|not|jk not|seriously|actually|for real|fr)",
+                "(died|dying|died like) (#num|<NUMW>|so many|loads of|a hundred) times ~~10 (i|i just) [<A>] want to die",
+                "(class|workout|session|instructor|coach|trainer|run|hike|race|hill|hills|stairs|heat|leg day|spin|hiit|circuit|circuits|parkrun|bootcamp|pt) ~3 (tried|trying|try) to kill me",
+                "(told me|said|admitted|disclosed|confided|mentioned) (that)? (she|he|they|shed|hed|theyd|she d|he d|they d|shes|hes|theyve) (had|d|has|have)? (been|was|were|is|are)? (self harming|self harmed|cutting|hurting (herself|himself|themselves)) $",
+                "(talk|talking|speak|speaking|help|helping|support|supporting|listen to|respond to) (to)? (someone|somebody|anyone|people|a person|a friend|patients|clients|a colleague) (who is|whos|who s|who are|who re|that is|thats|feeling|being|who feels) suicidal",
+                "(he|she|they|friend|mate|mod|viewer) (posted|said|messaged|texted|wrote|typed) ~3 (that)? (he|she|they) (wanted|wants|want|was going|is going|were going) to kms",
+                "(dmd|dm d|dmed|pmd|pm d|messaged|texted|snapped|sent) me ~4 kms",
+                "(callers|caller|clients|client|patients|patient|students|student|residents|service users|young people|people|someone) (with|having|reporting|expressing|who had|who have|describing) [<A>] (active|passive|current|ongoing)? (suicidal thoughts|suicidal ideation|thoughts of suicide|suicidal feelings)",
+                "(vegetable|coma|brain dead|life support|machine|machines|dnr|advance directive|living will|resuscitate) ~~6 (switch|turn) (me|it) off",
+                "(heart|chest|lump|cancer|dengue|stroke|tumour|tumor|symptoms|fever|temp|meningitis|sepsis|heart attack|clot|rash|mole) ~~10 (sure|convinced|certain|paranoid|scared|terrified|panicking|panicked|worried) ~~10 (id|i d|i would|im|i m|i am|ill|i will|i was) (going to|gonna)? (be dead|die|dying)",
+                "(paranoid|convinced|sure|certain|scared|terrified|panicking|panicked) ~~8 (heart|chest|lump|cancer|dengue|stroke|tumour|tumor|symptoms|fever|meningitis|sepsis|heart attack|clot) ~~8 (id|i d|i would|im|i m|i am|ill|i will|i was) (going to|gonna)? (be dead|die|dying)",
+                "(lump|scan|biopsy|test results|symptoms|diagnosis|mole) ~~16 list of who (gets|should get) what",
+                "(rescue|shelter|adopters|rehoming|rehome|rehomed|new owners|new family|fosterer|foster) ~~12 (wrote|writing|write|written) ~3 goodbye (letter|note)",
+                "(wrote|writing|write|written) ~4 goodbye (letter|note) (for|to) the (adopters|new owners|new family|rescue|shelter|fosterer)",
+                "(final|last) entry ~~8 (nothings wrong|nothing s wrong|nothing is wrong|switching to|moving to|new (notebook|journal|diary|app)|notes app|the app|losing pens)",
+                "^ farewell (paper|notebook|pen|pens|old book|old notebook|old diary)",
+                "(last|final) entry in the ~3 (log|logbook|log book|tracker|planner|season log|training log)",
+                "season (is|s) over ~~16 goodbye (#num|the season|season)",
+                "kms ~4 (supplies|services|systems|ltd|limited|solutions|group|medical|logistics|rang|called|emailed|delivery|invoice)",
+                "(eyes|battery|phone|chat|legs|feet|brain) (are|is|s)? dead",
+                "(i am|im|i m) dead ~2 as dead (i|as) ~3 (may|might|well may) be",
+                "(sang|sing|sings|singing|sung|belted|recited) ~~30 (i am|im|i m|ill be|i will be) dead ~3 (as|may|might)",
+                "<PREPACT> ~~40 new (life|start|chapter|job|flat|house|home) (in|at|from)",
+                "(draft|chapter|ch|scene|manuscript|novel|story|script) ~~20 how (easy|simple|quick) it would be to ~~20 (writing group|too melodramatic|melodramatic|edit|cut the|rewrite|redraft|workshop)",
+            ]),
         SafetyPhraseGroup(
             name: "round 48: waking from an anaesthetic, sore after the gym, a love song's line, another's words reported, an exam, a finished diary, a roommate's arm, a legal letter of wishes, distances",
             note: "Asking the nurse if I was dead on waking from surgery; going to be dead tomorrow after leg day; wanting to die in someone's arms (a love song); a parent saying they won't be here much longer, with the writer worried about them; someone else talking about ending it all or said to have wanted to die; dead over an exam tomorrow; goodbye to a diary that is finished; a roommate's or friend's cuts up their arm; a letter of wishes kept with a will; kilometres counted. A statement of the writer's own intent beside these is a separate match and still flags.",
@@ -1426,6 +1455,11 @@ extension SafetyPhrases {
     /// back" still flags. Keep `safeNow` to plain statements of safety, never a mere past tense.
     static let toldFromSafety = SafetyToldFromSafety(
         safeNow: [
+            "(got|i got|getting) help ~~6 (thats|that s|that is|its|it s|it is) (over|behind me|done) $",
+            "(im|i am|i m|^) [<A>] (a)? (different|new|changed) (person|man|woman) (now|these days|today) $",
+            "(im|i am|i m) still (here|alive|around) and (im|i am|i m) [<A>] (glad|grateful|thankful|happy) (i am|im|i m|of it|about it|for it|to be)?",
+            "(havent|have not|haven t) (had|felt|noticed|shown) (any|one) of (them|those|these) (for|in) [over|more than|nearly] <SPAN> (years|year|months)",
+            "(that|the old|past|younger|old) (version of me|me|self) would (be|have been) (amazed|proud|shocked|stunned|impressed|so proud)",
             "(spoke|talked|gave a talk|shared my story|told my story) ~6 about (the year|the years|the time|when) i wanted to (die|end it|end my life|be dead)",
             "(thats|that s|that is) how far (ive|i have|i ve) come",
             "(im|i am|i m)? not that person (now|anymore|any more) $",
@@ -1606,6 +1640,8 @@ extension SafetyPhrases {
             "(handed|gave|took|returned) (the lot|them|it all|them all|all of (it|them)|the (pills|tablets|stash|blades)) (back|in) (to)? (the)? (pharmacy|chemist|gp|doctor|nurse) ~~12 (never looked back|glad|proud|best thing)",
         ],
         backNow: [
+            "evidence against ~3 (none|nothing|couldnt think of any|could not think of any|cant think of any|can not think of any|no idea)",
+            "(alternative|balanced) thought ~3 (left blank|blank|none|nothing|couldnt|could not)",
             "(since|since i) ~3 last ~4 (hurt|harmed|cut|burned|burnt|hit) (myself)? ~~10 (did it|done it) (again|tonight|last night|today|this morning)",
             "<SPAN> (days|weeks|months|years) gone in ~3 (minutes|seconds|an hour|a minute|moment)",
             "(tonight|last night|today) ~~12 (undid|undone) (all of it|it all|it)",
@@ -1635,7 +1671,7 @@ extension SafetyPhrases {
             "with a (blade|razor|lighter|knife) like (im|i am|i was|i m) ~2 again",
             "(went|gone|going|back) (back)? to (cutting|<SH>|<SELFHARM>|self harming|hurting myself|burning myself|it)",
             "(day zero|day 0|back to zero)",
-            "(relapsed|relapse|slipped|threw it away|blew it|broke my streak|back to day|messed it up|screwed it up|ruined it|lost it all)",
+            "(relapsed|relapse !(prevention|plan|plans|worksheet|signs|warning)|slipped|threw it away|blew it|broke my streak|back to day|messed it up|screwed it up|ruined it|lost it all)",
             "(gone|lost|ruined|wasted|over|undone) in (a|one) (second|night|moment|go|evening)",
             "(tonight|today|last night|this morning|this evening|yesterday) [<A>] i [<A>] (<HARMV>|self harmed|did it)",
             "<HARMV> (<MYSELF>|my <BODY>) again",
@@ -1673,6 +1709,7 @@ extension SafetyPhrases {
             "(song|songs|lyric|lyrics|line|lines|poem|poems|poet|book|books|novel|film|films|movie|movies|title|titled|called|named|track|album|chorus|verse|quote|quoted|quoting|slogan|poster|sign|graffiti|hashtag|slang|word|words|term|terms|phrase|phrases|meme|caption|episode|show|play|character|lyricist|band|singer|sings|sang|singing|rapper|opening|headline|abbreviation|abbreviations|acronym|acronyms|search terms) [like|such as|is|was|of|from|goes|went|reads|read|says|said]",
             "(like|such as|the word|words like|phrases like|terms like) ",
             "(stuck in my head|earworm|in my head) [all (day|week|morning)]",
+            "(sang|sing|sings|singing|sung|belted|belting|recited|reciting) ~~12",
             "(plays|played|playing|sings|sang|singing|puts on|put on|blasts|blasting) [it] (on repeat|all day|every shift|every night|nonstop|non stop)",
             "(had to|have to|supposed to|meant to|got to|asked to) (say|ask|read out|practise|practice|pretend)",
             "(said|says|saying|goes|told me|tells me|texted|messaged|wrote|posted|tweeted|captioned|commented|shouted|screamed|yelled|muttered|joked|joking|announced|announces|declared|declares|wailed|whined|moaned|groaned|keeps saying|kept saying|always says|used to say|belting|belted|humming|hummed|rapping|blasting|blasted|screaming along|singing along|sings along)",
