@@ -62,8 +62,15 @@ final class GitHistoryRewriter {
     private var treeMap: [FolderTree: ObjectID] = [:]
     /// Purged paths present in a rewritten folder tree, with their blobs (only non-empty sets are kept).
     private var presentIn: [FolderTree: [String: ObjectID]] = [:]
-    /// Trees away from every purged path, already handed to the collector.
-    private var collected: Set<ObjectID> = []
+    /// Trees away from every purged path, already handed to the collector, with their paths.
+    private var collected: [ObjectID: String] = [:]
+    /// The path of every file the rewritten folders held (the collector lists the rest).
+    private var scannedFiles = Set<String>()
+    private var treeAtTwoPaths = false
+    /// The path of every file (blob or link, not a submodule) any tree of the history held, in
+    /// any commit walked; nil when a tree was met at two paths, so that its files were only
+    /// listed at one. Set by `finishCollecting`.
+    private(set) var filePaths: Set<String>?
     /// The original tree of every commit rewritten, by commit.
     private(set) var oldTrees: [ObjectID: ObjectID] = [:]
     /// The purged paths each rewritten commit held, with their blobs (commits that held none are left out).
@@ -181,7 +188,11 @@ final class GitHistoryRewriter {
 
     /// Hands a tree away from every purged path (at `path`) to the collector, once.
     private func collect(_ id: ObjectID, path: String) throws {
-        guard collected.insert(id).inserted else { return }
+        if let at = collected[id] {
+            if at != path { treeAtTwoPaths = true }
+            return
+        }
+        collected[id] = path
         try collector.add(id, path: path)
     }
 
@@ -189,6 +200,7 @@ final class GitHistoryRewriter {
     /// last `rewriteCommit`, before `treesAndBlobs` is read.
     func finishCollecting() throws {
         treesAndBlobs.formUnion(try collector.finish())
+        filePaths = treeAtTwoPaths || collector.treeAtTwoPaths ? nil : scannedFiles.union(collector.files)
     }
 
     private struct Common {
@@ -228,6 +240,7 @@ final class GitHistoryRewriter {
                 edits.append((entry.range, nil))
                 let name = String(decoding: entry.name, as: UTF8.self)
                 present[path + name] = entry.id
+                if !entry.isGitlink { scannedFiles.insert(path + name) }
                 if !entry.isGitlink && entry.id != Self.emptyBlob { purgedBlobs.insert(entry.id) }
             } else if entry.isTree {
                 let rewritten: ObjectID
@@ -238,7 +251,7 @@ final class GitHistoryRewriter {
                         present.merge(inside) { old, _ in old }
                     }
                 } else {
-                    if !known, !collected.contains(entry.id) { try collect(entry.id, path: path + String(decoding: entry.name, as: UTF8.self) + "/") }
+                    if !known { try collect(entry.id, path: path + String(decoding: entry.name, as: UTF8.self) + "/") }
                     rewritten = entry.id
                 }
                 if rewritten == GitRawObject.emptyTree && entry.id != GitRawObject.emptyTree {
@@ -249,6 +262,7 @@ final class GitHistoryRewriter {
                 }
             } else if !entry.isGitlink && !known {
                 treesAndBlobs.insert(entry.id)
+                scannedFiles.insert(path + String(decoding: entry.name, as: UTF8.self))
             }
         }
         return starts

@@ -852,7 +852,13 @@ struct GitPurgePlan {
                     // A file removed (moved out of the folder) and brought back later under
                     // another name is followed by its front-matter `id`: its earlier paths, no
                     // longer in HEAD or the index, whose versions carry the entry's `id`.
-                    if removedFiles == nil { removedFiles = try repository.pastFiles(under: "") }
+                    if removedFiles == nil {
+                        // The rewrite has listed every path of the history: most often HEAD still
+                        // has them all, and nothing was removed to look for.
+                        let head = try repository.headCommit()
+                        let walked = head.map { rewriter.commitMap[$0] != nil } == true
+                        removedFiles = try repository.pastFiles(under: "", amongPaths: walked ? rewriter.filePaths : nil)
+                    }
                     let ids = GitPathHistory.entryIDs(of: paths, rewriter: rewriter, repository: repository, database: database)
                     renamed.formUnion(removedFiles!.filter { !$0.ids.isDisjoint(with: ids) }.map(\.path))
                 }

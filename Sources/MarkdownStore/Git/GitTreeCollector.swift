@@ -20,8 +20,14 @@ final class GitTreeCollector: @unchecked Sendable {
     private let inBackground: Bool
 
     // The collecting itself (on the thread while it runs).
-    private var collected = Set<ObjectID>()
+    /// Each tree collected, with the path it was collected at.
+    private var collected: [ObjectID: String] = [:]
     private var found = Set<ObjectID>()
+    /// The path of every file (blob or link, not a submodule) in the trees collected, read
+    /// after ``finish()``; incomplete when ``treeAtTwoPaths``.
+    private(set) var files = Set<String>()
+    /// A tree was met at a second path: its files were only listed at the first.
+    private(set) var treeAtTwoPaths = false
     /// The last tree collected at each path: the next version at the same path is parsed only
     /// where it differs.
     private var lastAtPath: [String: GitScannedTree] = [:]
@@ -101,7 +107,11 @@ final class GitTreeCollector: @unchecked Sendable {
     /// boundary that is also one in that version, are the same entries, already collected with
     /// it, so they are not parsed (as the rewrite does for the folders it edits).
     private func collect(_ id: ObjectID, path: String) throws {
-        guard collected.insert(id).inserted else { return }
+        if let at = collected[id] {
+            if at != path { treeAtTwoPaths = true }
+            return
+        }
+        collected[id] = path
         found.insert(id)
         let (kind, raw) = try database.readArray(id)
         guard kind == .tree else { throw GitRawObject.malformed("tree") }
@@ -129,10 +139,10 @@ final class GitTreeCollector: @unchecked Sendable {
                 starts.append(Int32(position))
                 position = entry.range.upperBound
                 if entry.isTree {
-                    // (Its path is only spelled out when it still has to be collected.)
-                    if !collected.contains(entry.id) { subtrees.append((entry.id, path + String(decoding: entry.name, as: UTF8.self) + "/")) }
+                    subtrees.append((entry.id, path + String(decoding: entry.name, as: UTF8.self) + "/"))
                 } else if !entry.isGitlink {
                     found.insert(entry.id)
+                    files.insert(path + String(decoding: entry.name, as: UTF8.self))
                 }
             }
             return starts
