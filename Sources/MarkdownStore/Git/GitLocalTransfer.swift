@@ -98,7 +98,9 @@ enum GitLocalTransfer {
             do {
                 return try Repository(path: path)
             } catch let error as GitError where error.isNotFound && Date() < deadline {
-                guard try Set(FolderContents.names(in: path)).isSubset(of: madeByInit) else { throw error }
+                // (With the lock files git writes them through: `HEAD.lock`, `config.lock`.)
+                let names = try FolderContents.names(in: path).map { $0.hasSuffix(".lock") ? String($0.dropLast(5)) : $0 }
+                guard Set(names).isSubset(of: madeByInit) else { throw error }
                 usleep(20_000)
             }
         }

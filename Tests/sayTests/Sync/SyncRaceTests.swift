@@ -9,7 +9,7 @@ private let strace = "/usr/bin/strace"
 /// losing `say sync` runs under strace, which stops it right after it copied its objects into the
 /// remote and before it moves the remote's branch (its first touch of the remote's `say` folder,
 /// where it records the locks it takes), while the other computer's sync runs to the end.
-@Suite("say sync losing a race for the remote",
+@Suite("say sync losing a race for the remote", .serialized,
        .enabled(if: FileManager.default.isExecutableFile(atPath: strace), "needs strace (scripts/install-dependencies --tests)"))
 struct SyncRaceTests {
 
@@ -28,25 +28,35 @@ struct SyncRaceTests {
         process.standardOutput = FileHandle(forWritingAtPath: out)
         process.standardError = FileHandle(forWritingAtPath: err)
         try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
-        // strace's only child is say; strace notes when it stopped (wait a minute at most).
+        // strace's only child is say; strace notes when it stopped.
         let children = "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children"
         var say: pid_t = 0
+        func findSay() {
+            if say == 0 { say = pid_t(((try? String(contentsOfFile: children, encoding: .utf8)) ?? "").split(separator: " ").first ?? "") ?? 0 }
+        }
+        /// Lets say go on to the end (through every stop), then waits for strace; say is killed
+        /// if not done in two minutes.
+        func finish() {
+            let deadline = Date().addingTimeInterval(120)
+            findSay()
+            while say != 0, kill(say, 0) == 0 {
+                kill(say, Date() < deadline ? SIGCONT : SIGKILL)
+                usleep(10_000)
+            }
+            process.waitUntilExit()
+        }
+        // However the test ends, say is never left stopped.
+        defer { finish() }
         var stopped = false
         let deadline = Date().addingTimeInterval(60)
-        while !stopped, process.isRunning, Date() < deadline {
-            if say == 0 { say = pid_t(((try? String(contentsOfFile: children, encoding: .utf8)) ?? "").split(separator: " ").first ?? "") ?? 0 }
+        while !stopped, Date() < deadline {
+            findSay()
             stopped = say != 0 && ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").contains("stopped by SIGSTOP")
             if !stopped { usleep(10_000) }
         }
         try #require(stopped, "say sync never reached the remote's say folder: \((try? String(contentsOfFile: err, encoding: .utf8)) ?? "")")
         try meanwhile()
-        while process.isRunning, Date() < deadline {
-            kill(say, SIGCONT)
-            usleep(10_000)
-        }
-        process.waitUntilExit()
+        finish()
         return SayRun(status: process.terminationStatus, stdout: try String(contentsOfFile: out, encoding: .utf8),
                       stderr: try String(contentsOfFile: err, encoding: .utf8))
     }
