@@ -28,30 +28,24 @@ struct SyncRaceTests {
         process.standardOutput = FileHandle(forWritingAtPath: out)
         process.standardError = FileHandle(forWritingAtPath: err)
         try process.run()
-        // strace's only child is say; strace notes when it stopped.
-        let children = "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children"
-        var say: pid_t = 0
-        func findSay() {
-            if say == 0 { say = pid_t(((try? String(contentsOfFile: children, encoding: .utf8)) ?? "").split(separator: " ").first ?? "") ?? 0 }
-        }
-        /// Lets say go on to the end (through every stop), then waits for strace; say is killed
-        /// if not done in two minutes.
+        // Foundation starts strace in a process group of its own, which say joins: the group's
+        // processes are told to go on, say's pid never needed.
+        let group = process.processIdentifier
+        #expect(getpgid(group) == group)
+        /// Lets say go on to the end (through every stop); killed if not done in two minutes.
         func finish() {
             let deadline = Date().addingTimeInterval(120)
-            findSay()
-            while say != 0, kill(say, 0) == 0 {
-                kill(say, Date() < deadline ? SIGCONT : SIGKILL)
+            while process.isRunning {
+                kill(-group, Date() < deadline ? SIGCONT : SIGKILL)
                 usleep(10_000)
             }
-            process.waitUntilExit()
         }
         // However the test ends, say is never left stopped.
         defer { finish() }
         var stopped = false
         let deadline = Date().addingTimeInterval(60)
-        while !stopped, Date() < deadline {
-            findSay()
-            stopped = say != 0 && ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").contains("stopped by SIGSTOP")
+        while !stopped, process.isRunning, Date() < deadline {
+            stopped = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").contains("stopped by SIGSTOP")
             if !stopped { usleep(10_000) }
         }
         try #require(stopped, "say sync never reached the remote's say folder: \((try? String(contentsOfFile: err, encoding: .utf8)) ?? "")")
