@@ -24,6 +24,9 @@
     X(git_config_get_bool) \
     X(git_config_get_path) \
     X(git_config_get_string) \
+    X(git_config_iterator_free) \
+    X(git_config_iterator_glob_new) \
+    X(git_config_next) \
     X(git_credential_ssh_key_from_agent) \
     X(git_credential_ssh_key_new) \
     X(git_credential_username_new) \

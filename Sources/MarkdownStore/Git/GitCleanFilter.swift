@@ -17,9 +17,16 @@ extension GitRepository {
     /// file in the entries folder's year and month folders.
     ///
     /// - Returns: the driver's name, or nil when no such filter applies.
-    /// - Throws: `GitError`. Calls `git_repository_config_snapshot`, `git_attr_get`,
-    ///   `git_config_get_string`, `git_config_get_bool`.
+    /// - Throws: `GitError`. Calls `git_repository_config_snapshot`, `git_config_iterator_glob_new`,
+    ///   `git_attr_get`, `git_config_get_string`, `git_config_get_bool`.
     func cleanFilterOnJournalFiles(entriesFolder: String = "entries") throws -> String? {
+        var config: OpaquePointer?
+        try gitCheck(git_repository_config_snapshot(&config, handle), "git_repository_config_snapshot")
+        defer { git_config_free(config) }
+        // With no driver configured to run (or required), no attribute can name one that does:
+        // the files' attributes (a read of every folder's .gitattributes, per file, at every
+        // open of the journal) are not needed.
+        guard try configuresFilterDriver(config) else { return nil }
         var paths = [".say-journal", ".gitignore", "\(entriesFolder)/2026/11/2026-11-22T034200Z-7f3c9a2e.md"]
         // Folders only, never through a link; one that cannot be listed is named by the listing.
         func names(in folder: String, foldersOnly: Bool) -> [String] {
@@ -35,9 +42,6 @@ extension GitRepository {
                 paths += names(in: folder, foldersOnly: false).map { folder + "/" + $0 }
             }
         }
-        var config: OpaquePointer?
-        try gitCheck(git_repository_config_snapshot(&config, handle), "git_repository_config_snapshot")
-        defer { git_config_free(config) }
         var checked = Set<String>()
         for path in paths {
             var value: UnsafePointer<CChar>?
@@ -53,5 +57,18 @@ extension GitRepository {
             }
         }
         return nil
+    }
+
+    /// Whether the configuration has a `filter.<driver>.clean`, `.process` or `.required` entry.
+    private func configuresFilterDriver(_ config: OpaquePointer?) throws -> Bool {
+        var iterator: OpaquePointer?
+        try gitCheck(git_config_iterator_glob_new(&iterator, config, "^filter\\..+\\.(clean|process|required)$"),
+                     "git_config_iterator_glob_new")
+        defer { git_config_iterator_free(iterator) }
+        var entry: UnsafeMutablePointer<git_config_entry>?
+        let status = git_config_next(&entry, iterator)
+        if status == GIT_ITEROVER.rawValue { return false }
+        try gitCheck(status, "git_config_next")
+        return true
     }
 }
