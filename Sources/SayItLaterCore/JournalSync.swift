@@ -319,28 +319,18 @@ extension Journal {
             // A computer without the key never makes one for a journal whose records it synced
             // named a key (a remote that lost its key line was changed by someone else).
             var sealingKey = key
-            var madeKey = false
-            if sealingKey == nil, round.remoteKeyID == nil, round.knownKeyID == nil {
-                sealingKey = SyncKey.make()
-                madeKey = true
-            }
+            if sealingKey == nil, round.remoteKeyID == nil, round.knownKeyID == nil { sealingKey = SyncKey.make() }
+            if let sealingKey, sealingKey != keptKey { try keepSyncKey(sealingKey, in: repository) }
+            round.sealRecord(with: sealingKey, vouched: round.unverified.isSubset(of: confirmedUnverified))
+            // Never a record no computer could read back.
+            if let record = round.application.record, record.count > JournalRecord.largest { throw SyncError.recordTooLarge }
+            // What this sync purges, before anything is (a stopped sync's purge is finished by the next run).
+            try storage { try Self.addPendingLetGo(round.purgedBaseVersions, in: repository) }
             let outcome: GitSyncOutcome
             do {
-                if let sealingKey, sealingKey != keptKey { try keepSyncKey(sealingKey, in: repository) }
-                round.sealRecord(with: sealingKey, vouched: round.unverified.isSubset(of: confirmedUnverified))
-                // Never a record no computer could read back.
-                if let record = round.application.record, record.count > JournalRecord.largest { throw SyncError.recordTooLarge }
-                // What this sync purges, before anything is (a stopped sync's purge is finished by the next run).
-                try storage { try Self.addPendingLetGo(round.purgedBaseVersions, in: repository) }
                 outcome = try gitSync { try session.apply(round.application) }
-            } catch {
-                // A key made for a record the remote never took is no one's: it goes, so a first
-                // sync that failed leaves the journal as it was, and one that lost the race to
-                // fill an empty remote joins the journal another computer put there (as a
-                // computer not given its key does) instead of sealing that one with a second key.
-                if madeKey, !session.pushed { try forgetSyncKey(in: repository) }
-                if error is GitSyncRemoteMoved { continue }
-                throw error
+            } catch is GitSyncRemoteMoved {
+                continue
             }
             report.kept = outcome.kept
             report.remoteStillHolds = outcome.remoteStillHolds

@@ -55,20 +55,15 @@ enum GitLocalTransfer {
             try gitCheck(git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)), "git_repository_init_options_init")
             options.flags = GIT_REPOSITORY_INIT_BARE.rawValue | GIT_REPOSITORY_INIT_NO_REINIT.rawValue
             var raw: OpaquePointer?
-            do {
-                try "main".withCString { head in
-                    options.initial_head = head
-                    try gitCheck(git_repository_init_ext(&raw, path, &options), "git_repository_init_ext")
-                }
-            } catch {
-                // Another computer's say made it a repository first; anything else stops here.
-                if try FolderContents.names(in: path).isEmpty { throw error }
+            try "main".withCString { head in
+                options.initial_head = head
+                try gitCheck(git_repository_init_ext(&raw, path, &options), "git_repository_init_ext")
             }
             git_repository_free(raw)
         }
         let repository: Repository
         do {
-            repository = try openWhenMade(path)
+            repository = try Repository(path: path)
         } catch let error as GitError where error.isNotFound {
             throw GitSyncError.notARepository(remote: display)
         } catch let error as GitError {
@@ -84,26 +79,6 @@ enum GitLocalTransfer {
             }
         }
         return repository
-    }
-
-    /// What `git init --bare` puts in a repository's folder (say too, making an empty folder a remote).
-    private static let madeByInit: Set<String> = ["HEAD", "config", "description", "hooks", "info", "objects", "refs", "branches"]
-
-    /// Opens the repository at `path`. While its folder holds nothing but what `git init` makes
-    /// and is not a repository yet, another computer's say is making it one at this very moment:
-    /// that is waited for (two seconds at most), never taken for a folder of other files.
-    private static func openWhenMade(_ path: String) throws -> Repository {
-        let deadline = Date().addingTimeInterval(2)
-        while true {
-            do {
-                return try Repository(path: path)
-            } catch let error as GitError where error.isNotFound && Date() < deadline {
-                // (With the lock files git writes them through: `HEAD.lock`, `config.lock`.)
-                let names = try FolderContents.names(in: path).map { $0.hasSuffix(".lock") ? String($0.dropLast(5)) : $0 }
-                guard Set(names).isSubset(of: madeByInit) else { throw error }
-                usleep(20_000)
-            }
-        }
     }
 
     /// The remote's `refs/heads/main`, or nil when it has none. Calls `git_reference_name_to_id`.
@@ -138,12 +113,12 @@ enum GitLocalTransfer {
     /// over 16 MiB or a file over the entry limit stops the copy before anything is written.
     ///
     /// - Parameter checkSizes: check sizes (objects coming from a remote).
-    /// - Returns: the new pack's base name (`pack-<checksum>`), or nil when nothing was missing.
+    /// - Returns: how many objects were copied.
     /// - Throws: `GitSyncError.unsafeRemote` for an object too large, `GitError`,
     ///   `MarkdownStoreError`. Calls `git_repository_odb`, `git_odb_exists`, `git_odb_read_header`.
     @discardableResult
     static func copyObjects(from source: OpaquePointer, sourceGitdir: String, to destination: OpaquePointer,
-                            destinationPacks: String, tips: [ObjectID], checkSizes: Bool = false) throws -> String? {
+                            destinationPacks: String, tips: [ObjectID], checkSizes: Bool = false) throws -> Int {
         var odb: OpaquePointer?
         try gitCheck(git_repository_odb(&odb, destination), "git_repository_odb")
         defer { git_odb_free(odb) }
@@ -211,14 +186,14 @@ enum GitLocalTransfer {
                 }
             }
         }
-        guard !keep.isEmpty else { return nil }
+        guard !keep.isEmpty else { return 0 }
         let writer = try GitPackWriter(database: database, newObjects: [:], keep: keep)
         for pack in packs ?? [] { try writer.copy(from: pack) }
         try writer.writeRemaining()
         try AtomicFile.makeFolders(destinationPacks)
-        let pack = try writer.finish(packFolder: destinationPacks)
+        _ = try writer.finish(packFolder: destinationPacks)
         _ = git_odb_refresh(odb)
-        return pack
+        return keep.count
     }
 
     /// Moves `reference` in `repository` from `expected` (nil: it must not exist) to `target`,
@@ -229,11 +204,13 @@ enum GitLocalTransfer {
     static func compareAndSwap(_ repository: OpaquePointer, reference: String, expected: ObjectID?, target: ObjectID,
                                message: String) throws -> Bool {
         var created: OpaquePointer?
-        // The value is compared under the reference's lock; a zero id means it must not exist.
-        // (`git_reference_create` without force looks before it locks: two computers starting
-        // the same remote at once would both succeed, the second replacing the first's branch.)
-        var current = expected?.oid ?? git_oid()
-        let result = target.withOID { git_reference_create_matching(&created, repository, reference, $0, 1, &current, message) }
+        let result: Int32
+        if let expected {
+            var current = expected.oid
+            result = target.withOID { git_reference_create_matching(&created, repository, reference, $0, 1, &current, message) }
+        } else {
+            result = target.withOID { git_reference_create(&created, repository, reference, $0, 0, message) }
+        }
         if result == GIT_EMODIFIED.rawValue || result == GIT_EEXISTS.rawValue || result == GIT_ENOTFOUND.rawValue { return false }
         try gitCheck(result, "git_reference_create_matching")
         git_reference_free(created)

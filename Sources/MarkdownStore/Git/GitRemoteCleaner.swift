@@ -80,41 +80,6 @@ enum GitRemoteCleaner {
 }
 
 extension GitRemoteCleaner {
-    /// After a push into the folder remote `other` copied the pack `name` there and then did not
-    /// move its branch (another computer moved it first): drops the objects of that pack that
-    /// none of the remote's references reaches, keeping the others (written again as a smaller
-    /// pack). Nothing outside that pack is touched, and nothing is dropped from a remote that is
-    /// never repacked (see ``reasonNotToClean(_:)``) or whose references cannot all be read.
-    ///
-    /// - Throws: `GitError`, `MarkdownStoreError`.
-    static func dropUnreachable(pack name: String, of other: GitLocalTransfer.Repository) throws {
-        let packFolder = other.gitdir + "objects/pack/"
-        guard let pack = try GitExistingPack(folder: packFolder, name: name),
-              try reasonNotToClean(other) == nil, try GitRepository.damagedReference(inGitFolder: other.gitdir) == nil else { return }
-        let database = try GitObjectDatabase(repository: other.handle)
-        database.packReader = try GitPackReader(packs: GitExistingPack.all(in: packFolder))
-        var reachable = Set<ObjectID>()
-        for reference in try GitRepository.references(in: other.handle) {
-            guard let target = reference.target else { continue }
-            try GitReachability.closure(of: target, into: &reachable) { id, body in try database.read(id, body) }
-        }
-        let sent = (0 ..< pack.index.count).map { pack.index.id(at: $0) }
-        let keep = Set(sent.filter { reachable.contains($0) })
-        guard keep.count < sent.count else { return }
-        var kept: String?
-        if !keep.isEmpty {
-            let writer = try GitPackWriter(database: database, newObjects: [:], keep: keep)
-            try writer.copy(from: pack)
-            try writer.writeRemaining()
-            kept = try writer.finish(packFolder: packFolder)
-        }
-        guard kept != name else { return }
-        // The index first: a pack without its index is invisible to git and libgit2.
-        try FolderContents.remove(packFolder + name + ".idx")
-        try FolderContents.remove(packFolder + name + ".pack")
-        try AtomicFile.syncFolder(packFolder)
-    }
-
     /// Why the folder remote `other` must not be repacked to what its references reach, or nil:
     /// a working copy (its index, and the HEADs and indexes of its other working trees, reach
     /// objects no reference does: staged changes), a repository with other working trees, or

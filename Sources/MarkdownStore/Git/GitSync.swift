@@ -374,9 +374,6 @@ public final class GitSyncSession {
     let quarantine: GitFetchQuarantine
     /// The only certificate authorities an https remote is checked against; nil: the system's.
     let certificateAuthorities: GitCertificateAuthorities?
-    /// The push of `apply` went through: the remote holds what this computer sent (set also
-    /// when `apply` fails afterwards).
-    public internal(set) var pushed = false
 
     init(repository: GitRepository, address: GitRemoteAddress, settings: GitSyncSettings, storedURL: String?,
          certificateAuthorities: GitCertificateAuthorities?) throws {

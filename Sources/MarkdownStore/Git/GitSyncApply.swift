@@ -208,36 +208,21 @@ extension GitSyncSession {
     // MARK: First push
 
     /// An empty remote: the journal record goes in first (a commit of its own), then all of
-    /// this journal's history. The record's commit is made beside the branch and pushed; only
-    /// once the remote holds it do the branch, the file and the index here take it, so a first
-    /// sync whose push fails (another computer filled the remote first, a refused push) leaves
-    /// the journal as it was, and the next round joins what the remote holds then.
+    /// this journal's history.
     private func startRemote(_ application: GitSyncApplication) throws -> GitSyncOutcome {
         guard let record = application.record else { throw GitError.wrapper("no journal record to start the remote with", function: "sync") }
         let recordFile = settings.layout.recordFile
-        var head = localHead
-        var final = snapshot.local
-        var newBlobs: [ObjectID: [UInt8]] = [:]
         if let current = snapshot.local[recordFile], try repository.blobBytes(current.blob) == record {
             // Already recorded by an earlier, interrupted first sync.
         } else {
-            let blob = try repository.createBlob(record)
-            let tree = try repository.updatedTree(localHead.map { try repository.treeID(ofCommit: $0) },
-                                                  [recordFile: GitTreeFile(blob: blob, mode: 0o100644)])
-            head = try repository.createCommit(tree: tree, parent: localHead, like: nil, message: "Start syncing")
-            final[recordFile] = GitSyncFile(blob: blob, mode: 0o100644)
-            newBlobs[blob] = record
+            try repository.whileWritingFiles { try writeWorkingFile(recordFile, record) }
+            try repository.commit(paths: [recordFile], message: "Start syncing")
         }
         try settings.checkpoint?(.historyBuilt)
-        guard let head else { throw GitError.wrapper("no commit to push", function: "sync") }
+        guard let head = try repository.headCommit() else { throw GitError.wrapper("no commit to push", function: "sync") }
         try push(head, lease: nil, force: false)
         var outcome = GitSyncOutcome()
         outcome.pushed = true
-        if head != localHead {
-            outcome.kept = try repository.whileWritingFiles { try writeWorkingTree(final: final, newBlobs: newBlobs) }
-            let branch = try repository.headBranch() ?? "refs/heads/main"
-            try repository.setReference(branch, to: head, message: "say: sync")
-        }
         try recordBase(head, journal: application.journal)
         return outcome
     }
@@ -267,7 +252,6 @@ extension GitSyncSession {
                 throw GitSyncRemoteMoved()
             }
         }
-        pushed = true
         try settings.checkpoint?(.pushed)
         try repository.setReference(GitRepository.trackingReference, to: local, message: "say: push")
     }
@@ -289,25 +273,17 @@ extension GitSyncSession {
             // Written before the old history is replaced, removed once the remote is repacked.
             try AtomicFile.write(Array("say-it-later remote-needs-cleaning 1\n".utf8), to: repository.remoteCleaningPath)
         }
-        let sent = try repository.withPendingWrites([GitPendingWrites.packs(in: other.gitdir + "objects/pack/")]) {
+        try repository.withPendingWrites([GitPendingWrites.packs(in: other.gitdir + "objects/pack/")]) {
             try GitLocalTransfer.copyObjects(from: repository.handle, sourceGitdir: repository.gitdir, to: other.handle,
                                              destinationPacks: other.gitdir + "objects/pack/", tips: [local])
         }
         let locks = ["refs/heads/main", "HEAD", "packed-refs"].map { other.gitdir + $0 + ".lock" }
-        do {
-            try GitLocks.whileLibgit2Writes(gitFolder: other.gitdir, lockPaths: locks) {
-                guard try GitLocalTransfer.compareAndSwap(other.handle, reference: "refs/heads/main", expected: lease, target: local,
-                                                          message: "say: sync") else {
-                    throw GitSyncRemoteMoved()
-                }
-                if lease == nil { GitLocalTransfer.pointHeadAtMain(other.handle) }
+        try GitLocks.whileLibgit2Writes(gitFolder: other.gitdir, lockPaths: locks) {
+            guard try GitLocalTransfer.compareAndSwap(other.handle, reference: "refs/heads/main", expected: lease, target: local,
+                                                      message: "say: sync") else {
+                throw GitSyncRemoteMoved()
             }
-        } catch {
-            // The branch did not move: what this push copied there and nothing reaches goes
-            // again (it may hold an entry a let-go this computer has not received yet removed;
-            // another computer moved main first, perhaps with that very let-go).
-            if let sent { try GitRemoteCleaner.dropUnreachable(pack: sent, of: other) }
-            throw error
+            if lease == nil { GitLocalTransfer.pointHeadAtMain(other.handle) }
         }
     }
 

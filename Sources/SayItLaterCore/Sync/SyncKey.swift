@@ -107,9 +107,4 @@ extension Journal {
             try AtomicFile.write(Array((key.code + "\n").utf8), to: syncKeyPath(repository))
         }
     }
-
-    /// Removes this computer's sync key (one made for a record that never reached the remote).
-    func forgetSyncKey(in repository: GitRepository) throws {
-        try storage { try AtomicFile.remove(syncKeyPath(repository)) }
-    }
 }
